@@ -1,0 +1,171 @@
+"""Dice: one specified, counter-based generator, and physical dice entered at the table.
+
+Every face fracas rolls comes from a :class:`Dice` keyed by ``(encounter seed, ply depth, salt)``.
+The generator is ours and written down in ``docs/DICE.md`` so that the same key gives the same
+faces on every platform and every Python version (``random`` promises no such thing):
+
+* block ``c`` of the stream is ``SHA-256(b"fracas-dice/1" + b"\\x00" + f"{seed}:{depth}:{salt}:{c}")``,
+  read as four big-endian unsigned 64-bit words;
+* a die with ``s`` sides takes words in order, rejecting any word ``>= 2**64 - (2**64 % s)``,
+  and shows ``word % s + 1``.
+
+Physical dice (``--dice 14,3,6``) are consumed first, in the order the rules roll them; a face
+outside its die is refused, and so is a face left over when the action is resolved.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Sequence
+from typing import Literal
+
+import attrs
+
+DICE_DOMAIN = b"fracas-dice/1"
+_WORD = 1 << 64
+
+Source = Literal["seed", "physical", "mixed"]
+
+_SPEC = re.compile(r"^\s*(\d+)\s*[dD]\s*(\d+)\s*(?:[xX*]\s*(\d+))?\s*(?:([+-])\s*(\d+))?\s*$")
+
+
+class DiceError(ValueError):
+    """A die spec that cannot be read, or physical dice that do not fit the rolls (exit 2)."""
+
+
+@attrs.frozen
+class DiceSpec:
+    """A die expression: ``count`` dice of ``sides`` sides, times ``multiplier``, plus ``modifier``.
+
+    Written ``2D6``, ``1D4x10``, ``3D6+2`` or ``1D6x10-1``; units are whatever the caller says
+    (S.D.C. or M.D. for damage, a plain number for a strike).
+    """
+
+    count: int
+    sides: int
+    multiplier: int = 1
+    modifier: int = 0
+
+    def __str__(self) -> str:
+        text = f"{self.count}D{self.sides}"
+        if self.multiplier != 1:
+            text += f"x{self.multiplier}"
+        if self.modifier:
+            text += f"{self.modifier:+d}"
+        return text
+
+    def value(self, faces: Sequence[int]) -> int:
+        """The face sum times the multiplier, plus the spec's own modifier."""
+        return sum(faces) * self.multiplier + self.modifier
+
+
+def parse_spec(text: str) -> DiceSpec:
+    """Read a die expression such as ``1D20``, ``2D6x10`` or ``1D4+2``; raise DiceError if malformed."""
+    match = _SPEC.match(text)
+    if match is None:
+        raise DiceError(f"not a die expression: {text!r} (expected e.g. 1D20, 2D6x10, 1D4+2)")
+    count, sides = int(match[1]), int(match[2])
+    multiplier = int(match[3]) if match[3] else 1
+    modifier = int(match[5]) if match[5] else 0
+    if match[4] == "-":
+        modifier = -modifier
+    if not 1 <= count <= 100:
+        raise DiceError(f"die count must be 1..100 in {text!r}")
+    if not 2 <= sides <= 1000:
+        raise DiceError(f"die sides must be 2..1000 in {text!r}")
+    if not 1 <= multiplier <= 1000:
+        raise DiceError(f"die multiplier must be 1..1000 in {text!r}")
+    return DiceSpec(count, sides, multiplier, modifier)
+
+
+def _block(seed: int, depth: int, salt: int, counter: int) -> bytes:
+    key = f"{seed}:{depth}:{salt}:{counter}".encode("ascii")
+    return hashlib.sha256(DICE_DOMAIN + b"\x00" + key).digest()
+
+
+class SeededStream:
+    """The stream of uniform 64-bit words for one key; see the module docstring for the spec."""
+
+    def __init__(self, seed: int, depth: int, salt: int) -> None:
+        self._key = (seed, depth, salt)
+        self._counter = 0
+        self._words: list[int] = []
+
+    def word(self) -> int:
+        """The next 64-bit word of the stream."""
+        if not self._words:
+            block = _block(*self._key, self._counter)
+            self._counter += 1
+            self._words = [int.from_bytes(block[i : i + 8], "big") for i in (24, 16, 8, 0)]
+        return self._words.pop()
+
+    def face(self, sides: int) -> int:
+        """One face of a fair die with ``sides`` sides, by rejection sampling."""
+        limit = _WORD - (_WORD % sides)
+        while True:
+            w = self.word()
+            if w < limit:
+                return w % sides + 1
+
+
+class Dice:
+    """All randomness of one ply: physical faces first, then the seeded stream.
+
+    ``physical`` holds faces entered at the table, used in the order the rules roll them.
+    After the ply is resolved, :meth:`check_all_used` refuses faces left over.
+    """
+
+    def __init__(self, seed: int, depth: int, salt: int, physical: Sequence[int] = ()) -> None:
+        self._stream = SeededStream(seed, depth, salt)
+        self._physical = list(physical)
+        self._next_physical = 0
+
+    @property
+    def physical_left(self) -> int:
+        """How many entered faces have not been used yet."""
+        return len(self._physical) - self._next_physical
+
+    def faces(self, spec: DiceSpec) -> tuple[tuple[int, ...], Source]:
+        """Roll ``spec``'s dice; return the faces and where they came from."""
+        out: list[int] = []
+        entered = 0
+        for _ in range(spec.count):
+            if self._next_physical < len(self._physical):
+                face = self._physical[self._next_physical]
+                if not 1 <= face <= spec.sides:
+                    raise DiceError(
+                        f"--dice face {face} (position {self._next_physical + 1}) "
+                        f"does not fit the D{spec.sides} rolled there"
+                    )
+                self._next_physical += 1
+                entered += 1
+            else:
+                face = self._stream.face(spec.sides)
+            out.append(face)
+        source: Source = "seed" if entered == 0 else "physical" if entered == spec.count else "mixed"
+        return tuple(out), source
+
+    def check_all_used(self) -> None:
+        """Refuse physical faces that the action never rolled."""
+        if self.physical_left:
+            unused = self._physical[self._next_physical :]
+            raise DiceError(
+                f"--dice: {len(unused)} face(s) left unused ({', '.join(map(str, unused))}); "
+                "this action rolled only "
+                f"{self._next_physical} die/dice"
+            )
+
+
+def parse_physical(text: str) -> tuple[int, ...]:
+    """Read ``--dice 14,3,6`` into faces; raise DiceError naming the bad value."""
+    faces: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        if not part:
+            continue
+        if not part.isdigit():
+            raise DiceError(f"--dice: {part!r} is not a die face (expected e.g. --dice 14,3,6)")
+        faces.append(int(part))
+    if not faces:
+        raise DiceError("--dice: no faces given (expected e.g. --dice 14,3,6)")
+    return tuple(faces)

@@ -1,0 +1,146 @@
+"""Rebuilding state from stored events, and re-resolving declarations from the seed.
+
+* ``rebuild``: fold the stored events; no dice, no rules. Every command does this.
+* ``resolve``: run a declaration through the rules pack and the clock with the ply's dice.
+* ``verify``: re-resolve every ply of a branch and compare with what the log recorded; the
+  first difference is reported as (ply, event, field).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from engine.clock import settle
+from engine.dice import Dice
+from engine.log import PlyRow, Store
+from engine.rules import RulesPack
+from events.codec import Codec, encode, to_builtins
+from events.core import Declaration, Event
+from projections import core as core_reducers
+from projections.fold import Reducer, fold
+from projections.state import FightState
+
+
+class Kernel:
+    """One rules pack wired to the core: its decoder and its merged reducers."""
+
+    def __init__(self, pack: RulesPack) -> None:
+        self.pack = pack
+        self.codec = Codec(pack.event_types)
+        self.reducers: Mapping[type[Event], Reducer] = {
+            **core_reducers.REDUCERS,
+            **pack.reducers,
+        }
+
+    def apply(self, state: FightState, events: Sequence[Event]) -> FightState:
+        """Fold ``events`` into ``state``."""
+        return fold(state, events, self.reducers)
+
+    def rebuild(self, store: Store, head: int) -> FightState:
+        """The state at ``head``, folded from the stored events (no dice, no rules)."""
+        stored = store.events_on_path(head)
+        events = self.codec.decode_many([(s.tag, s.version, s.body) for s in stored])
+        return self.apply(FightState(), events)
+
+    def resolve(
+        self, state: FightState, declaration: Declaration, dice: Dice
+    ) -> tuple[list[Event], FightState]:
+        """Decide ``declaration``, move the clock, and check every entered die was used."""
+        decision = self.pack.decide(state, declaration, dice)
+        state = self.apply(state, decision.events)
+        state, more = settle(state, self.pack, dice, decision.advance, self.apply)
+        dice.check_all_used()
+        return [declaration, *decision.events, *more], state
+
+
+@attrs.frozen
+class Difference:
+    """Where a re-resolved ply first differs from the log."""
+
+    ply: int
+    event: int
+    field: str
+    recorded: Any
+    resolved: Any
+
+    def describe(self) -> str:
+        """One line for the GM."""
+        return (
+            f"ply #{self.ply}, event {self.event}, field {self.field}: "
+            f"log has {self.recorded!r}, the rules now give {self.resolved!r}"
+        )
+
+
+def _first_difference(
+    depth: int, recorded: Sequence[dict[str, Any]], resolved: Sequence[dict[str, Any]]
+) -> Difference | None:
+    for i in range(max(len(recorded), len(resolved))):
+        if i >= len(recorded):
+            return Difference(depth, i, "type", None, resolved[i].get("type"))
+        if i >= len(resolved):
+            return Difference(depth, i, "type", recorded[i].get("type"), None)
+        diff = _diff_value(recorded[i], resolved[i], "")
+        if diff is not None:
+            return Difference(depth, i, diff[0] or "(event)", diff[1], diff[2])
+    return None
+
+
+def _diff_value(a: Any, b: Any, path: str) -> tuple[str, Any, Any] | None:
+    if isinstance(a, dict) and isinstance(b, dict):
+        for key in sorted(set(a) | set(b), key=lambda k: (k != "type", k)):
+            sub = _diff_value(a.get(key), b.get(key), f"{path}.{key}" if path else key)
+            if sub is not None:
+                return sub
+        return None
+    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+        for i, (x, y) in enumerate(zip(a, b, strict=True)):
+            sub = _diff_value(x, y, f"{path}[{i}]")
+            if sub is not None:
+                return sub
+        return None
+    return None if a == b else (path, a, b)
+
+
+def verify(kernel: Kernel, store: Store, head: int) -> tuple[int, Difference | None]:
+    """Re-resolve every ply up to ``head``; return the number verified and any difference."""
+    plies = store.path_to(head)
+    stored = store.events_on_path(head)
+    by_ply: dict[int, list[Event]] = {}
+    for s in stored:
+        by_ply.setdefault(s.ply, []).append(kernel.codec.decode(s.tag, s.version, s.body))
+    state = FightState()
+    checked = 0
+    for ply in plies:
+        recorded = by_ply.get(ply.id, [])
+        if ply.parent is None:
+            state = kernel.apply(state, recorded)
+            checked += 1
+            continue
+        declaration = recorded[0] if recorded else None
+        if not isinstance(declaration, Declaration):
+            return checked, Difference(ply.depth, 0, "type", None, "a declaration")
+        try:
+            events, _ = kernel.resolve(state, declaration, dice_for(ply))
+        except Exception as err:  # the rules now refuse what was once allowed
+            return checked, Difference(ply.depth, 0, "(refused)", "accepted", str(err))
+        diff = _first_difference(
+            ply.depth, [to_builtins(e) for e in recorded], [to_builtins(e) for e in events]
+        )
+        if diff is not None:
+            return checked, diff
+        state = kernel.apply(state, recorded)
+        checked += 1
+    return checked, None
+
+
+def dice_for(ply: PlyRow) -> Dice:
+    """The dice a ply was resolved with: its seed, depth and salt, and its entered faces."""
+    return Dice(ply.seed, ply.depth, ply.salt, ply.dice)
+
+
+def encode_all(events: Sequence[Event]) -> list[tuple[str, int, str]]:
+    """Encode a ply's events for the store."""
+    return [encode(e) for e in events]

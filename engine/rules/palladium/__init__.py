@@ -1,0 +1,76 @@
+"""The Palladium (Rifts) rules pack: rules as written (seed 000) and the house rules (seed 001).
+
+Rule ids cite ``shared/rules/palladium.md``; see ``docs/RULES-palladium.md`` for what this
+pack implements, and the readings it takes where the text is ambiguous.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from engine.dice import Dice
+from engine.rules import Decision, IllegalAction, UnknownName
+from engine.rules.palladium import actions, explain, options
+from engine.rules.palladium.sheet import load_sheet, sheet_to_dict
+from events import palladium as pe
+from events.core import Declaration, Event, JoinDeclared
+from projections import palladium as proj
+from projections.state import CombatantState, FightState
+
+
+class PalladiumPack:
+    """The rules pack registered as ``palladium``."""
+
+    name = "palladium"
+    #: Bump whenever ``decide`` would give different outcomes for the same log.
+    version = 1
+    variants = options.VARIANTS
+    event_types = pe.PALLADIUM_EVENTS
+    reducers = proj.REDUCERS
+
+    def options_for(self, variant: str, overrides: Mapping[str, Any]) -> dict[str, Any]:
+        """The variant's options with the GM's overrides (UnknownName on a bad one)."""
+        try:
+            return options.options_for(variant, overrides)
+        except options.OptionError as err:
+            raise UnknownName(str(err)) from None
+
+    def load_sheet(self, path: Path) -> dict[str, Any]:
+        """Validate a sheet file; return it as plain data for the join event."""
+        return sheet_to_dict(load_sheet(path))
+
+    def decide(self, state: FightState, action: Declaration, dice: Dice) -> Decision:
+        """Dispatch a declaration to its ``decide_<action>``."""
+        match action:
+            case JoinDeclared():
+                return actions.decide_join(state, action)
+            case pe.InitiativeDeclared():
+                return actions.decide_initiative(state, action, dice)
+            case pe.StrikeDeclared():
+                return actions.decide_strike(state, action, dice)
+            case pe.PowerPunchDeclared():
+                return actions.decide_power_punch(state, action, dice)
+            case pe.DefendDeclared():
+                return actions.decide_defend(state, action, dice)
+        raise IllegalAction(f"the palladium rules do not know {type(action).__name__}")
+
+    def can_act(self, state: FightState, cid: str) -> bool:
+        """Alive, conscious, with attacks left."""
+        return actions.can_act(state, cid)
+
+    def on_turn(self, state: FightState, cid: str, dice: Dice) -> Decision:
+        """Land or continue a multi-attack action when its actor's turn comes."""
+        return actions.on_turn(state, cid, dice)
+
+    def status_fields(self, c: CombatantState) -> dict[str, Any]:
+        """Attacks, pools and armor of one combatant."""
+        return proj.status_fields(c)
+
+    def explain(self, event: Event, state: FightState) -> list[str]:
+        """The event in a GM's words."""
+        return explain.explain(event, state)
+
+
+PACK = PalladiumPack()

@@ -1,0 +1,87 @@
+"""From a validated sheet to the profile the rules use: attacks, bonuses by category, pools.
+
+Hand-to-hand grants come from ``tables.py`` (PAL-APM-H2H, PAL-APM-UNTRAINED,
+PAL-STRIKE-H2H-BONUS-TABLES); the sheet's own bonuses are added on top and keep their source,
+so every roll can say where each point came from. The attribute bonus tables (P.S., P.P.) are
+not in the seeds (catalogue §M): the sheet states those bonuses in ``[bonuses]``.
+"""
+
+from __future__ import annotations
+
+from engine.rules.palladium.sheet import PalladiumSheet
+from engine.rules.palladium.tables import hand_to_hand
+from events.core import Modifier
+from events.palladium import ArmorProfile, Profile, WeaponProfile
+
+STYLE_NAMES = {
+    "none": "no hand to hand",
+    "basic": "Hand to Hand: Basic",
+    "expert": "Hand to Hand: Expert",
+    "martial_arts": "Hand to Hand: Martial Arts",
+    "assassin": "Hand to Hand: Assassin",
+    "commando": "Hand to Hand: Commando",
+}
+
+
+def build_profile(sheet: PalladiumSheet) -> Profile:
+    """The rules' reading of ``sheet`` (pure; the same sheet always gives the same profile)."""
+    style, level = sheet.hand_to_hand.style, sheet.hand_to_hand.level
+    h2h = hand_to_hand(style, level)
+    skill = f"{STYLE_NAMES[style]} level {level}"
+    b = sheet.bonuses
+
+    def pair(h2h_value: int, sheet_value: int, rule: str) -> tuple[Modifier, ...]:
+        mods = []
+        if h2h_value:
+            mods.append(Modifier(name=skill, value=h2h_value, source="hand_to_hand", rule=rule))
+        if sheet_value:
+            mods.append(Modifier(name="sheet bonus", value=sheet_value, source="sheet", rule=rule))
+        return tuple(mods)
+
+    attacks = [Modifier(name=skill, value=h2h.apm, source="hand_to_hand", rule="PAL-APM-H2H")]
+    if b.apm:
+        attacks.append(
+            Modifier(name="sheet extra attacks", value=b.apm, source="sheet", rule="PAL-APM-H2H")
+        )
+    unarmed = sheet.unarmed
+    armor = sheet.armor
+    return Profile(
+        name=sheet.name,
+        kind=sheet.kind,
+        style=style,
+        level=level,
+        attacks=tuple(attacks),
+        strike=pair(h2h.strike, b.strike, "PAL-STRIKE-BONUS-MELEE"),
+        parry=pair(h2h.parry, b.parry, "PAL-DEF-PARRY"),
+        dodge=pair(h2h.dodge, b.dodge, "PAL-DEF-DODGE"),
+        dodge_sheet=pair(0, b.dodge, "PAL-DEF-GUNFIRE-DODGE"),
+        initiative=pair(h2h.initiative, b.initiative, "PAL-INIT-ROLL"),
+        damage=pair(h2h.damage, b.damage, "PAL-DMG-PS-BONUS"),
+        roll=pair(h2h.roll, b.roll, "PAL-DEF-ROLL-IMPACT"),
+        crit_min=h2h.crit_min,
+        moves=tuple(sorted(h2h.moves)),
+        trained=h2h.trained,
+        auto_dodge=b.auto_dodge,
+        punch=unarmed.punch if unarmed else h2h.punch,
+        kick=unarmed.kick if unarmed else h2h.kick,
+        unarmed_mega=bool(unarmed and unarmed.mega_damage),
+        weapons=tuple(
+            WeaponProfile(
+                name=w.name,
+                kind=w.kind,
+                damage=w.damage,
+                mega_damage=w.mega_damage,
+                strike=w.strike,
+                parry=w.parry,
+            )
+            for w in sheet.weapons
+        ),
+        hp=sheet.pools.hp or 0,
+        sdc=sheet.pools.sdc or 0,
+        mdc=sheet.pools.mdc,
+        pe=sheet.attributes.pe,
+        ps_type=sheet.attributes.ps_type,
+        armor=None
+        if armor is None
+        else ArmorProfile(name=armor.name, mdc=armor.mdc, sdc=armor.sdc, ar=armor.ar),
+    )

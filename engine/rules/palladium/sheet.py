@@ -1,0 +1,344 @@
+"""The Palladium (Rifts) character sheet: frozen attrs classes, cross-field checks, loading.
+
+A sheet is read once, at the boundary (TOML, JSON or YAML), structured with the strict
+converter of :mod:`engine.sheets`, then checked across fields; every problem comes back at once
+in one :class:`~engine.sheets.SheetError`. The validated sheet is embedded in the log with
+:func:`sheet_to_dict` and read back with :func:`sheet_from_dict`.
+
+Schema (keys; optional ones have the default shown)::
+
+    name = "Marcus Kell"               # required, not blank
+    kind = "pc"                        # required: pc | npc
+    [attributes]                       # all optional, 1..100, default 10 (no attribute bonus)
+    iq me ma ps pp pe pb spd = 10
+    ps_type = "normal"                 # normal | augmented | robotic | supernatural
+    [pools]                            # required: hp (>= 1) and sdc (>= 0), or mdc (>= 1) alone
+    [hand_to_hand]                     # required
+    style = "expert"                   # none | basic | expert | martial_arts | assassin | commando
+    level = 3                          # 1..15
+    [bonuses]                          # all optional, default 0, -20..30 (apm -5..10)
+    strike parry dodge initiative damage roll pull disarm entangle apm = 0
+    auto_dodge = false
+    [unarmed]                          # optional; required for supernatural P.S.
+    punch = "2D6"                      # die expressions, both required in the table
+    kick = "3D6"
+    mega_damage = false
+    [[weapons]]                        # optional list; names unique (ignoring case)
+    name = "vibro-knife"
+    kind = "melee"                     # melee | ranged
+    damage = "1D6"                     # die expression
+    mega_damage = false
+    strike = 0                         # W.P. + weapon strike bonus, -20..30
+    parry = 0                          # W.P. + weapon parry bonus (melee), -20..30
+    [armor]                            # optional: mdc (>= 1) alone, or sdc (>= 1) with ar (1..20)
+    name = "Urban Warrior"
+    mdc = 50
+
+Extensions beyond the first draft, each for a rule: ``bonuses.disarm`` and
+``bonuses.entangle`` (categories of PAL-STRIKE-ROLL that the H2H tables also grant) and
+``weapons[].parry`` (PAL-STRIKE-BONUS-MELEE: W.P. parry bonuses; the Ancient W.P. tables are
+not in the seeds, catalogue M, so the sheet states them).
+"""
+
+import json
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import attrs
+
+from engine.dice import parse_spec
+from engine.sheets import (
+    Range,
+    Satisfies,
+    SheetError,
+    load_document,
+    make_converter,
+    problem,
+    structure,
+    structure_value,
+)
+
+Attribute = Annotated[int, Range(1, 100)]
+Bonus = Annotated[int, Range(-20, 30)]
+DieExpression = Annotated[str, Satisfies(parse_spec, "a die expression such as 1D6, 2D6x10, 1D4+2")]
+
+
+def _not_blank(text: str) -> None:
+    if not text.strip():
+        raise ValueError("blank")
+
+
+Name = Annotated[str, Satisfies(_not_blank, "a non-blank string")]
+
+
+@attrs.frozen(kw_only=True)
+class Attributes:
+    """The eight attributes (1..100; a missing one is 10, which gives no bonus) and P.S. type.
+
+    ``ps_type`` says which strength table applies (PAL-DMG-PS-BONUS, PAL-DMG-AUG-ROBOT-PS,
+    PAL-DMG-SUPERNATURAL-PS). The attribute bonus tables are not in the seeds (catalogue M): the
+    sheet states attribute bonuses in ``bonuses`` (e.g. P.S. 20 gives +5 damage).
+    """
+
+    iq: Attribute = 10
+    me: Attribute = 10
+    ma: Attribute = 10
+    ps: Attribute = 10
+    pp: Attribute = 10
+    pe: Attribute = 10
+    pb: Attribute = 10
+    spd: Attribute = 10
+    ps_type: Literal["normal", "augmented", "robotic", "supernatural"] = "normal"
+
+
+@attrs.frozen(kw_only=True)
+class Pools:
+    """Damage pools at full strength (PAL-DMG-POOLS): H.P. and S.D.C., or M.D.C. instead."""
+
+    hp: Annotated[int, Range(1)] | None = None
+    sdc: Annotated[int, Range(0)] | None = None
+    mdc: Annotated[int, Range(1)] | None = None
+
+
+@attrs.frozen(kw_only=True)
+class Training:
+    """The hand-to-hand style and the level it is known at (PAL-APM-H2H, PAL-APM-UNTRAINED)."""
+
+    style: Literal["none", "basic", "expert", "martial_arts", "assassin", "commando"]
+    level: Annotated[int, Range(1, 15)]
+
+
+@attrs.frozen(kw_only=True)
+class Bonuses:
+    """Bonuses from everything but the hand-to-hand style: attributes, O.C.C., skills, bionics.
+
+    They are added to what :func:`engine.rules.palladium.tables.hand_to_hand` gives. ``damage``
+    is S.D.C. (PAL-DMG-PS-BONUS; never added against M.D.C., PAL-DMG-SDC-VS-MDC); ``apm`` adds
+    attacks per melee; ``auto_dodge`` grants an automatic dodge (PAL-DEF-AUTODODGE).
+    """
+
+    strike: Bonus = 0
+    parry: Bonus = 0
+    dodge: Bonus = 0
+    initiative: Bonus = 0
+    damage: Bonus = 0
+    roll: Bonus = 0
+    pull: Bonus = 0
+    disarm: Bonus = 0
+    entangle: Bonus = 0
+    apm: Annotated[int, Range(-5, 10)] = 0
+    auto_dodge: bool = False
+
+
+@attrs.frozen(kw_only=True)
+class Unarmed:
+    """Punch and kick damage stated by the sheet, replacing the 1D4 / 1D8 S.D.C. defaults.
+
+    Needed where the strength tables are missing from the seeds (catalogue M): supernatural,
+    augmented or robot P.S. ``mega_damage`` says the dice are M.D. rather than S.D.C.
+    """
+
+    punch: DieExpression
+    kick: DieExpression
+    mega_damage: bool = False
+
+
+@attrs.frozen(kw_only=True)
+class Weapon:
+    """A weapon: damage dice in S.D.C., or M.D. when ``mega_damage``; W.P. bonuses included."""
+
+    name: Name
+    kind: Literal["melee", "ranged"]
+    damage: DieExpression
+    mega_damage: bool = False
+    strike: Bonus = 0
+    parry: Bonus = 0
+
+
+@attrs.frozen(kw_only=True)
+class Armor:
+    """Body armor: M.D.C. (no A.R., PAL-DMG-AR-MDC) or S.D.C. with an A.R. (PAL-DMG-AR-SDC)."""
+
+    name: Name
+    mdc: Annotated[int, Range(1)] | None = None
+    sdc: Annotated[int, Range(1)] | None = None
+    ar: Annotated[int, Range(1, 20)] | None = None
+
+
+@attrs.frozen(kw_only=True)
+class PalladiumSheet:
+    """A validated Palladium / Rifts combatant.
+
+    Units: ``pools.hp`` are Hit Points and ``pools.sdc`` S.D.C. for an S.D.C. being;
+    ``pools.mdc`` is M.D.C. for a Mega-Damage being (PAL-DMG-POOLS); weapon and unarmed dice
+    are S.D.C. unless marked ``mega_damage`` (1 M.D. = 100 S.D.C., PAL-DMG-MD-TO-SDC); armor is
+    M.D.C., or S.D.C. with an A.R. (PAL-DMG-AR-SDC, PAL-DMG-AR-MDC). Bonuses are d20 modifiers
+    except ``damage`` (S.D.C.) and ``apm`` (attacks per melee, PAL-APM-H2H). The sheet has no
+    id: the CLI derives one. See the module docstring for the keys.
+    """
+
+    name: Name
+    kind: Literal["pc", "npc"]
+    attributes: Attributes = Attributes()
+    pools: Pools
+    hand_to_hand: Training
+    bonuses: Bonuses = Bonuses()
+    unarmed: Unarmed | None = None
+    weapons: tuple[Weapon, ...] = ()
+    armor: Armor | None = None
+
+    @property
+    def mega_damage_being(self) -> bool:
+        """Whether the combatant has an M.D.C. body rather than S.D.C. and H.P."""
+        return self.pools.mdc is not None
+
+
+_CONVERTER = make_converter()
+
+
+def _pools_problems(pools: Pools) -> list[str]:
+    """PAL-DMG-POOLS: S.D.C. beings have H.P. and S.D.C.; M.D.C. beings one M.D.C. pool instead."""
+    if pools.mdc is not None:
+        if pools.hp is not None or pools.sdc is not None:
+            return [problem("pools", "give hp and sdc (an S.D.C. being) or mdc alone, not both")]
+        return []
+    return [
+        problem(f"pools.{key}", "required (or give pools.mdc alone for a Mega-Damage being)")
+        for key in ("hp", "sdc")
+        if getattr(pools, key) is None
+    ]
+
+
+def _armor_problems(armor: Armor | None) -> list[str]:
+    """PAL-DMG-AR-MDC / PAL-DMG-AR-SDC: M.D.C. armor has no A.R.; S.D.C. armor needs one."""
+    if armor is None:
+        return []
+    if armor.mdc is not None:
+        return [
+            problem(f"armor.{key}", "not allowed with armor.mdc: M.D.C. armor has no A.R.")
+            for key in ("sdc", "ar")
+            if getattr(armor, key) is not None
+        ]
+    if armor.sdc is None and armor.ar is None:
+        return [problem("armor", "give mdc, or sdc together with ar")]
+    return [
+        problem(f"armor.{key}", f"required with armor.{other} (S.D.C. armor has both)")
+        for key, other in (("sdc", "ar"), ("ar", "sdc"))
+        if getattr(armor, key) is None
+    ]
+
+
+def _weapons_problems(weapons: tuple[Weapon, ...]) -> list[str]:
+    """Weapon names are how the GM picks a weapon, so they must differ (ignoring case)."""
+    first: dict[str, int] = {}
+    found = []
+    for index, weapon in enumerate(weapons):
+        key = weapon.name.strip().casefold()
+        if key in first:
+            found.append(
+                problem(
+                    f"weapons[{index}].name",
+                    f"duplicate weapon name {json.dumps(weapon.name)} (also weapons[{first[key]}])",
+                )
+            )
+        else:
+            first[key] = index
+    return found
+
+
+def _unarmed_problems(attributes: Attributes, unarmed: Unarmed | None) -> list[str]:
+    """PAL-DMG-SUPERNATURAL-PS: its damage table is not in the seeds, so the sheet states it."""
+    if attributes.ps_type == "supernatural" and unarmed is None:
+        return [
+            problem(
+                "unarmed",
+                'required when attributes.ps_type is "supernatural": the supernatural P.S. '
+                "damage table is not in the rules text, so state punch and kick damage",
+            )
+        ]
+    return []
+
+
+def sheet_problems(sheet: PalladiumSheet) -> tuple[str, ...]:
+    """The cross-field problems of a structured sheet (empty when it is valid)."""
+    return tuple(
+        _pools_problems(sheet.pools)
+        + _armor_problems(sheet.armor)
+        + _weapons_problems(sheet.weapons)
+        + _unarmed_problems(sheet.attributes, sheet.unarmed)
+    )
+
+
+_MISSING: Any = object()
+
+
+def _section(data: dict[str, Any], name: str) -> Any:
+    """One top-level section structured on its own, or _MISSING if it has its own errors."""
+    field = attrs.fields_dict(PalladiumSheet)[name]
+    if name not in data:
+        return _MISSING if field.default is attrs.NOTHING else field.default
+    try:
+        return structure_value(data[name], field.type, "", _CONVERTER)
+    except SheetError:
+        return _MISSING  # already reported by the whole-sheet structure
+
+
+def _partial_problems(data: dict[str, Any]) -> list[str]:
+    """Cross-field checks on the sections that structure cleanly, when the sheet as a whole
+    does not, so one pass reports type errors and cross-field errors together."""
+    pools, armor, weapons, attributes, unarmed = (
+        _section(data, name) for name in ("pools", "armor", "weapons", "attributes", "unarmed")
+    )
+    found = []
+    if pools is not _MISSING:
+        found += _pools_problems(pools)
+    if armor is not _MISSING:
+        found += _armor_problems(armor)
+    if weapons is not _MISSING:
+        found += _weapons_problems(weapons)
+    if attributes is not _MISSING and unarmed is not _MISSING:
+        found += _unarmed_problems(attributes, unarmed)
+    return found
+
+
+def _from_data(data: dict[str, Any], file: str) -> PalladiumSheet:
+    try:
+        sheet = structure(data, PalladiumSheet, file, _CONVERTER)
+    except SheetError as err:
+        raise SheetError(file, err.problems + tuple(_partial_problems(data))) from None
+    problems = sheet_problems(sheet)
+    if problems:
+        raise SheetError(file, problems)
+    return sheet
+
+
+def load_sheet(path: Path) -> PalladiumSheet:
+    """Read and validate a Palladium sheet (.toml, .json, .yaml/.yml).
+
+    Raises :class:`~engine.sheets.SheetError` naming the file, with every problem at once.
+    """
+    return _from_data(load_document(path), str(path))
+
+
+def sheet_to_dict(sheet: PalladiumSheet) -> dict[str, Any]:
+    """The sheet as plain JSON-ready data (absent optional keys left out), for the log."""
+    data: dict[str, Any] = _drop_none(_CONVERTER.unstructure(sheet))
+    return data
+
+
+def sheet_from_dict(data: dict[str, Any], source: str = "<embedded sheet>") -> PalladiumSheet:
+    """Read back a sheet written by :func:`sheet_to_dict`, validating it as a file would be.
+
+    ``source`` names where the data came from in a :class:`~engine.sheets.SheetError`.
+    """
+    if not isinstance(data, dict):
+        raise SheetError(source, [f"expected a table of keys, got {type(data).__name__}"])
+    return _from_data(data, source)
+
+
+def _drop_none(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _drop_none(item) for key, item in value.items() if item is not None}
+    if isinstance(value, list):
+        return [_drop_none(item) for item in value]
+    return value

@@ -1,0 +1,152 @@
+"""Events every rules system shares: the encounter, its combatants, the clock, rolls and rulings.
+
+Everything here is written to the log and must decode forever. Tags are explicit and namespaced
+(``core.…``) so that renaming a class never changes what is on disk. New fields get defaults;
+an existing field's meaning never changes; anything else is a new tag or an upcaster
+(``events/upcasts.py``). Golden files in ``tests/events/golden/`` pin the encoding.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import msgspec
+
+
+class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
+    """Base of every logged event; the ``type`` field carries the namespaced tag."""
+
+
+class Declaration(Event, frozen=True, kw_only=True):
+    """Base of every ``…Declared`` input: what the GM asked for, before any rule decided."""
+
+
+ModifierSource = Literal["sheet", "hand_to_hand", "weapon", "situation", "gm_ruling", "rules"]
+
+
+class Modifier(msgspec.Struct, frozen=True, kw_only=True):
+    """One step applied to a roll: ``op`` "add" adds ``value``, "mul" multiplies the running total.
+
+    ``source`` says where it comes from (the sheet, the hand-to-hand skill, the weapon, the
+    situation, a GM ruling, or the rules themselves) and ``rule`` cites the rule id.
+    """
+
+    name: str
+    value: int
+    source: ModifierSource
+    rule: str = ""
+    op: Literal["add", "mul"] = "add"
+
+
+class Roll(msgspec.Struct, frozen=True, kw_only=True):
+    """A roll as it happened: the die spec, the faces, every modifier, the total and the target.
+
+    ``source`` is "seed" when the faces came from the encounter's generator, "physical" when
+    the GM entered them with ``--dice``, "mixed" when a roll used both. ``target`` is the number
+    the total had to reach (None where nothing was to be reached, e.g. damage).
+    """
+
+    purpose: str
+    spec: str
+    faces: tuple[int, ...]
+    source: Literal["seed", "physical", "mixed"]
+    modifiers: tuple[Modifier, ...] = ()
+    total: int
+    target: int | None = None
+    rule: str = ""
+
+
+# --- declarations the core itself owns ------------------------------------------------------
+
+
+class EncounterStarted(Declaration, frozen=True, kw_only=True, tag="core.encounter_started"):
+    """The root ply of an encounter: its name, seed, rules system, version and options."""
+
+    name: str
+    seed: int
+    system: str
+    rules_version: int
+    variant: str
+    options: dict[str, Any] = {}
+
+
+class JoinDeclared(Declaration, frozen=True, kw_only=True, tag="core.join_declared"):
+    """The GM adds a combatant from a sheet; the validated sheet is embedded here."""
+
+    combatant: str
+    side: str
+    sheet: dict[str, Any]
+    source_file: str = ""
+
+
+class RulingDeclared(Declaration, frozen=True, kw_only=True, tag="core.ruling_declared"):
+    """A GM ruling: a recorded reading of the rules, an override or an ad-hoc note."""
+
+    text: str
+    rule: str = ""
+
+
+# --- outcomes -----------------------------------------------------------------------------
+
+
+class CombatantJoined(Event, frozen=True, kw_only=True, tag="core.combatant_joined"):
+    """A combatant enters the fight (pool values are the rules pack's business)."""
+
+    combatant: str
+    name: str
+    side: str
+    kind: str
+
+
+class RoundStarted(Event, frozen=True, kw_only=True, tag="core.round_started"):
+    """A new melee round begins with ``order`` as its turn order, best initiative first."""
+
+    round: int
+    order: tuple[str, ...]
+
+
+class TurnPassed(Event, frozen=True, kw_only=True, tag="core.turn_passed"):
+    """The clock moves: ``to`` acts next, or None when every attack of the round is spent."""
+
+    to: str | None
+
+
+class ConditionChanged(Event, frozen=True, kw_only=True, tag="core.condition_changed"):
+    """A condition is gained (``present`` true) or lost; ``rule`` cites why."""
+
+    combatant: str
+    condition: str
+    present: bool
+    rule: str = ""
+
+
+class ReactionRequested(Event, frozen=True, kw_only=True, tag="core.reaction_requested"):
+    """The fight waits for ``reactor`` to answer ``actor`` (e.g. a strike awaiting a defence).
+
+    ``detail`` is the rules pack's own record of what is pending; the core only knows that
+    while a reaction is pending no other action may be taken.
+    """
+
+    actor: str
+    reactor: str
+    kind: str
+    detail: dict[str, Any] = {}
+
+
+class ReactionResolved(Event, frozen=True, kw_only=True, tag="core.reaction_resolved"):
+    """The pending reaction has been answered."""
+
+    reactor: str
+
+
+CORE_EVENTS: tuple[type[Event], ...] = (
+    EncounterStarted,
+    JoinDeclared,
+    RulingDeclared,
+    CombatantJoined,
+    RoundStarted,
+    TurnPassed,
+    ConditionChanged,
+    ReactionRequested,
+    ReactionResolved,
+)

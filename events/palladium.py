@@ -1,0 +1,255 @@
+"""Events of the Palladium (Rifts) rules pack: declarations, rolls, attacks spent, damage.
+
+Rule ids cite ``shared/rules/palladium.md``. Units: ``sdc``/``hp`` pools are S.D.C./H.P.,
+``mdc`` pools are M.D.C.; a damage roll says its unit ("SDC" or "MD").
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from events.core import Declaration, Event, Modifier, Roll
+
+DefenceChoice = Literal["parry", "dodge", "none", "simultaneous"]
+DamageUnit = Literal["SDC", "MD"]
+Pool = Literal["armor", "sdc", "hp", "mdc"]
+
+
+class WeaponProfile(msgspec.Struct, frozen=True, kw_only=True):
+    """A weapon as the rules use it: damage dice, whether it deals Mega-Damage, strike bonus."""
+
+    name: str
+    kind: Literal["melee", "ranged"]
+    damage: str
+    mega_damage: bool = False
+    strike: int = 0
+    parry: int = 0
+
+
+class ArmorProfile(msgspec.Struct, frozen=True, kw_only=True):
+    """Worn armor: M.D.C. armor (``mdc``), or S.D.C. armor (``sdc`` with Armor Rating ``ar``)."""
+
+    name: str
+    mdc: int | None = None
+    sdc: int | None = None
+    ar: int | None = None
+
+
+class Profile(msgspec.Struct, frozen=True, kw_only=True):
+    """What the rules derive from a sheet once, at join: attacks, bonuses by category, pools.
+
+    Each bonus list holds the modifiers with their sources, so a roll can explain itself
+    (PAL-STRIKE-ROLL: categories are never mixed). ``crit_min`` is the lowest natural strike
+    that is a critical (PAL-STRIKE-CRIT-RANGE).
+    """
+
+    name: str
+    kind: str
+    style: str = "none"
+    level: int = 1
+    attacks: tuple[Modifier, ...]
+    strike: tuple[Modifier, ...] = ()
+    parry: tuple[Modifier, ...] = ()
+    dodge: tuple[Modifier, ...] = ()
+    dodge_sheet: tuple[Modifier, ...] = ()
+    initiative: tuple[Modifier, ...] = ()
+    damage: tuple[Modifier, ...] = ()
+    roll: tuple[Modifier, ...] = ()
+    crit_min: int = 20
+    moves: tuple[str, ...] = ()
+    trained: bool = False
+    auto_dodge: bool = False
+    punch: str = "1D4"
+    kick: str = "1D8"
+    unarmed_mega: bool = False
+    weapons: tuple[WeaponProfile, ...] = ()
+    hp: int = 0
+    sdc: int = 0
+    mdc: int | None = None
+    pe: int = 10
+    ps_type: str = "normal"
+    armor: ArmorProfile | None = None
+
+
+# --- declarations -------------------------------------------------------------------------
+
+
+class InitiativeDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.initiative_declared"):
+    """The GM starts a melee round: everyone rolls initiative (PAL-INIT-ROLL)."""
+
+
+class StrikeDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.strike_declared"):
+    """A one-attack strike at ``target`` with ``weapon`` (None: a punch), PAL-STRIKE-ROLL.
+
+    ``defend`` is the defender's answer decided in advance; None leaves it pending.
+    """
+
+    actor: str
+    target: str
+    weapon: str | None = None
+    defend: DefenceChoice | None = None
+
+
+class PowerPunchDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.power_punch_declared"):
+    """A power punch (or kick): two attacks, lands on the second, PAL-DMG-POWER."""
+
+    actor: str
+    target: str
+    kick: bool = False
+    defend: DefenceChoice | None = None
+
+
+class DefendDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.defend_declared"):
+    """The defender answers a pending strike: parry, dodge, none, or a simultaneous attack."""
+
+    defender: str
+    choice: DefenceChoice
+    weapon: str | None = None
+
+
+# --- outcomes -----------------------------------------------------------------------------
+
+
+class FighterReadied(Event, frozen=True, kw_only=True, tag="palladium.fighter_readied"):
+    """The rules' reading of a new combatant's sheet (PAL-APM-H2H, PAL-STRIKE-H2H-BONUS-TABLES)."""
+
+    combatant: str
+    profile: Profile
+
+
+class InitiativeRolled(Event, frozen=True, kw_only=True, tag="palladium.initiative_rolled"):
+    """One initiative roll; ``attempt`` > 1 is a re-roll to break a tie (PAL-INIT-ROLL)."""
+
+    combatant: str
+    roll: Roll
+    attempt: int = 1
+
+
+class AttacksRefreshed(Event, frozen=True, kw_only=True, tag="palladium.attacks_refreshed"):
+    """A new round's attacks: ``apm`` left after ``repaid`` went to dodges made on credit.
+
+    PAL-ROUND-OUT-OF-ATTACKS: dodges made with no attacks left come out of the next round;
+    ``owed`` is what is still owed after this round's attacks were used to repay.
+    """
+
+    combatant: str
+    apm: int
+    repaid: int = 0
+    owed: int = 0
+
+
+class ActionStarted(Event, frozen=True, kw_only=True, tag="palladium.action_started"):
+    """A multi-attack action begins; it lands on its last attack (PAL-COST-MULTI-LANDING)."""
+
+    actor: str
+    action: str
+    target: str
+    cost: int
+    kick: bool = False
+    defend: DefenceChoice | None = None
+
+
+class ActionAbandoned(Event, frozen=True, kw_only=True, tag="palladium.action_abandoned"):
+    """An action in progress ends without landing (its actor fell, or ran out of attacks)."""
+
+    actor: str
+    action: str
+    reason: str
+
+
+class ApmSpent(Event, frozen=True, kw_only=True, tag="palladium.apm_spent"):
+    """Attacks per melee spent on ``on``; ``owed`` ones come from next round's attacks."""
+
+    combatant: str
+    amount: int
+    on: str
+    rule: str
+    owed: int = 0
+
+
+class StrikeRolled(Event, frozen=True, kw_only=True, tag="palladium.strike_rolled"):
+    """A strike roll (PAL-STRIKE-ROLL); ``hits`` is true when it would hit unless defended.
+
+    ``critical`` marks a natural roll in the attacker's critical range (PAL-STRIKE-CRIT-RANGE).
+    """
+
+    actor: str
+    target: str
+    action: str
+    weapon: str | None
+    roll: Roll
+    natural: int
+    hits: bool
+    critical: bool = False
+    reason: str = ""
+
+
+class DefenseRolled(Event, frozen=True, kw_only=True, tag="palladium.defense_rolled"):
+    """A parry or dodge roll against ``attacker``'s strike; defender wins ties (PAL-STRIKE-TIES)."""
+
+    defender: str
+    attacker: str
+    kind: Literal["parry", "dodge"]
+    roll: Roll
+    success: bool
+    reason: str = ""
+
+
+class DefenseDeclined(Event, frozen=True, kw_only=True, tag="palladium.defense_declined"):
+    """The defender does not (or cannot) parry or dodge, and why."""
+
+    defender: str
+    attacker: str
+    reason: str
+
+
+class DamageRolled(Event, frozen=True, kw_only=True, tag="palladium.damage_rolled"):
+    """The damage of a hit, in ``unit`` (S.D.C. or M.D.), with every bonus and multiplier."""
+
+    actor: str
+    target: str
+    roll: Roll
+    unit: DamageUnit
+
+
+class DamageApplied(Event, frozen=True, kw_only=True, tag="palladium.damage_applied"):
+    """Damage taken off one pool of ``target``: ``before`` to ``after`` (pool's own unit)."""
+
+    target: str
+    pool: Pool
+    amount: int
+    before: int
+    after: int
+    rule: str
+
+
+class DamageIgnored(Event, frozen=True, kw_only=True, tag="palladium.damage_ignored"):
+    """A hit that does nothing to ``target`` and the rule that says so."""
+
+    target: str
+    amount: int
+    unit: DamageUnit
+    reason: str
+    rule: str
+
+
+PALLADIUM_EVENTS: tuple[type[Event], ...] = (
+    InitiativeDeclared,
+    StrikeDeclared,
+    PowerPunchDeclared,
+    DefendDeclared,
+    FighterReadied,
+    InitiativeRolled,
+    AttacksRefreshed,
+    ActionStarted,
+    ActionAbandoned,
+    ApmSpent,
+    StrikeRolled,
+    DefenseRolled,
+    DefenseDeclined,
+    DamageRolled,
+    DamageApplied,
+    DamageIgnored,
+)
