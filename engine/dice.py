@@ -143,7 +143,9 @@ class Dice:
             else:
                 face = self._stream.face(spec.sides)
             out.append(face)
-        source: Source = "seed" if entered == 0 else "physical" if entered == spec.count else "mixed"
+        source: Source = (
+            "seed" if entered == 0 else "physical" if entered == spec.count else "mixed"
+        )
         return tuple(out), source
 
     def check_all_used(self) -> None:

@@ -571,9 +571,7 @@ class Store:
         encounter: int,
         name: str,
         fork: int,
-        plies: Sequence[
-            tuple[int, int, int, str, Sequence[int], Sequence[tuple[str, int, str]]]
-        ],
+        plies: Sequence[tuple[int, int, int, str, Sequence[int], Sequence[tuple[str, int, str]]]],
     ) -> int:
         """Create branch ``name`` forked at ``fork`` holding new plies, in one transaction.
 

@@ -42,9 +42,7 @@ def roll(
     )
 
 
-def fixed(
-    purpose: str, value: int, modifiers: Sequence[Modifier] = (), *, rule: str = ""
-) -> Roll:
+def fixed(purpose: str, value: int, modifiers: Sequence[Modifier] = (), *, rule: str = "") -> Roll:
     """A 'roll' with no dice: a fixed base value plus modifiers (e.g. fixed initiative)."""
     mods = tuple(m for m in modifiers if m.op == "mul" or m.value != 0)
     return Roll(

@@ -17,10 +17,11 @@ import attrs
 
 from engine.dice import Dice
 from engine.log import BranchRow, EncounterRow, PlyRow, Store
-from engine.replay import Difference, Kernel, dice_for, encode_all, verify
+from engine.replay import Difference, Kernel, encode_all, verify
 from engine.rules import IllegalAction, UnknownName, get_pack
 from events.core import Declaration, EncounterStarted, Event, JoinDeclared
 from projections.state import FightState
+from projections.views import status_document
 
 _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
@@ -129,6 +130,13 @@ class Table:
         """The state at the head of the current (or given) branch, rebuilt from the log."""
         with self.scene(branch) as sc:
             return sc.kernel.rebuild(sc.store, sc.branch.head)
+
+    def status(self, branch: str | None = None) -> dict[str, Any]:
+        """The ``status`` document of the current (or given) branch's head."""
+        with self.scene(branch) as sc:
+            state = sc.kernel.rebuild(sc.store, sc.branch.head)
+            head = sc.store.ply(sc.branch.head).depth
+            return status_document(state, sc.branch.name, head, sc.kernel.pack.status_fields)
 
     # --- encounters ----------------------------------------------------------------------
 
@@ -404,8 +412,3 @@ class Table:
 def _slug(name: str) -> str:
     slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
     return slug[:64] or "combatant"
-
-
-def redo_dice(ply: PlyRow) -> Dice:
-    """The dice of a stored ply (re-exported for tests)."""
-    return dice_for(ply)

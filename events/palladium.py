@@ -76,7 +76,9 @@ class Profile(msgspec.Struct, frozen=True, kw_only=True):
 # --- declarations -------------------------------------------------------------------------
 
 
-class InitiativeDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.initiative_declared"):
+class InitiativeDeclared(
+    Declaration, frozen=True, kw_only=True, tag="palladium.initiative_declared"
+):
     """The GM starts a melee round: everyone rolls initiative (PAL-INIT-ROLL)."""
 
 
@@ -92,7 +94,9 @@ class StrikeDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.stri
     defend: DefenceChoice | None = None
 
 
-class PowerPunchDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.power_punch_declared"):
+class PowerPunchDeclared(
+    Declaration, frozen=True, kw_only=True, tag="palladium.power_punch_declared"
+):
     """A power punch (or kick): two attacks, lands on the second, PAL-DMG-POWER."""
 
     actor: str

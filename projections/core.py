@@ -25,7 +25,9 @@ def on_encounter_started(state: FightState, e: ev.EncounterStarted) -> FightStat
 
 def on_combatant_joined(state: FightState, e: ev.CombatantJoined) -> FightState:
     """Add the combatant; the rules pack's reducer fills in its record."""
-    return state.with_combatant(CombatantState(id=e.combatant, name=e.name, side=e.side, kind=e.kind))
+    return state.with_combatant(
+        CombatantState(id=e.combatant, name=e.name, side=e.side, kind=e.kind)
+    )
 
 
 def on_round_started(state: FightState, e: ev.RoundStarted) -> FightState:

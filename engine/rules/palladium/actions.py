@@ -137,7 +137,9 @@ def decide_initiative(state: FightState, d: InitiativeDeclared, dice: Dice) -> D
         if f.in_progress is not None:
             events.append(
                 ActionAbandoned(
-                    actor=cid, action=f.in_progress.action, reason="the round ended before it landed"
+                    actor=cid,
+                    action=f.in_progress.action,
+                    reason="the round ended before it landed",
                 )
             )
         if c.alive:
@@ -178,8 +180,13 @@ def decide_initiative(state: FightState, d: InitiativeDeclared, dice: Dice) -> D
 
 
 def _strike_events(
-    state: FightState, actor: str, target: str, action: str, weapon_name: str | None,
-    defend: str | None, dice: Dice,
+    state: FightState,
+    actor: str,
+    target: str,
+    action: str,
+    weapon_name: str | None,
+    defend: str | None,
+    dice: Dice,
 ) -> list[Event]:
     """Roll the strike and, if it would hit, the defence (now or pending) and damage."""
     weapon = combat.find_weapon(fighter(state.combatants[actor]).profile, weapon_name)
@@ -238,7 +245,9 @@ def decide_strike(state: FightState, d: StrikeDeclared, dice: Dice) -> Decision:
     _check_actor(state, d.actor, 1, "a strike")
     _check_target(state, d.actor, d.target)
     combat.find_weapon(fighter(state.combatants[d.actor]).profile, d.weapon)
-    events: list[Event] = [ApmSpent(combatant=d.actor, amount=1, on="strike", rule="PAL-STRIKE-ROLL")]
+    events: list[Event] = [
+        ApmSpent(combatant=d.actor, amount=1, on="strike", rule="PAL-STRIKE-ROLL")
+    ]
     events += _strike_events(state, d.actor, d.target, "strike", d.weapon, d.defend, dice)
     return Decision(events, advance="next")
 
@@ -257,7 +266,9 @@ def decide_power_punch(state: FightState, d: PowerPunchDeclared, dice: Dice) -> 
             f"{p.name}'s hand-to-hand skill has no {label[2:]} (PAL-STRIKE-H2H-BONUS-TABLES)"
         )
     events: list[Event] = [
-        ActionStarted(actor=d.actor, action=action, target=d.target, cost=2, kick=d.kick, defend=d.defend),
+        ActionStarted(
+            actor=d.actor, action=action, target=d.target, cost=2, kick=d.kick, defend=d.defend
+        ),
         ApmSpent(combatant=d.actor, amount=1, on=action, rule="PAL-COST-MULTI-LANDING"),
     ]
     return Decision(events, advance="next")
@@ -273,7 +284,9 @@ def on_turn(state: FightState, cid: str, dice: Dice) -> Decision:
     target = state.combatants.get(ip.target)
     if target is None or not target.alive:
         return Decision([ActionAbandoned(actor=cid, action=ip.action, reason="the target is dead")])
-    events: list[Event] = [ApmSpent(combatant=cid, amount=1, on=ip.action, rule="PAL-COST-MULTI-LANDING")]
+    events: list[Event] = [
+        ApmSpent(combatant=cid, amount=1, on=ip.action, rule="PAL-COST-MULTI-LANDING")
+    ]
     if ip.paid + 1 < ip.cost:
         return Decision(events, advance="next")
     events += _strike_events(state, cid, ip.target, ip.action, None, ip.defend, dice)
@@ -295,4 +308,3 @@ def decide_defend(state: FightState, d: DefendDeclared, dice: Dice) -> Decision:
     events: list[Event] = [ReactionResolved(reactor=d.defender)]
     events += answer(state, p.actor, d.defender, d.choice, detail, dice)
     return Decision(events, advance="next")
-

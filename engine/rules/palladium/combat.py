@@ -160,7 +160,9 @@ def defend(
     (PAL-DEF-PARRY-BAREHAND).
     """
     if choice == "none":
-        return [DefenseDeclined(defender=defender, attacker=attacker, reason="takes the hit")], False
+        return [
+            DefenseDeclined(defender=defender, attacker=attacker, reason="takes the hit")
+        ], False
     why = helpless(state, defender)
     if why:
         return [DefenseDeclined(defender=defender, attacker=attacker, reason=why)], False
@@ -218,7 +220,9 @@ def defend(
         reason = f"{r.total} vs strike {detail['total']}; defender wins ties (PAL-STRIKE-TIES)"
     kind: Any = choice
     events.append(
-        DefenseRolled(defender=defender, attacker=attacker, kind=kind, roll=r, success=ok, reason=reason)
+        DefenseRolled(
+            defender=defender, attacker=attacker, kind=kind, roll=r, success=ok, reason=reason
+        )
     )
     return events, ok
 
@@ -248,14 +252,22 @@ def damage(
     mods: list[Modifier] = []
     if power:
         mods.append(
-            Modifier(name="power blow: dice doubled", value=2, source="rules", rule="PAL-DMG-POWER", op="mul")
+            Modifier(
+                name="power blow: dice doubled",
+                value=2,
+                source="rules",
+                rule="PAL-DMG-POWER",
+                op="mul",
+            )
         )
     if not mega and not ranged:
         mods += ap.damage
     if detail.get("critical"):
         if not power or state.options.get("power_punch_critical") == "double_total":
             mods.append(
-                Modifier(name="critical strike", value=2, source="rules", rule="PAL-DMG-CRIT", op="mul")
+                Modifier(
+                    name="critical strike", value=2, source="rules", rule="PAL-DMG-CRIT", op="mul"
+                )
             )
     r = roll(dice, "damage", spec, mods, rule="PAL-DMG-BASE-TABLE")
     unit: DamageUnit = "MD" if mega else "SDC"
@@ -298,15 +310,36 @@ def take_damage(
             before = f.armor_mdc or 0
             after = max(0, before - amount)
             rule = "PAL-DMG-MDC-LASTPOINT" if after == 0 else "PAL-DMG-MDC-ARMOR"
-            return [DamageApplied(target=target, pool="armor", amount=before - after, before=before, after=after, rule=rule)]
+            return [
+                DamageApplied(
+                    target=target,
+                    pool="armor",
+                    amount=before - after,
+                    before=before,
+                    after=after,
+                    rule=rule,
+                )
+            ]
         if f.mdc is not None:
             after = f.mdc - amount
             events: list[Event] = [
-                DamageApplied(target=target, pool="mdc", amount=amount, before=f.mdc, after=after, rule="PAL-DMG-POOLS")
+                DamageApplied(
+                    target=target,
+                    pool="mdc",
+                    amount=amount,
+                    before=f.mdc,
+                    after=after,
+                    rule="PAL-DMG-POOLS",
+                )
             ]
             if after <= 0 < f.mdc and "coma" not in c.conditions:
                 events.append(
-                    ConditionChanged(combatant=target, condition="coma", present=True, rule="PAL-DMG-MDC-BEING-ZERO")
+                    ConditionChanged(
+                        combatant=target,
+                        condition="coma",
+                        present=True,
+                        rule="PAL-DMG-MDC-BEING-ZERO",
+                    )
                 )
             return events
         amount, unit = amount * 100, "SDC"  # PAL-DMG-MD-TO-SDC
@@ -325,7 +358,16 @@ def take_damage(
         if strike_total <= (armor.ar or 0):
             before = f.armor_sdc or 0
             after = max(0, before - amount)
-            return [DamageApplied(target=target, pool="armor", amount=before - after, before=before, after=after, rule="PAL-DMG-AR-SDC")]
+            return [
+                DamageApplied(
+                    target=target,
+                    pool="armor",
+                    amount=before - after,
+                    before=before,
+                    after=after,
+                    rule="PAL-DMG-AR-SDC",
+                )
+            ]
     return _body(state, target, amount)
 
 
@@ -336,14 +378,38 @@ def _body(state: FightState, target: str, amount: int) -> list[Event]:
     from_sdc = min(max(f.sdc, 0), amount)
     if from_sdc:
         events.append(
-            DamageApplied(target=target, pool="sdc", amount=from_sdc, before=f.sdc, after=f.sdc - from_sdc, rule="PAL-DMG-POOLS")
+            DamageApplied(
+                target=target,
+                pool="sdc",
+                amount=from_sdc,
+                before=f.sdc,
+                after=f.sdc - from_sdc,
+                rule="PAL-DMG-POOLS",
+            )
         )
     rest = amount - from_sdc
     if rest:
         after = f.hp - rest
-        events.append(DamageApplied(target=target, pool="hp", amount=rest, before=f.hp, after=after, rule="PAL-DMG-POOLS"))
+        events.append(
+            DamageApplied(
+                target=target,
+                pool="hp",
+                amount=rest,
+                before=f.hp,
+                after=after,
+                rule="PAL-DMG-POOLS",
+            )
+        )
         if after <= 0 and "coma" not in c.conditions:
-            events.append(ConditionChanged(combatant=target, condition="coma", present=True, rule="PAL-DMG-COMA-DEATH"))
+            events.append(
+                ConditionChanged(
+                    combatant=target, condition="coma", present=True, rule="PAL-DMG-COMA-DEATH"
+                )
+            )
         if after < -f.profile.pe and c.alive:
-            events.append(ConditionChanged(combatant=target, condition="dead", present=True, rule="PAL-DMG-COMA-DEATH"))
+            events.append(
+                ConditionChanged(
+                    combatant=target, condition="dead", present=True, rule="PAL-DMG-COMA-DEATH"
+                )
+            )
     return events

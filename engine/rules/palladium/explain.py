@@ -40,19 +40,30 @@ def roll_text(r: Roll) -> str:
     text = " ".join(parts) + f" = {r.total}"
     if r.target is not None:
         text += f" vs {r.target}"
-    source = {"seed": "seeded dice", "physical": "dice entered by hand", "mixed": "seeded and entered dice"}[r.source]
+    source = {
+        "seed": "seeded dice",
+        "physical": "dice entered by hand",
+        "mixed": "seeded and entered dice",
+    }[r.source]
     return text + f" ({source}{'; ' + r.rule if r.rule else ''})"
 
 
 def explain(e: Event, s: FightState) -> list[str]:
     """Lines for one event; the state is the one before the ply (for names)."""
-    n = lambda cid: _name(s, cid)  # noqa: E731
+
+    def n(cid: str | None) -> str:
+        return _name(s, cid)
+
     match e:
         case EncounterStarted():
             opts = ", ".join(f"{k}={v}" for k, v in e.options.items())
-            return [f"Encounter {e.name!r} starts: {e.system} ({e.variant}), seed {e.seed}; options: {opts}"]
+            return [
+                f"Encounter {e.name!r} starts: {e.system} ({e.variant}), seed {e.seed}; options: {opts}"
+            ]
         case JoinDeclared():
-            return [f"The GM adds {e.sheet.get('name', e.combatant)} as {e.combatant!r} on side {e.side!r}"]
+            return [
+                f"The GM adds {e.sheet.get('name', e.combatant)} as {e.combatant!r} on side {e.side!r}"
+            ]
         case CombatantJoined():
             return []
         case pe.FighterReadied():
@@ -62,14 +73,20 @@ def explain(e: Event, s: FightState) -> list[str]:
             armor = ""
             if p.armor is not None:
                 armor = f"; armor {p.armor.name} " + (
-                    f"{p.armor.mdc} M.D.C." if p.armor.mdc is not None else f"{p.armor.sdc} S.D.C., A.R. {p.armor.ar}"
+                    f"{p.armor.mdc} M.D.C."
+                    if p.armor.mdc is not None
+                    else f"{p.armor.sdc} S.D.C., A.R. {p.armor.ar}"
                 )
             sources = ", ".join(_mod(m) for m in p.attacks)
             return [f"  {p.name}: {apm} attacks per melee ({sources}); {pools}{armor}"]
         case pe.InitiativeDeclared():
             return ["The GM calls for initiative"]
         case pe.AttacksRefreshed():
-            owed = f" ({e.repaid} taken for dodges made on credit, PAL-ROUND-OUT-OF-ATTACKS)" if e.repaid else ""
+            owed = (
+                f" ({e.repaid} taken for dodges made on credit, PAL-ROUND-OUT-OF-ATTACKS)"
+                if e.repaid
+                else ""
+            )
             return [f"  {n(e.combatant)} has {e.apm} attacks this round{owed}"]
         case pe.InitiativeRolled():
             again = f" (tie re-roll {e.attempt - 1})" if e.attempt > 1 else ""
@@ -84,7 +101,9 @@ def explain(e: Event, s: FightState) -> list[str]:
             return [f"{n(e.actor)} strikes at {n(e.target)}{weapon}{answer}"]
         case pe.PowerPunchDeclared():
             blow = "power kick" if e.kick else "power punch"
-            return [f"{n(e.actor)} winds up a {blow} at {n(e.target)} (2 attacks, lands on the second)"]
+            return [
+                f"{n(e.actor)} winds up a {blow} at {n(e.target)} (2 attacks, lands on the second)"
+            ]
         case pe.DefendDeclared():
             return [f"{n(e.defender)} answers: {e.choice}"]
         case pe.ActionStarted():
@@ -93,13 +112,17 @@ def explain(e: Event, s: FightState) -> list[str]:
             return [f"  {n(e.actor)}'s {e.action.replace('_', ' ')} is abandoned: {e.reason}"]
         case pe.ApmSpent():
             credit = f", {e.owed} from next round" if e.owed else ""
-            return [f"  {n(e.combatant)} spends {e.amount} attack(s) on {e.on.replace('_', ' ')}{credit} ({e.rule})"]
+            return [
+                f"  {n(e.combatant)} spends {e.amount} attack(s) on {e.on.replace('_', ' ')}{credit} ({e.rule})"
+            ]
         case pe.StrikeRolled():
             verdict = "HITS unless defended" if e.hits else "MISSES"
             crit = ", CRITICAL" if e.critical else ""
             return [f"  {n(e.actor)} strike: {roll_text(e.roll)} -> {verdict}{crit}: {e.reason}"]
         case ReactionRequested():
-            return [f"  waiting for {n(e.reactor)}'s answer: `fracas defend {e.reactor} parry|dodge|none`"]
+            return [
+                f"  waiting for {n(e.reactor)}'s answer: `fracas defend {e.reactor} parry|dodge|none`"
+            ]
         case ReactionResolved():
             return []
         case pe.DefenseRolled():

@@ -1,0 +1,493 @@
+"""The ``fracas`` command line: a thin typer layer over ``engine.table.Table``.
+
+Global options go before the command: ``fracas [--db PATH] [--json] COMMAND …``. Engine
+modules are imported inside the commands, so that ``fracas --help`` and each action start fast.
+Errors print one line to stderr and exit with the code in the README's table; never a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, cast
+
+import typer
+
+if TYPE_CHECKING:
+    from engine.table import PlyResult, Table
+    from events.core import Declaration
+    from events.palladium import DefenceChoice
+
+app = typer.Typer(
+    name="fracas",
+    help=(
+        "fracas: a combat engine for game masters. Every declared action is an event in a "
+        "SQLite log, so you can undo a ruling, branch a what-if, and replay a fight from its "
+        "seed.\n\nExample: fracas new bar-fight --seed 7 && "
+        "fracas add examples/sheets/marcus_kell.toml"
+    ),
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+
+class Settings:
+    """Global options shared by every command."""
+
+    def __init__(self, db: Path, as_json: bool) -> None:
+        self.db = db
+        self.as_json = as_json
+
+
+@app.callback()
+def main(
+    ctx: typer.Context,
+    db: Annotated[
+        Path | None,
+        typer.Option("--db", help="The fracas database file (default ./fracas.db, or $FRACAS_DB)."),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")] = False,
+) -> None:
+    """Global options: --db PATH and --json go before the command."""
+    path = db or Path(os.environ.get("FRACAS_DB") or "fracas.db")
+    ctx.obj = Settings(path, as_json)
+
+
+def _settings(ctx: typer.Context) -> Settings:
+    obj = ctx.obj
+    assert isinstance(obj, Settings)
+    return obj
+
+
+def _table(ctx: typer.Context) -> Table:
+    from engine.table import Table
+
+    return Table(_settings(ctx).db)
+
+
+def _command_line() -> str:
+    return "fracas " + " ".join(sys.argv[1:])
+
+
+def _emit(ctx: typer.Context, text: str, doc: Any) -> None:
+    from cli import render
+
+    if _settings(ctx).as_json:
+        typer.echo(render.dumps(doc))
+    else:
+        typer.echo(text)
+
+
+DiceOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--dice",
+        help="Physical dice: faces used, in the order the rules roll them, before any seeded die.",
+    ),
+]
+RerollOpt = Annotated[
+    bool, typer.Option("--reroll", help="Take fresh dice (a new salt) instead of the seed's.")
+]
+
+
+def _declare(ctx: typer.Context, declaration: Declaration, dice: str | None, reroll: bool) -> None:
+    from engine.dice import parse_physical
+
+    physical = parse_physical(dice) if dice else ()
+    result = _table(ctx).declare(
+        declaration, physical=physical, reroll=reroll, command=_command_line()
+    )
+    _ply_out(ctx, result)
+
+
+def _ply_out(ctx: typer.Context, result: PlyResult) -> None:
+    from cli import render
+
+    _emit(ctx, render.ply_text(result), render.ply_doc(result))
+
+
+# --- encounters -------------------------------------------------------------------------
+
+
+class Variant(StrEnum):
+    """Rules variant."""
+
+    raw = "raw"
+    house = "house"
+
+
+@app.command()
+def new(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="A name for the encounter, e.g. bar-fight.")],
+    seed: Annotated[
+        int, typer.Option("--seed", help="The seed every die of this fight comes from.")
+    ],
+    system: Annotated[str, typer.Option("--system", help="Rules system.")] = "palladium",
+    variant: Annotated[
+        Variant, typer.Option("--variant", help="raw: rules as written; house: house rules.")
+    ] = Variant.raw,
+    option: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--option", help="A rules option as KEY=VALUE (repeatable); see `fracas status`."
+        ),
+    ] = None,
+) -> None:
+    """Start a new encounter and select it.
+
+    Example: fracas new bar-fight --seed 7 --variant raw
+    """
+    from cli import render
+    from engine.table import UsageError
+
+    overrides: dict[str, str] = {}
+    for item in option or []:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise UsageError(f"--option {item!r}: expected KEY=VALUE")
+        overrides[key.strip()] = value.strip()
+    state = _table(ctx).new(
+        name, seed, system=system, variant=variant.value, options=overrides, command=_command_line()
+    )
+    table = _table(ctx)
+    _emit(ctx, render.new_text(state), table.status())
+
+
+@app.command()
+def encounters(ctx: typer.Context) -> None:
+    """List the encounters in the database file.
+
+    Example: fracas encounters
+    """
+    from cli import render
+
+    rows, current = _table(ctx).encounters()
+    _emit(ctx, render.encounters_text(rows, current), render.encounters_doc(rows, current))
+
+
+@app.command()
+def use(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Encounter name.")]) -> None:
+    """Select another encounter of this file.
+
+    Example: fracas use bar-fight
+    """
+    row = _table(ctx).use(name)
+    _emit(ctx, f"now using encounter {row.name!r}", {"encounter": row.name})
+
+
+@app.command()
+def add(
+    ctx: typer.Context,
+    sheet: Annotated[Path, typer.Argument(help="A character sheet: TOML, JSON or YAML.")],
+    cid: Annotated[str | None, typer.Option("--id", help="Id to use for this combatant.")] = None,
+    side: Annotated[
+        str | None, typer.Option("--side", help="Side, e.g. players or opponents.")
+    ] = None,
+    dice: DiceOpt = None,
+) -> None:
+    """Add a combatant from a sheet; the validated sheet is stored in the log.
+
+    Example: fracas add examples/sheets/brodkil.json --id brodkil --side opponents
+    """
+    from engine.dice import parse_physical
+
+    physical = parse_physical(dice) if dice else ()
+    result = _table(ctx).add(sheet, cid=cid, side=side, physical=physical, command=_command_line())
+    _ply_out(ctx, result)
+
+
+# --- actions ----------------------------------------------------------------------------
+
+
+class Defence(StrEnum):
+    """How the defender answers a strike."""
+
+    parry = "parry"
+    dodge = "dodge"
+    none = "none"
+    simultaneous = "simultaneous"
+
+
+@app.command()
+def initiative(ctx: typer.Context, dice: DiceOpt = None, reroll: RerollOpt = False) -> None:
+    """Start the next melee round: everyone rolls initiative (1D20 + bonuses).
+
+    Example: fracas initiative --dice 14,9
+    """
+    from events.palladium import InitiativeDeclared
+
+    _declare(ctx, InitiativeDeclared(), dice, reroll)
+
+
+@app.command()
+def strike(
+    ctx: typer.Context,
+    actor: Annotated[str, typer.Argument(help="Who strikes (combatant id).")],
+    target: Annotated[str, typer.Argument(help="Who is struck (combatant id).")],
+    weapon: Annotated[
+        str | None, typer.Option("--weapon", help="A weapon from the actor's sheet.")
+    ] = None,
+    defend: Annotated[
+        Defence | None,
+        typer.Option(
+            "--defend", help="The defender's answer now; without it the strike waits for `defend`."
+        ),
+    ] = None,
+    dice: DiceOpt = None,
+    reroll: RerollOpt = False,
+) -> None:
+    """Strike once (one attack): roll to strike, then the defence, then damage.
+
+    Example: fracas strike marcus-kell brodkil --weapon vibro-knife --defend parry
+    """
+    from events.palladium import StrikeDeclared
+
+    choice = _choice(defend)
+    _declare(
+        ctx, StrikeDeclared(actor=actor, target=target, weapon=weapon, defend=choice), dice, reroll
+    )
+
+
+@app.command("power-punch")
+def power_punch(
+    ctx: typer.Context,
+    actor: Annotated[str, typer.Argument(help="Who punches (combatant id).")],
+    target: Annotated[str, typer.Argument(help="Who is punched (combatant id).")],
+    kick: Annotated[bool, typer.Option("--kick", help="A power kick instead of a punch.")] = False,
+    defend: Annotated[
+        Defence | None, typer.Option("--defend", help="The defender's answer, decided now.")
+    ] = None,
+    dice: DiceOpt = None,
+    reroll: RerollOpt = False,
+) -> None:
+    """A power punch (or kick): two attacks, double damage, lands on the second attack.
+
+    Example: fracas power-punch brodkil marcus-kell
+    """
+    from events.palladium import PowerPunchDeclared
+
+    choice = _choice(defend)
+    _declare(
+        ctx, PowerPunchDeclared(actor=actor, target=target, kick=kick, defend=choice), dice, reroll
+    )
+
+
+@app.command()
+def defend(
+    ctx: typer.Context,
+    defender: Annotated[str, typer.Argument(help="Who answers the pending strike.")],
+    choice: Annotated[Defence, typer.Argument(help="parry, dodge, none or simultaneous.")],
+    weapon: Annotated[
+        str | None, typer.Option("--weapon", help="Weapon for a simultaneous attack.")
+    ] = None,
+    dice: DiceOpt = None,
+    reroll: RerollOpt = False,
+) -> None:
+    """Answer the strike waiting for this defender.
+
+    Example: fracas defend marcus-kell dodge --dice 17
+    """
+    from events.palladium import DefendDeclared
+
+    _declare(
+        ctx, DefendDeclared(defender=defender, choice=choice.value, weapon=weapon), dice, reroll
+    )
+
+
+def _choice(defend: Defence | None) -> DefenceChoice | None:
+    return None if defend is None else cast("DefenceChoice", defend.value)
+
+
+# --- reading ----------------------------------------------------------------------------
+
+
+@app.command()
+def status(ctx: typer.Context) -> None:
+    """Show the fight now: round, whose turn, attacks left, pools, conditions.
+
+    Example: fracas --json status
+    """
+    from cli import render
+
+    doc = _table(ctx).status()
+    _emit(ctx, render.status_text(doc), doc)
+
+
+@app.command()
+def log(
+    ctx: typer.Context,
+    branch: Annotated[
+        str | None, typer.Option("--branch", help="Another branch than the current.")
+    ] = None,
+) -> None:
+    """List the plies of the branch; with --json every event and roll as recorded.
+
+    Example: fracas log --branch what-if
+    """
+    from cli import render
+
+    views = _table(ctx).log(branch)
+    _emit(ctx, render.log_text(views), render.log_doc(views))
+
+
+@app.command()
+def explain(
+    ctx: typer.Context,
+    ref: Annotated[str, typer.Argument(help="A ply number as `log` shows it, or BRANCH~K.")],
+) -> None:
+    """Explain one ply the way a GM reads it: every roll, modifier and rule id.
+
+    Example: fracas explain 5
+    """
+    from cli import render
+
+    view = _table(ctx).explain(ref)
+    _emit(ctx, render.explain_text(view), render.log_doc([view]))
+
+
+# --- history ----------------------------------------------------------------------------
+
+
+@app.command()
+def undo(ctx: typer.Context, n: Annotated[int, typer.Argument(help="How many plies.")] = 1) -> None:
+    """Take back the last N plies (nothing is deleted; `redo` brings them back).
+
+    Example: fracas undo 2
+    """
+    from cli import render
+
+    result = _table(ctx).undo(n)
+    _emit(
+        ctx,
+        f"undid {n}: branch {result.branch!r} is at ply #{result.number}",
+        render.ply_doc(result),
+    )
+
+
+@app.command()
+def redo(ctx: typer.Context, n: Annotated[int, typer.Argument(help="How many plies.")] = 1) -> None:
+    """Bring back N undone plies, with the same dice.
+
+    Example: fracas redo
+    """
+    from cli import render
+
+    result = _table(ctx).redo(n)
+    _emit(
+        ctx,
+        f"redid {n}: branch {result.branch!r} is at ply #{result.number}",
+        render.ply_doc(result),
+    )
+
+
+@app.command()
+def branch(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="Name of the new branch.")],
+    at: Annotated[
+        str | None, typer.Option("--at", help="Ply number or BRANCH~K (default: current head).")
+    ] = None,
+    switch_to: Annotated[bool, typer.Option("--switch", help="Switch to it at once.")] = False,
+) -> None:
+    """Create a branch for a what-if, at the current ply or at --at REF.
+
+    Example: fracas branch what-if --at main~2 --switch
+    """
+    view = _table(ctx).branch(name, at, switch=switch_to)
+    _emit(
+        ctx,
+        f"branch {name!r} created at ply #{view.head}" + (" (switched)" if switch_to else ""),
+        {"branch": name, "head": view.head},
+    )
+
+
+@app.command()
+def switch(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Branch name.")]) -> None:
+    """Make another branch the current one.
+
+    Example: fracas switch main
+    """
+    view = _table(ctx).switch(name)
+    _emit(ctx, f"on branch {name!r} at ply #{view.head}", {"branch": name, "head": view.head})
+
+
+@app.command()
+def branches(ctx: typer.Context) -> None:
+    """List branches: name, head, fork point, length, and plies to redo.
+
+    Example: fracas branches
+    """
+    from cli import render
+
+    views = _table(ctx).branches()
+    _emit(ctx, render.branches_text(views), render.branches_doc(views))
+
+
+@app.command()
+def replay(
+    ctx: typer.Context,
+    verify: Annotated[
+        bool, typer.Option("--verify", help="Re-resolve every ply and compare with the log.")
+    ] = False,
+    branch: Annotated[
+        str | None, typer.Option("--branch", help="Branch to verify (default: current).")
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Other dice: re-resolve with this seed.")
+    ] = None,
+    start: Annotated[
+        str | None, typer.Option("--from", help="Re-resolve the plies after this REF.")
+    ] = None,
+    into: Annotated[str | None, typer.Option("--into", help="Name of the new branch.")] = None,
+) -> None:
+    """Verify the log from its seed, or replay the same choices with other dice into a branch.
+
+    Examples: fracas replay --verify;  fracas replay --seed 99 --from 3 --into luckier
+    """
+    from cli import render
+    from engine.table import UsageError
+
+    table = _table(ctx)
+    if verify:
+        if seed is not None or start or into:
+            raise UsageError(
+                "replay: use either --verify [--branch B] or --seed S --from REF --into NAME"
+            )
+        count, diff = table.verify(branch)
+        if diff is None:
+            _emit(ctx, f"verified {count} plies", {"verified": count, "difference": None})
+            return
+        _emit(
+            ctx,
+            f"differs at {diff.describe()}",
+            {"verified": count, "difference": render.diff_doc(diff)},
+        )
+        raise typer.Exit(1)
+    if seed is None or start is None or into is None:
+        raise UsageError("replay: give --verify, or all of --seed S --from REF --into NAME")
+    report = table.replay_into(seed, start, into)
+    _emit(ctx, render.replay_text(report), render.replay_doc(report))
+
+
+def fail(message: str, code: int) -> NoReturn:
+    """Print one line to stderr and exit with ``code``."""
+    typer.echo(f"fracas: error: {message}", err=True)
+    raise SystemExit(code)
+
+
+def run() -> None:
+    """Console entry point: every known error becomes one line and an exit code."""
+    from cli.errors import handle
+
+    try:
+        app(standalone_mode=False)
+    except BaseException as err:
+        code, message = handle(err)
+        if message:
+            typer.echo(f"fracas: error: {message}", err=True)
+        raise SystemExit(code) from None

@@ -1,0 +1,53 @@
+"""Read models: the ``status`` document, built from state alone (pure)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from projections.state import CombatantState, FightState
+
+STATUS_SCHEMA = "fracas.status/1"
+
+
+def status_document(
+    state: FightState,
+    branch: str,
+    head: int,
+    combatant_fields: Callable[[CombatantState], dict[str, Any]],
+) -> dict[str, Any]:
+    """The versioned ``status --json`` document (fields documented in the README)."""
+    pending = state.pending
+    return {
+        "schema": STATUS_SCHEMA,
+        "encounter": state.encounter,
+        "system": state.system,
+        "variant": state.variant,
+        "options": dict(state.options),
+        "seed": state.seed,
+        "branch": branch,
+        "head": head,
+        "round": state.clock.round,
+        "order": list(state.clock.order),
+        "acting": state.clock.acting,
+        "pending": None
+        if pending is None
+        else {
+            "kind": pending.kind,
+            "actor": pending.actor,
+            "reactor": pending.reactor,
+            "detail": dict(pending.detail),
+        },
+        "combatants": [
+            {
+                "id": c.id,
+                "name": c.name,
+                "side": c.side,
+                "kind": c.kind,
+                **combatant_fields(c),
+                "conditions": sorted(c.conditions),
+                "alive": c.alive,
+            }
+            for c in state.combatants.values()
+        ],
+    }
