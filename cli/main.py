@@ -11,7 +11,7 @@ import os
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn, cast
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
@@ -300,7 +300,7 @@ def defend(
 
 
 def _choice(defend: Defence | None) -> DefenceChoice | None:
-    return None if defend is None else cast("DefenceChoice", defend.value)
+    return None if defend is None else defend.value
 
 
 # --- reading ----------------------------------------------------------------------------
