@@ -4,8 +4,9 @@ Every face fracas rolls comes from a :class:`Dice` keyed by ``(encounter seed, p
 The generator is ours and written down in ``docs/DICE.md`` so that the same key gives the same
 faces on every platform and every Python version (``random`` promises no such thing):
 
-* block ``c`` of the stream is ``SHA-256(b"fracas-dice/1" + b"\\x00" + f"{seed}:{depth}:{salt}:{c}")``,
-  read as four big-endian unsigned 64-bit words;
+* block ``c`` (``c`` = 0, 1, 2, …) of the stream is
+  ``SHA-256(b"fracas-dice/1" + b"\\x00" + f"{seed}:{depth}:{salt}:{c}".encode("ascii"))``,
+  read as four big-endian unsigned 64-bit words, first bytes first;
 * a die with ``s`` sides takes words in order, rejecting any word ``>= 2**64 - (2**64 % s)``,
   and shows ``word % s + 1``.
 
@@ -61,7 +62,10 @@ class DiceSpec:
 
 
 def parse_spec(text: str) -> DiceSpec:
-    """Read a die expression such as ``1D20``, ``2D6x10`` or ``1D4+2``; raise DiceError if malformed."""
+    """Read a die expression such as ``1D20``, ``2D6x10`` or ``1D4+2``.
+
+    Raise DiceError if it is malformed or out of range (1..100 dice of 2..1000 sides, x1..1000).
+    """
     match = _SPEC.match(text)
     if match is None:
         raise DiceError(f"not a die expression: {text!r} (expected e.g. 1D20, 2D6x10, 1D4+2)")

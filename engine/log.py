@@ -369,13 +369,13 @@ class Store:
             "SELECT coalesce(max(salt), -1) + 1 FROM plies WHERE encounter = ? AND depth = ?",
             (encounter, depth),
         )
-        return int(rows[0][0])  # type: ignore[call-overload]
+        return _int(rows[0][0])
 
     def count(self, table: str) -> int:
         """Rows in one of our tables (for tests and benchmarks)."""
         if table not in {"encounters", "plies", "events", "branches"}:
             raise ValueError(table)
-        return int(self._all(f"SELECT count(*) FROM {table}")[0][0])  # type: ignore[call-overload]
+        return _int(self._all(f"SELECT count(*) FROM {table}")[0][0])
 
     def get_cursor(self, key: str) -> str | None:
         """A remembered selection (current encounter, current branch)."""
@@ -613,6 +613,12 @@ def _set_cursor(conn: sqlite3.Connection, key: str, value: str) -> None:
         "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
         (key, value),
     )
+
+
+def _int(value: object) -> int:
+    if not isinstance(value, int):
+        raise NotFracas(f"expected an integer from SQLite, got {value!r}")
+    return value
 
 
 def _ply(row: tuple[object, ...]) -> PlyRow:

@@ -40,7 +40,7 @@ class Codec:
         types = tuple(CORE_EVENTS) + tuple(pack_events)
         union: Any = Union[types]  # noqa: UP007 - built from a runtime tuple
         self._one = msgspec.json.Decoder(union)
-        self._many = msgspec.json.Decoder(list[union])  # type: ignore[valid-type]
+        self._many = msgspec.json.Decoder(list[union])
         self._convert_type = union
 
     def decode(self, tag: str, version: int, body: str) -> Event:
@@ -53,5 +53,5 @@ class Codec:
     def decode_many(self, rows: Sequence[tuple[str, int, str]]) -> list[Event]:
         """Many stored events at once: one decoder call when none needs upcasting."""
         if all(version == CURRENT_VERSION.get(tag, 1) for tag, version, _ in rows):
-            return self._many.decode("[" + ",".join(body for _, _, body in rows) + "]")  # type: ignore[no-any-return]
+            return self._many.decode("[" + ",".join(body for _, _, body in rows) + "]")
         return [self.decode(tag, version, body) for tag, version, body in rows]
