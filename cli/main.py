@@ -495,7 +495,7 @@ def run() -> None:
     click_error = _click_class("ClickException")
     click_exit = _click_class("Exit")
     try:
-        app(standalone_mode=False)
+        returned = app(standalone_mode=False)  # click returns an Exit's code in this mode
     except SystemExit:
         raise
     except click_exit as err:
@@ -516,3 +516,5 @@ def run() -> None:
         if message:
             typer.echo(f"fracas: error: {message}", err=True)
         raise SystemExit(code) from None
+    if isinstance(returned, int) and returned:
+        raise SystemExit(returned)

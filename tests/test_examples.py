@@ -1,0 +1,44 @@
+"""The README's first command plays examples/bar_fight.sh; it must run to the end, and the fight
+it leaves must be readable by other tools (sqlite-utils) and verify from its seed."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import sqlite_utils
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+
+
+def test_example_fight_plays_to_the_end(tmp_path: Path) -> None:
+    db = tmp_path / "bar.db"
+    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
+    done = subprocess.run(
+        ["bash", str(ROOT / "examples" / "bar_fight.sh"), str(db)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "error" not in done.stderr
+    out = done.stdout
+    assert "verified" in out
+    assert "branch 'what-if' created at ply #5" in out
+    assert "undid 1" in out and "redid 1" in out
+
+    # The log is plain SQLite with JSON bodies: another tool can read it.
+    store = sqlite_utils.Database(db)
+    assert set(store.table_names()) >= {"encounters", "plies", "events", "branches"}
+    tags = {row["tag"] for row in store["events"].rows}
+    assert {"core.encounter_started", "palladium.strike_rolled", "palladium.damage_rolled"} <= tags
+    for row in store["events"].rows:
+        assert json.loads(row["body"])["type"] == row["tag"]
+    branches = {row["name"] for row in store["branches"].rows}
+    assert {"main", "what-if", "other-luck"} <= branches
