@@ -283,7 +283,10 @@ def defend(
     defender: Annotated[str, typer.Argument(help="Who answers the pending strike.")],
     choice: Annotated[Defence, typer.Argument(help="parry, dodge, none or simultaneous.")],
     weapon: Annotated[
-        str | None, typer.Option("--weapon", help="Weapon for a simultaneous attack.")
+        str | None,
+        typer.Option(
+            "--weapon", help="Weapon to parry with, or to strike back with (simultaneous)."
+        ),
     ] = None,
     dice: DiceOpt = None,
     reroll: RerollOpt = False,

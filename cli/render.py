@@ -82,7 +82,8 @@ def status_text(doc: dict[str, Any]) -> str:
         p = doc["pending"]
         lines.append(
             f"waiting: {names[p['actor']]}'s strike (total {p['detail'].get('total')}) needs "
-            f"{names[p['reactor']]}'s answer: `fracas defend {p['reactor']} parry|dodge|none`"
+            f"{names[p['reactor']]}'s answer: "
+            f"`fracas defend {p['reactor']} parry|dodge|none|simultaneous`"
         )
     lines.append("")
     lines.append(

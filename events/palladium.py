@@ -71,6 +71,11 @@ class Profile(msgspec.Struct, frozen=True, kw_only=True):
     pe: int = 10
     ps_type: str = "normal"
     armor: ArmorProfile | None = None
+    #: Bonuses to an automatic dodge: the sheet's (P.P.) dodge bonus and hand-to-hand bonuses
+    #: that name the automatic dodge, never the ordinary H2H dodge bonus (PAL-DEF-AUTODODGE).
+    auto_dodge_bonus: tuple[Modifier, ...] = ()
+    #: Hand-to-hand grants that name guns (Assassin L8/L11/L15), PAL-STRIKE-BONUS-GUNS.
+    strike_guns: tuple[Modifier, ...] = ()
 
 
 # --- declarations -------------------------------------------------------------------------

@@ -110,8 +110,10 @@ def on_action_abandoned(state: FightState, e: pe.ActionAbandoned) -> FightState:
 
 
 def on_strike_rolled(state: FightState, e: pe.StrikeRolled) -> FightState:
-    """A strike has been made: any multi-attack action of the striker has landed."""
-    if fighter(state.combatants[e.actor]).in_progress is None:
+    """The striker's multi-attack action has landed, if this strike is that action (another
+    strike, such as a simultaneous attack made meanwhile, leaves it under way)."""
+    ip = fighter(state.combatants[e.actor]).in_progress
+    if ip is None or ip.action != e.action:
         return state
     return _update(state, e.actor, in_progress=None)
 

@@ -25,7 +25,8 @@ class PalladiumPack:
 
     name = "palladium"
     #: Bump whenever ``decide`` would give different outcomes for the same log.
-    version = 1
+    #: 2: automatic-dodge and gun bonuses, destroyed M.D.C. armor vs M.D., defender's weapon.
+    version = 2
     variants = options.VARIANTS
     event_types = pe.PALLADIUM_EVENTS
     reducers = proj.REDUCERS

@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.dice import Dice
 from engine.rolls import fixed, roll
 from engine.rules import Decision, IllegalAction, UnknownName
-from engine.rules.palladium import combat
+from engine.rules.palladium import combat, damage
 from engine.rules.palladium.profile import build_profile
 from engine.rules.palladium.sheet import sheet_from_dict
 from events.core import (
@@ -36,7 +36,12 @@ from projections.state import FightState
 
 
 def can_act(state: FightState, cid: str) -> bool:
-    """Alive, conscious, and with attacks left this round (PAL-ROUND-EXTRA-APM, -END)."""
+    """Alive, conscious, and with attacks left this round (PAL-ROUND-EXTRA-APM, -END).
+
+    With the core clock this gives the PAL-ROUND-SEQUENCE reading for 3+ fighters (catalogue
+    ❓): a cycle in initiative order, one attack (or one step of a multi-attack action) each,
+    skipping whoever cannot act, until nobody can.
+    """
     c = state.combatants.get(cid)
     if c is None or not c.alive or "coma" in c.conditions:
         return False
@@ -117,6 +122,11 @@ def decide_initiative(state: FightState, d: InitiativeDeclared, dice: Dice) -> D
     1D20 + initiative bonuses, ties re-rolled among the tied (PAL-INIT-ROLL); NPCs take 10 +
     bonuses under the ``npc_fixed_initiative`` option (PAL-HR-INIT-NPC-FIXED). Attacks owed
     for dodges made with none left are taken off the new round (PAL-ROUND-OUT-OF-ATTACKS).
+
+    Readings: a tie re-roll is 1D20 + the same bonuses, repeated while still tied, and only
+    breaks the tie (the first totals still order everyone else); fixed NPC initiatives that
+    tie are broken the same way (PAL-HR-INIT-ROLL ❓ falls back to the RAW re-roll). Dice: one
+    d20 per fighter in join order (none for a fixed NPC), then the re-rolls in join order.
     """
     _check_no_pending(state)
     clock = state.clock
@@ -203,22 +213,39 @@ def _strike_events(
 
 
 def answer(
-    state: FightState, actor: str, target: str, choice: str, detail: dict[str, object], dice: Dice
+    state: FightState,
+    actor: str,
+    target: str,
+    choice: str,
+    detail: dict[str, object],
+    dice: Dice,
+    weapon: str | None = None,
 ) -> list[Event]:
-    """The defender's answer to a strike, then damage if it lands (or both, simultaneously)."""
+    """The defender's answer to a strike, then damage if it lands (or both, simultaneously).
+
+    ``weapon`` is the defender's weapon for a parry or a simultaneous attack (None: his first
+    melee weapon, or bare hands).
+    """
     if choice == "simultaneous":
-        return _simultaneous(state, actor, target, detail, dice)
-    events, stopped = combat.defend(state, actor, target, choice, detail, dice)
+        return _simultaneous(state, actor, target, detail, dice, weapon)
+    events, stopped = combat.defend(state, actor, target, choice, detail, dice, weapon)
     if not stopped:
-        events += combat.damage(state, actor, target, detail, dice)
+        events += damage.damage(state, actor, target, detail, dice)
     return events
 
 
 def _simultaneous(
-    state: FightState, actor: str, target: str, detail: dict[str, object], dice: Dice
+    state: FightState,
+    actor: str,
+    target: str,
+    detail: dict[str, object],
+    dice: Dice,
+    weapon_name: str | None,
 ) -> list[Event]:
     """Instead of defending, the target strikes back: no defence on either side, both may be
-    hurt (PAL-DEF-SIMULTANEOUS). It uses one of the responder's attacks."""
+    hurt (PAL-DEF-SIMULTANEOUS). Reading of its ❓ cost: it uses one of the responder's
+    attacks, and needs one left. Dice: the responder's strike, then the first blow's damage,
+    then the responder's damage if he hits."""
     c = state.combatants[target]
     why = combat.helpless(state, target)
     if why:
@@ -228,15 +255,19 @@ def _simultaneous(
         raise IllegalAction(
             f"{c.name} has no attacks left to strike back with (PAL-DEF-SIMULTANEOUS)"
         )
-    melee = next((w for w in f.profile.weapons if w.kind == "melee"), None)
+    if weapon_name is None:
+        weapon = next((w for w in f.profile.weapons if w.kind == "melee"), None)
+    else:
+        weapon = combat.find_weapon(f.profile, weapon_name)
     events: list[Event] = [
         ApmSpent(combatant=target, amount=1, on="simultaneous attack", rule="PAL-DEF-SIMULTANEOUS")
     ]
-    back = combat.strike(state, target, actor, "strike", melee, dice)
+    back = combat.strike(state, target, actor, "strike", weapon, dice)
     events.append(back)
-    events += combat.damage(state, actor, target, detail, dice)
+    events += damage.damage(state, actor, target, detail, dice)
     if back.hits:
-        events += combat.damage(state, target, actor, combat.strike_detail(back, False), dice)
+        ranged = weapon is not None and weapon.kind == "ranged"
+        events += damage.damage(state, target, actor, combat.strike_detail(back, ranged), dice)
     return events
 
 
@@ -306,5 +337,5 @@ def decide_defend(state: FightState, d: DefendDeclared, dice: Dice) -> Decision:
         )
     detail = dict(p.detail)
     events: list[Event] = [ReactionResolved(reactor=d.defender)]
-    events += answer(state, p.actor, d.defender, d.choice, detail, dice)
+    events += answer(state, p.actor, d.defender, d.choice, detail, dice, d.weapon)
     return Decision(events, advance="next")

@@ -1,6 +1,7 @@
-"""Strike, defence and damage: the Palladium exchange (PAL-ROUND-SEQUENCE steps 2-4).
+"""Strike and defence: steps 2 and 3 of the Palladium exchange (PAL-ROUND-SEQUENCE).
 
 Each function returns the events it produces; nothing here touches the log or the clock.
+Damage (step 4) is in :mod:`engine.rules.palladium.damage`.
 """
 
 from __future__ import annotations
@@ -11,13 +12,9 @@ from typing import Any
 from engine.dice import Dice
 from engine.rolls import roll
 from engine.rules import IllegalAction, UnknownName
-from events.core import ConditionChanged, Event, Modifier, ReactionRequested
+from events.core import Event, Modifier, ReactionRequested
 from events.palladium import (
     ApmSpent,
-    DamageApplied,
-    DamageIgnored,
-    DamageRolled,
-    DamageUnit,
     DefenseDeclined,
     DefenseRolled,
     Profile,
@@ -42,6 +39,32 @@ def find_weapon(profile: Profile, name: str | None) -> WeaponProfile | None:
     raise UnknownName(f"{profile.name} has no weapon {name!r} (weapons: {known})")
 
 
+def strike_modifiers(state: FightState, p: Profile, weapon: WeaponProfile | None) -> list[Modifier]:
+    """The strike bonuses that count for this attack (PAL-STRIKE-ROLL: strike category only).
+
+    Melee: the sheet's and the hand-to-hand strike bonuses plus the weapon's W.P. bonus
+    (PAL-STRIKE-BONUS-MELEE). Guns: only the W.P. and weapon bonus, never P.P. or H2H
+    (PAL-STRIKE-BONUS-GUNS), except hand-to-hand grants that name guns under the
+    ``h2h_gun_strike_bonus`` option (catalogue L.10).
+    """
+    ranged = weapon is not None and weapon.kind == "ranged"
+    mods: list[Modifier] = []
+    if not ranged:
+        mods += p.strike
+    elif state.options.get("h2h_gun_strike_bonus", True):
+        mods += p.strike_guns
+    if weapon is not None and weapon.strike:
+        mods.append(
+            Modifier(
+                name=f"{weapon.name} (W.P. and weapon)",
+                value=weapon.strike,
+                source="weapon",
+                rule="PAL-STRIKE-BONUS-GUNS" if ranged else "PAL-STRIKE-BONUS-MELEE",
+            )
+        )
+    return mods
+
+
 def strike(
     state: FightState,
     actor: str,
@@ -53,31 +76,20 @@ def strike(
     """Roll to strike (PAL-STRIKE-ROLL) and judge hit or miss before any defence.
 
     1D20 + strike bonuses; a natural 20 always hits and is a critical (PAL-STRIKE-NAT20); a
-    natural 1 misses (PAL-STRIKE-NAT1, or only if the total misses under the house option);
-    otherwise the total must reach 5 in melee or 8 with a gun (PAL-STRIKE-MELEE-TARGET,
-    PAL-STRIKE-RANGED-TARGET). A wider critical range counts for hand-to-hand attacks only
-    (PAL-STRIKE-CRIT-RANGE).
+    natural 1 misses (PAL-STRIKE-NAT1, or only if the total misses under the house option
+    ``nat1_always_misses``); otherwise the total must reach 5 in melee or 8 with a gun
+    (PAL-STRIKE-MELEE-TARGET, PAL-STRIKE-RANGED-TARGET). A wider critical range counts for
+    hand-to-hand attacks only, and such a critical can still be parried or dodged
+    (PAL-STRIKE-CRIT-RANGE reading: only a natural 20 is said to hit regardless).
     """
     p = fighter(state.combatants[actor]).profile
     ranged = weapon is not None and weapon.kind == "ranged"
-    mods: list[Modifier] = []
-    if not ranged:
-        mods += p.strike
-    if weapon is not None and weapon.strike:
-        mods.append(
-            Modifier(
-                name=f"{weapon.name} (W.P. and weapon)",
-                value=weapon.strike,
-                source="weapon",
-                rule="PAL-STRIKE-BONUS-GUNS" if ranged else "PAL-STRIKE-BONUS-MELEE",
-            )
-        )
     number = RANGED_TARGET if ranged else MELEE_TARGET
     r = roll(
         dice,
         "strike",
         "1D20",
-        mods,
+        strike_modifiers(state, p, weapon),
         target=number,
         rule="PAL-STRIKE-RANGED-TARGET" if ranged else "PAL-STRIKE-MELEE-TARGET",
     )
@@ -136,8 +148,75 @@ def helpless(state: FightState, cid: str) -> str | None:
 
 
 def _spend_defence(f: Fighter, cid: str, what: str, rule: str) -> list[Event]:
-    owed = 1 if f.apm_left < 1 else 0  # PAL-ROUND-OUT-OF-ATTACKS: taken from next round
+    """A defence that costs an attack: one of this round's, or with none left one of the next
+    round's (PAL-ROUND-OUT-OF-ATTACKS). Reading: an untrained parry's "loses his next attack"
+    (PAL-DEF-PARRY) is paid the same way as a dodge. A power punch under way reserves
+    nothing: a defence may spend the attack it still needs, and if none is left for it the
+    blow is abandoned when the round ends (PAL-COST-MULTI-LANDING)."""
+    owed = 1 if f.apm_left < 1 else 0
     return [ApmSpent(combatant=cid, amount=1, on=what, rule=rule, owed=owed)]
+
+
+def parrying_weapon(p: Profile, name: str | None) -> WeaponProfile | None:
+    """The melee weapon the defender parries with: the one named, else his first (or None)."""
+    if name is not None:
+        w = find_weapon(p, name)
+        if w is not None and w.kind != "melee":
+            raise IllegalAction(f"{p.name} cannot parry with the {w.name}: not a melee weapon")
+        return w
+    return next((w for w in p.weapons if w.kind == "melee"), None)
+
+
+def _parry(
+    state: FightState, defender: str, attacker: str, detail: Mapping[str, Any], with_: str | None
+) -> tuple[list[Event], list[Modifier], str]:
+    """The cost, bonuses and rule of a parry (PAL-DEF-PARRY, -PARRY-MD, -PARRY-BAREHAND)."""
+    df = fighter(state.combatants[defender])
+    dp = df.profile
+    ap = fighter(state.combatants[attacker]).profile
+    if detail.get("ranged"):
+        raise IllegalAction(
+            f"{dp.name} cannot parry a shot: bullets and energy blasts are not parried "
+            "(PAL-DEF-PARRY); answer dodge or none"
+        )
+    attack_weapon = find_weapon(ap, detail.get("weapon"))
+    mega = attack_weapon.mega_damage if attack_weapon else ap.unarmed_mega
+    own = parrying_weapon(dp, with_)
+    md_item = (own is not None and own.mega_damage) or bool(df.armor_mdc) or dp.mdc is not None
+    if mega and not md_item:
+        raise IllegalAction(
+            f"{dp.name} has nothing of M.D.C. to parry a Mega-Damage blow with "
+            "(PAL-DEF-PARRY-MD); answer dodge or none"
+        )
+    mods: list[Modifier] = []
+    rule = "PAL-DEF-PARRY"
+    if attack_weapon is not None and own is None:
+        rule = "PAL-DEF-PARRY-BAREHAND"  # no parry bonuses bare-handed against a weapon
+    else:
+        mods += dp.parry
+        if own is not None and own.parry:
+            mods.append(
+                Modifier(name=own.name, value=own.parry, source="weapon", rule="PAL-DEF-PARRY")
+            )
+    cost = [] if dp.trained else _spend_defence(df, defender, "parry", "PAL-DEF-PARRY")
+    return cost, mods, rule
+
+
+def _dodge(
+    state: FightState, defender: str, detail: Mapping[str, Any]
+) -> tuple[list[Event], list[Modifier], str]:
+    """The cost, bonuses and rule of a dodge (PAL-DEF-DODGE, -AUTODODGE, -GUNFIRE-DODGE)."""
+    df = fighter(state.combatants[defender])
+    dp = df.profile
+    if detail.get("ranged") and not state.options.get("gunfire_dodge_h2h", False):
+        mods, rule = list(dp.dodge_sheet), "PAL-DEF-GUNFIRE-DODGE"
+    elif dp.auto_dodge:
+        mods, rule = list(dp.auto_dodge_bonus), "PAL-DEF-AUTODODGE"
+    else:
+        mods, rule = list(dp.dodge), "PAL-DEF-DODGE"
+    if dp.auto_dodge:
+        return [], mods, rule  # costs no attack, even against gunfire
+    return _spend_defence(df, defender, "dodge", "PAL-DEF-DODGE"), mods, rule
 
 
 def defend(
@@ -147,6 +226,7 @@ def defend(
     choice: str,
     detail: Mapping[str, Any],
     dice: Dice,
+    with_weapon: str | None = None,
 ) -> tuple[list[Event], bool]:
     """Resolve a parry or dodge against a strike; return the events and whether it stopped it.
 
@@ -154,61 +234,28 @@ def defend(
     (PAL-STRIKE-NAT20); a natural 20 defence beats any other strike (PAL-DEF-NAT20 reading,
     option ``defence_nat20_beats_all``). Parry is free with hand-to-hand training, otherwise it
     costs an attack (PAL-DEF-PARRY); dodge costs an attack unless automatic (PAL-DEF-DODGE,
-    PAL-DEF-AUTODODGE); with no attacks left it is taken from next round
-    (PAL-ROUND-OUT-OF-ATTACKS). Bullets and blasts cannot be parried; M.D. melee needs an M.D.
-    item to parry (PAL-DEF-PARRY-MD); a bare hand against a weapon gets no parry bonus
-    (PAL-DEF-PARRY-BAREHAND).
+    PAL-DEF-AUTODODGE); with no attacks left either is taken from next round
+    (PAL-ROUND-OUT-OF-ATTACKS). Bullets and blasts cannot be parried; an M.D. blow needs an
+    M.D. item to parry (PAL-DEF-PARRY-MD; refused rather than rolled, since RAW says such a
+    parry always fails); a bare hand against a weapon gets no parry bonus
+    (PAL-DEF-PARRY-BAREHAND). Against gunfire only the sheet's dodge bonus counts, unless the
+    ``gunfire_dodge_h2h`` option adds the hand-to-hand one (PAL-DEF-GUNFIRE-DODGE). An
+    automatic dodge adds the sheet's dodge bonus and hand-to-hand bonuses that name the
+    automatic dodge (PAL-DEF-AUTODODGE).
     """
+    why = helpless(state, defender)
+    if why:
+        return [DefenseDeclined(defender=defender, attacker=attacker, reason=why)], False
     if choice == "none":
         return [
             DefenseDeclined(defender=defender, attacker=attacker, reason="takes the hit")
         ], False
-    why = helpless(state, defender)
-    if why:
-        return [DefenseDeclined(defender=defender, attacker=attacker, reason=why)], False
-    df = fighter(state.combatants[defender])
-    dp = df.profile
-    ap = fighter(state.combatants[attacker]).profile
-    attack_weapon = find_weapon(ap, detail.get("weapon"))
-    mega = attack_weapon.mega_damage if attack_weapon else ap.unarmed_mega
-    events: list[Event] = []
-    mods: list[Modifier] = []
     if choice == "parry":
-        rule = "PAL-DEF-PARRY"
-        if detail.get("ranged"):
-            raise IllegalAction(
-                f"{dp.name} cannot parry a shot: bullets and energy blasts are not parried "
-                "(PAL-DEF-PARRY); answer dodge or none"
-            )
-        own = next((w for w in dp.weapons if w.kind == "melee"), None)
-        md_item = (own is not None and own.mega_damage) or df.armor_mdc or dp.mdc is not None
-        if mega and not md_item:
-            raise IllegalAction(
-                f"{dp.name} has nothing of M.D.C. to parry a Mega-Damage blow with "
-                "(PAL-DEF-PARRY-MD); answer dodge or none"
-            )
-        if attack_weapon is not None and own is None:
-            rule = "PAL-DEF-PARRY-BAREHAND"  # no parry bonuses bare-handed against a weapon
-        else:
-            mods += dp.parry
-            if own is not None and own.parry:
-                mods.append(
-                    Modifier(name=own.name, value=own.parry, source="weapon", rule="PAL-DEF-PARRY")
-                )
-        if not dp.trained:
-            events += _spend_defence(df, defender, "parry", "PAL-DEF-PARRY")
+        events, mods, rule = _parry(state, defender, attacker, detail, with_weapon)
     else:
-        rule = "PAL-DEF-DODGE"
-        if detail.get("ranged") and not state.options.get("gunfire_dodge_h2h", False):
-            mods += dp.dodge_sheet
-            rule = "PAL-DEF-GUNFIRE-DODGE"
-        else:
-            mods += dp.dodge
-        if dp.auto_dodge:
-            rule = "PAL-DEF-AUTODODGE"
-        else:
-            events += _spend_defence(df, defender, "dodge", "PAL-DEF-DODGE")
-    r = roll(dice, choice, "1D20", mods, target=int(detail["total"]), rule=rule)
+        events, mods, rule = _dodge(state, defender, detail)
+    strike_total = int(detail["total"])
+    r = roll(dice, choice, "1D20", mods, target=strike_total, rule=rule)
     natural = r.faces[0]
     if detail["natural"] == 20:
         ok = natural == 20
@@ -216,8 +263,8 @@ def defend(
     elif natural == 20 and state.options.get("defence_nat20_beats_all", True):
         ok, reason = True, "natural 20 defence beats the strike (PAL-DEF-NAT20)"
     else:
-        ok = r.total >= int(detail["total"])
-        reason = f"{r.total} vs strike {detail['total']}; defender wins ties (PAL-STRIKE-TIES)"
+        ok = r.total >= strike_total
+        reason = f"{r.total} vs strike {strike_total}; defender wins ties (PAL-STRIKE-TIES)"
     kind: Any = choice
     events.append(
         DefenseRolled(
@@ -225,191 +272,3 @@ def defend(
         )
     )
     return events, ok
-
-
-def damage(
-    state: FightState,
-    attacker: str,
-    target: str,
-    detail: Mapping[str, Any],
-    dice: Dice,
-) -> list[Event]:
-    """Roll the damage of a hit and take it off the target's pools.
-
-    Weapon or punch dice plus damage bonuses (PAL-DMG-PS-BONUS), doubled by a critical with the
-    bonus added first (PAL-DMG-CRIT); a power punch or kick doubles the dice and adds the bonus
-    after (PAL-DMG-POWER). Mega-Damage never adds the S.D.C. bonuses (PAL-DMG-SDC-VS-MDC).
-    """
-    ap = fighter(state.combatants[attacker]).profile
-    weapon = find_weapon(ap, detail.get("weapon"))
-    action = str(detail.get("action", "strike"))
-    power = action in ("power_punch", "power_kick")
-    if weapon is not None:
-        spec, mega, ranged = weapon.damage, weapon.mega_damage, weapon.kind == "ranged"
-    else:
-        spec = ap.kick if action == "power_kick" else ap.punch
-        mega, ranged = ap.unarmed_mega, False
-    mods: list[Modifier] = []
-    if power:
-        mods.append(
-            Modifier(
-                name="power blow: dice doubled",
-                value=2,
-                source="rules",
-                rule="PAL-DMG-POWER",
-                op="mul",
-            )
-        )
-    if not mega and not ranged:
-        mods += ap.damage
-    if detail.get("critical"):
-        if not power or state.options.get("power_punch_critical") == "double_total":
-            mods.append(
-                Modifier(
-                    name="critical strike", value=2, source="rules", rule="PAL-DMG-CRIT", op="mul"
-                )
-            )
-    r = roll(dice, "damage", spec, mods, rule="PAL-DMG-BASE-TABLE")
-    unit: DamageUnit = "MD" if mega else "SDC"
-    amount = max(0, r.total)
-    events: list[Event] = [DamageRolled(actor=attacker, target=target, roll=r, unit=unit)]
-    events += take_damage(state, target, amount, unit, int(detail.get("total", 0)))
-    return events
-
-
-def take_damage(
-    state: FightState, target: str, amount: int, unit: DamageUnit, strike_total: int
-) -> list[Event]:
-    """Take ``amount`` of ``unit`` off the target: armor, then S.D.C., then H.P., or M.D.C.
-
-    M.D.C. armor takes Mega-Damage first and its last point absorbs the whole hit
-    (PAL-DMG-MDC-ARMOR, PAL-DMG-MDC-LASTPOINT); an S.D.C. attack under 100 does nothing to
-    M.D.C. and 100 S.D.C. count as 1 M.D. (PAL-DMG-SDC-VS-MDC, rounded down); 1 M.D. is 100
-    S.D.C. against S.D.C. targets (PAL-DMG-MD-TO-SDC); S.D.C. armor takes hits whose strike
-    total is at or under its A.R. (PAL-DMG-AR-SDC); coma at 0 H.P., death below -P.E.
-    (PAL-DMG-COMA-DEATH); an M.D. being at 0 M.D.C. falls into a coma (PAL-DMG-MDC-BEING-ZERO).
-    """
-    c = state.combatants[target]
-    f = fighter(c)
-    armor = f.profile.armor
-    armor_up = armor is not None and armor.mdc is not None and (f.armor_mdc or 0) > 0
-    if unit == "SDC" and (armor_up or f.mdc is not None):
-        if amount < 100:
-            return [
-                DamageIgnored(
-                    target=target,
-                    amount=amount,
-                    unit=unit,
-                    reason="an S.D.C. attack under 100 does nothing to M.D.C.",
-                    rule="PAL-DMG-SDC-VS-MDC",
-                )
-            ]
-        amount, unit = amount // 100, "MD"
-    if unit == "MD":
-        if armor_up:
-            before = f.armor_mdc or 0
-            after = max(0, before - amount)
-            rule = "PAL-DMG-MDC-LASTPOINT" if after == 0 else "PAL-DMG-MDC-ARMOR"
-            return [
-                DamageApplied(
-                    target=target,
-                    pool="armor",
-                    amount=before - after,
-                    before=before,
-                    after=after,
-                    rule=rule,
-                )
-            ]
-        if f.mdc is not None:
-            after = f.mdc - amount
-            events: list[Event] = [
-                DamageApplied(
-                    target=target,
-                    pool="mdc",
-                    amount=amount,
-                    before=f.mdc,
-                    after=after,
-                    rule="PAL-DMG-POOLS",
-                )
-            ]
-            if after <= 0 < f.mdc and "coma" not in c.conditions:
-                events.append(
-                    ConditionChanged(
-                        combatant=target,
-                        condition="coma",
-                        present=True,
-                        rule="PAL-DMG-MDC-BEING-ZERO",
-                    )
-                )
-            return events
-        amount, unit = amount * 100, "SDC"  # PAL-DMG-MD-TO-SDC
-    if armor is not None and armor.mdc is not None and not armor_up:
-        if state.options.get("destroyed_mdc_armor") == "stops_7_or_less" and strike_total <= 7:
-            return [
-                DamageIgnored(
-                    target=target,
-                    amount=amount,
-                    unit="SDC",
-                    reason="destroyed M.D.C. armor still stops S.D.C. strikes of 7 or less",
-                    rule="PAL-DMG-MDC-ARMOR-ZERO",
-                )
-            ]
-    if armor is not None and armor.sdc is not None and (f.armor_sdc or 0) > 0:
-        if strike_total <= (armor.ar or 0):
-            before = f.armor_sdc or 0
-            after = max(0, before - amount)
-            return [
-                DamageApplied(
-                    target=target,
-                    pool="armor",
-                    amount=before - after,
-                    before=before,
-                    after=after,
-                    rule="PAL-DMG-AR-SDC",
-                )
-            ]
-    return _body(state, target, amount)
-
-
-def _body(state: FightState, target: str, amount: int) -> list[Event]:
-    c = state.combatants[target]
-    f = fighter(c)
-    events: list[Event] = []
-    from_sdc = min(max(f.sdc, 0), amount)
-    if from_sdc:
-        events.append(
-            DamageApplied(
-                target=target,
-                pool="sdc",
-                amount=from_sdc,
-                before=f.sdc,
-                after=f.sdc - from_sdc,
-                rule="PAL-DMG-POOLS",
-            )
-        )
-    rest = amount - from_sdc
-    if rest:
-        after = f.hp - rest
-        events.append(
-            DamageApplied(
-                target=target,
-                pool="hp",
-                amount=rest,
-                before=f.hp,
-                after=after,
-                rule="PAL-DMG-POOLS",
-            )
-        )
-        if after <= 0 and "coma" not in c.conditions:
-            events.append(
-                ConditionChanged(
-                    combatant=target, condition="coma", present=True, rule="PAL-DMG-COMA-DEATH"
-                )
-            )
-        if after < -f.profile.pe and c.alive:
-            events.append(
-                ConditionChanged(
-                    combatant=target, condition="dead", present=True, rule="PAL-DMG-COMA-DEATH"
-                )
-            )
-    return events

@@ -58,12 +58,12 @@ def explain(e: Event, s: FightState) -> list[str]:
         case EncounterStarted():
             opts = ", ".join(f"{k}={v}" for k, v in e.options.items())
             return [
-                f"Encounter {e.name!r} starts: {e.system} ({e.variant}), seed {e.seed}; options: {opts}"
+                f"Encounter {e.name!r} starts: {e.system} ({e.variant}), seed {e.seed}; "
+                f"options: {opts}"
             ]
         case JoinDeclared():
-            return [
-                f"The GM adds {e.sheet.get('name', e.combatant)} as {e.combatant!r} on side {e.side!r}"
-            ]
+            name = e.sheet.get("name", e.combatant)
+            return [f"The GM adds {name} as {e.combatant!r} on side {e.side!r}"]
         case CombatantJoined():
             return []
         case pe.FighterReadied():
@@ -105,24 +105,23 @@ def explain(e: Event, s: FightState) -> list[str]:
                 f"{n(e.actor)} winds up a {blow} at {n(e.target)} (2 attacks, lands on the second)"
             ]
         case pe.DefendDeclared():
-            return [f"{n(e.defender)} answers: {e.choice}"]
+            weapon = f" with the {e.weapon}" if e.weapon else ""
+            return [f"{n(e.defender)} answers: {e.choice}{weapon}"]
         case pe.ActionStarted():
             return [f"  {n(e.actor)} begins a {e.action.replace('_', ' ')} ({e.cost} attacks)"]
         case pe.ActionAbandoned():
             return [f"  {n(e.actor)}'s {e.action.replace('_', ' ')} is abandoned: {e.reason}"]
         case pe.ApmSpent():
             credit = f", {e.owed} from next round" if e.owed else ""
-            return [
-                f"  {n(e.combatant)} spends {e.amount} attack(s) on {e.on.replace('_', ' ')}{credit} ({e.rule})"
-            ]
+            on = e.on.replace("_", " ")
+            return [f"  {n(e.combatant)} spends {e.amount} attack(s) on {on}{credit} ({e.rule})"]
         case pe.StrikeRolled():
             verdict = "HITS unless defended" if e.hits else "MISSES"
             crit = ", CRITICAL" if e.critical else ""
             return [f"  {n(e.actor)} strike: {roll_text(e.roll)} -> {verdict}{crit}: {e.reason}"]
         case ReactionRequested():
-            return [
-                f"  waiting for {n(e.reactor)}'s answer: `fracas defend {e.reactor} parry|dodge|none`"
-            ]
+            choices = "parry|dodge|none|simultaneous"
+            return [f"  waiting for {n(e.reactor)}'s answer: `fracas defend {e.reactor} {choices}`"]
         case ReactionResolved():
             return []
         case pe.DefenseRolled():

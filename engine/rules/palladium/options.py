@@ -2,7 +2,11 @@
 
 Where the rule text is ambiguous, the reading is a named option here (catalogue ❓ and ⚠
 entries), never a silent guess. ``raw`` follows seed 000; ``house`` applies the house rules of
-seed 001 that this pack implements so far.
+seed 001 that this pack implements so far. Readings too small for an option are stated, with
+their rule ids, in the docstring of the function that takes them: tie re-rolls
+(``actions.decide_initiative``), the turn cycle (``actions.can_act``), the simultaneous
+attack's cost (``actions._simultaneous``), criticals of a wider range (``combat.strike``),
+defence costs (``combat._spend_defence``), S.D.C. armor (``damage._sdc_target``).
 """
 
 from __future__ import annotations
@@ -48,6 +52,22 @@ OPTIONS: dict[str, tuple[tuple[Any, ...], Any, Any, str, str]] = {
         "no_protection",
         "PAL-DMG-MDC-ARMOR-ZERO",
         "what M.D.C. armor at 0 still does against S.D.C. strikes (000:L49 vs L995)",
+    ),
+    "sdc_vs_mdc_rounding": (
+        ("down", "nearest"),
+        "down",
+        "down",
+        "PAL-DMG-SDC-VS-MDC",
+        "an S.D.C. hit of 100+ on M.D.C. becomes M.D. rounded down (150 -> 1) or to the "
+        "nearest point (150 -> 2); the text only fixes 100 -> 1",
+    ),
+    "h2h_gun_strike_bonus": (
+        (True, False),
+        True,
+        True,
+        "PAL-STRIKE-BONUS-GUNS",
+        "hand-to-hand grants that name guns (Assassin L8, L11, L15) count on gun strikes, "
+        "the one exception to 'no H2H bonus with guns' (catalogue L.10)",
     ),
     "power_punch_critical": (
         ("double_total", "no_extra"),

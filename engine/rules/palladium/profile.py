@@ -2,8 +2,11 @@
 
 Hand-to-hand grants come from ``tables.py`` (PAL-APM-H2H, PAL-APM-UNTRAINED,
 PAL-STRIKE-H2H-BONUS-TABLES); the sheet's own bonuses are added on top and keep their source,
-so every roll can say where each point came from. The attribute bonus tables (P.S., P.P.) are
-not in the seeds (catalogue §M): the sheet states those bonuses in ``[bonuses]``.
+so every roll can say where each point came from. The attribute bonus tables (P.S., P.P.)
+are not in the seeds (catalogue §M): the sheet states those bonuses in ``[bonuses]``, read as
+attribute, O.C.C. and skill bonuses. So the sheet's dodge bonus counts for an automatic dodge
+and against gunfire, where the ordinary H2H dodge bonus does not (PAL-DEF-AUTODODGE,
+PAL-DEF-GUNFIRE-DODGE).
 """
 
 from __future__ import annotations
@@ -84,4 +87,6 @@ def build_profile(sheet: PalladiumSheet) -> Profile:
         armor=None
         if armor is None
         else ArmorProfile(name=armor.name, mdc=armor.mdc, sdc=armor.sdc, ar=armor.ar),
+        auto_dodge_bonus=pair(h2h.auto_dodge, b.dodge + b.auto_dodge_bonus, "PAL-DEF-AUTODODGE"),
+        strike_guns=pair(h2h.strike_guns, 0, "PAL-STRIKE-BONUS-GUNS"),
     )

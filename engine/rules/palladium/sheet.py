@@ -114,7 +114,8 @@ class Bonuses:
 
     They are added to what :func:`engine.rules.palladium.tables.hand_to_hand` gives. ``damage``
     is S.D.C. (PAL-DMG-PS-BONUS; never added against M.D.C., PAL-DMG-SDC-VS-MDC); ``apm`` adds
-    attacks per melee; ``auto_dodge`` grants an automatic dodge (PAL-DEF-AUTODODGE).
+    attacks per melee; ``auto_dodge`` grants an automatic dodge (PAL-DEF-AUTODODGE) and
+    ``auto_dodge_bonus`` is what bonuses naming the automatic dodge add to it (e.g. a Juicer's).
     """
 
     strike: Bonus = 0
@@ -128,6 +129,7 @@ class Bonuses:
     entangle: Bonus = 0
     apm: Annotated[int, Range(-5, 10)] = 0
     auto_dodge: bool = False
+    auto_dodge_bonus: Bonus = 0
 
 
 @attrs.frozen(kw_only=True)

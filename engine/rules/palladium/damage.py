@@ -1,0 +1,212 @@
+"""Damage: step 4 of the Palladium exchange, from the damage roll to the pool it comes off.
+
+Units: an attack deals S.D.C. or M.D. (``DamageUnit``); S.D.C. beings have S.D.C. then H.P.,
+Mega-Damage beings one M.D.C. pool; armor is M.D.C., or S.D.C. with an A.R. Each function
+returns the events it produces; nothing here touches the log or the clock.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.dice import Dice
+from engine.rolls import roll
+from engine.rules.palladium.combat import find_weapon
+from events.core import ConditionChanged, Event, Modifier
+from events.palladium import DamageApplied, DamageIgnored, DamageRolled, DamageUnit, Pool
+from projections.palladium import fighter
+from projections.state import FightState
+
+SDC_PER_MD = 100  # PAL-DMG-MD-TO-SDC: 1 M.D. = 100 S.D.C.
+DESTROYED_MDC_ARMOR_STOPS = 7  # PAL-DMG-MDC-ARMOR-ZERO (000:L995): strikes of 7 or less
+
+
+def damage(
+    state: FightState,
+    attacker: str,
+    target: str,
+    detail: Mapping[str, Any],
+    dice: Dice,
+) -> list[Event]:
+    """Roll the damage of a hit and take it off the target's pools.
+
+    Weapon, punch or kick dice (PAL-DMG-BASE-TABLE) plus the S.D.C. damage bonuses
+    (PAL-DMG-PS-BONUS); a critical doubles with the bonus added first, (roll + bonus) x 2
+    (PAL-DMG-CRIT); a power punch or kick doubles the dice and adds the bonus after,
+    roll x 2 + bonus (PAL-DMG-POWER). A critical power blow doubles that total under the
+    ``power_punch_critical`` option (catalogue ⚠ L.9). Mega-Damage and gunfire never add the
+    S.D.C. bonuses (PAL-DMG-SDC-VS-MDC, PAL-STRIKE-BONUS-GUNS).
+    """
+    ap = fighter(state.combatants[attacker]).profile
+    weapon = find_weapon(ap, detail.get("weapon"))
+    action = str(detail.get("action", "strike"))
+    power = action in ("power_punch", "power_kick")
+    if weapon is not None:
+        spec, mega, ranged = weapon.damage, weapon.mega_damage, weapon.kind == "ranged"
+    else:
+        spec = ap.kick if action == "power_kick" else ap.punch
+        mega, ranged = ap.unarmed_mega, False
+    mods: list[Modifier] = []
+    if power:
+        mods.append(
+            Modifier(
+                name="power blow: dice doubled",
+                value=2,
+                source="rules",
+                rule="PAL-DMG-POWER",
+                op="mul",
+            )
+        )
+    if not mega and not ranged:
+        mods += ap.damage
+    doubles = not power or state.options.get("power_punch_critical") == "double_total"
+    if detail.get("critical") and doubles:
+        mods.append(
+            Modifier(name="critical strike", value=2, source="rules", rule="PAL-DMG-CRIT", op="mul")
+        )
+    r = roll(dice, "damage", spec, mods, rule="PAL-DMG-BASE-TABLE")
+    unit: DamageUnit = "MD" if mega else "SDC"
+    events: list[Event] = [DamageRolled(actor=attacker, target=target, roll=r, unit=unit)]
+    events += take_damage(state, target, max(0, r.total), unit, int(detail.get("total", 0)))
+    return events
+
+
+def take_damage(
+    state: FightState, target: str, amount: int, unit: DamageUnit, strike_total: int
+) -> list[Event]:
+    """Take ``amount`` of ``unit`` off the target: armor, then S.D.C., then H.P., or M.D.C.
+
+    M.D.C. armor takes Mega-Damage first and its last point absorbs the whole hit
+    (PAL-DMG-MDC-ARMOR, PAL-DMG-MDC-LASTPOINT). An S.D.C. attack under 100 does nothing to
+    M.D.C.; 100 or more becomes M.D., rounded as the ``sdc_vs_mdc_rounding`` option says
+    (PAL-DMG-SDC-VS-MDC). Against an S.D.C. body 1 M.D. is 100 S.D.C. (PAL-DMG-MD-TO-SDC).
+    """
+    f = fighter(state.combatants[target])
+    armor = f.profile.armor
+    mdc_armor_up = armor is not None and armor.mdc is not None and (f.armor_mdc or 0) > 0
+    if unit == "SDC" and (mdc_armor_up or f.mdc is not None):
+        if amount < SDC_PER_MD:
+            return [
+                DamageIgnored(
+                    target=target,
+                    amount=amount,
+                    unit=unit,
+                    reason="an S.D.C. attack under 100 does nothing to M.D.C.",
+                    rule="PAL-DMG-SDC-VS-MDC",
+                )
+            ]
+        if state.options.get("sdc_vs_mdc_rounding") == "nearest":
+            md = (amount + SDC_PER_MD // 2) // SDC_PER_MD
+        else:
+            md = amount // SDC_PER_MD
+        return _mega_damage(state, target, md, "PAL-DMG-SDC-VS-MDC")
+    if unit == "MD" and (mdc_armor_up or f.mdc is not None):
+        return _mega_damage(state, target, amount, "")
+    if unit == "MD":
+        return _sdc_target(state, target, amount * SDC_PER_MD, strike_total, "PAL-DMG-MD-TO-SDC")
+    return _sdc_target(state, target, amount, strike_total, "")
+
+
+def _applied(target: str, pool: Pool, amount: int, before: int, after: int, rule: str) -> Event:
+    return DamageApplied(
+        target=target, pool=pool, amount=amount, before=before, after=after, rule=rule
+    )
+
+
+def _rules(*ids: str) -> str:
+    return ", ".join(i for i in ids if i)
+
+
+def _mega_damage(state: FightState, target: str, amount: int, via: str) -> list[Event]:
+    """M.D. against intact M.D.C. armor, else against a Mega-Damage body.
+
+    The armor's last point absorbs the whole hit (PAL-DMG-MDC-LASTPOINT); a Mega-Damage being
+    at 0 M.D.C. falls into a coma (PAL-DMG-MDC-BEING-ZERO; no death threshold is given).
+    """
+    c = state.combatants[target]
+    f = fighter(c)
+    if f.armor_mdc:
+        before = f.armor_mdc
+        after = max(0, before - amount)
+        rule = "PAL-DMG-MDC-LASTPOINT" if after == 0 else "PAL-DMG-MDC-ARMOR"
+        return [_applied(target, "armor", before - after, before, after, _rules(via, rule))]
+    assert f.mdc is not None
+    after = f.mdc - amount
+    events = [_applied(target, "mdc", amount, f.mdc, after, _rules(via, "PAL-DMG-POOLS"))]
+    if after <= 0 < f.mdc and "coma" not in c.conditions:
+        events.append(
+            ConditionChanged(
+                combatant=target, condition="coma", present=True, rule="PAL-DMG-MDC-BEING-ZERO"
+            )
+        )
+    return events
+
+
+def _sdc_target(
+    state: FightState, target: str, amount: int, strike_total: int, via: str
+) -> list[Event]:
+    """S.D.C. damage against a target with no M.D.C. protection left.
+
+    Destroyed M.D.C. armor stops S.D.C. attacks (not converted M.D.) whose strike is 7 or
+    less under the ``destroyed_mdc_armor`` option (PAL-DMG-MDC-ARMOR-ZERO, 000:L49 vs L995).
+    S.D.C. armor takes the hits whose strike total is at or under its A.R., the wearer the
+    rest (PAL-DMG-AR-SDC). Readings of that rule's ❓: a natural 20 is judged by its total like
+    any strike, and the hit that zeroes S.D.C. armor is absorbed whole (as M.D.C. armor's last
+    point is, PAL-DMG-MDC-LASTPOINT); from then on the armor gives no A.R.
+    """
+    f = fighter(state.combatants[target])
+    armor = f.profile.armor
+    if (
+        armor is not None
+        and armor.mdc is not None
+        and not via
+        and state.options.get("destroyed_mdc_armor") == "stops_7_or_less"
+        and strike_total <= DESTROYED_MDC_ARMOR_STOPS
+    ):
+        return [
+            DamageIgnored(
+                target=target,
+                amount=amount,
+                unit="SDC",
+                reason="destroyed M.D.C. armor still stops S.D.C. strikes of 7 or less",
+                rule="PAL-DMG-MDC-ARMOR-ZERO",
+            )
+        ]
+    if armor is not None and armor.ar is not None and f.armor_sdc and strike_total <= armor.ar:
+        before = f.armor_sdc
+        after = max(0, before - amount)
+        return [
+            _applied(target, "armor", before - after, before, after, _rules(via, "PAL-DMG-AR-SDC"))
+        ]
+    return _body(state, target, amount, via)
+
+
+def _body(state: FightState, target: str, amount: int, via: str) -> list[Event]:
+    """S.D.C. first, then H.P. (PAL-DMG-POOLS); coma at 0 H.P. or below, death below -P.E.
+    (PAL-DMG-COMA-DEATH: P.E. 9 is alive at -9 and dead at -10)."""
+    c = state.combatants[target]
+    f = fighter(c)
+    rule = _rules(via, "PAL-DMG-POOLS")
+    events: list[Event] = []
+    from_sdc = min(max(f.sdc, 0), amount)
+    if from_sdc:
+        events.append(_applied(target, "sdc", from_sdc, f.sdc, f.sdc - from_sdc, rule))
+    rest = amount - from_sdc
+    if not rest:
+        return events
+    after = f.hp - rest
+    events.append(_applied(target, "hp", rest, f.hp, after, rule))
+    if after <= 0 and "coma" not in c.conditions:
+        events.append(
+            ConditionChanged(
+                combatant=target, condition="coma", present=True, rule="PAL-DMG-COMA-DEATH"
+            )
+        )
+    if after < -f.profile.pe and c.alive:
+        events.append(
+            ConditionChanged(
+                combatant=target, condition="dead", present=True, rule="PAL-DMG-COMA-DEATH"
+            )
+        )
+    return events

@@ -1,0 +1,130 @@
+"""A fight through the public Table API with forced dice, for the rule tests (test_rules_*).
+
+Every roll of a command must come from the faces the test gives (``physical=``, the API
+behind ``--dice``), so no outcome depends on the seed.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+
+from engine.table import PlyResult, Table
+from events.core import Declaration, Event
+from events.palladium import (
+    DefenceChoice,
+    DefendDeclared,
+    InitiativeDeclared,
+    PowerPunchDeclared,
+    StrikeDeclared,
+)
+
+SHEETS = Path(__file__).parent / "sheets"
+
+E = TypeVar("E", bound=Event)
+
+
+def of(events: Sequence[Event], kind: type[E]) -> list[E]:
+    """The events of one type, in order."""
+    return [e for e in events if isinstance(e, kind)]
+
+
+def one(events: Sequence[Event], kind: type[E]) -> E:
+    """The single event of a type (fails if there are none or several)."""
+    found = of(events, kind)
+    assert len(found) == 1, f"expected one {kind.__name__}, got {found}"
+    return found[0]
+
+
+class Fight:
+    """One encounter in a fresh database file, driven like the CLI drives it."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.tmp = tmp
+        self.table = Table(tmp / "f.db")
+
+    def new(self, variant: str = "raw", **options: Any) -> Fight:
+        self.table.new("test", 1, variant=variant, options=options)
+        return self
+
+    def add(self, sheet: str, cid: str, *, side: str | None = None, **sections: Any) -> None:
+        """Add ``sheets/<sheet>.toml`` as ``cid``; each keyword replaces or merges a section."""
+        data = tomllib.loads((SHEETS / f"{sheet}.toml").read_text())
+        for key, value in sections.items():
+            if isinstance(value, dict) and isinstance(data.get(key), dict):
+                data[key] = {**data[key], **value}
+            else:
+                data[key] = value
+        path = self.tmp / f"{cid}.json"
+        path.write_text(json.dumps(data))
+        self.table.add(path, cid=cid, side=side or cid)
+
+    def declare(self, declaration: Declaration, faces: Sequence[int]) -> PlyResult:
+        result = self.table.declare(declaration, physical=tuple(faces))
+        for e in result.events:
+            r = getattr(e, "roll", None)
+            if r is not None and r.faces:
+                assert r.source == "physical", f"a seeded die was rolled: {e}"
+        return result
+
+    def initiative(self, *faces: int) -> PlyResult:
+        return self.declare(InitiativeDeclared(), faces)
+
+    def strike(
+        self,
+        actor: str,
+        target: str,
+        *faces: int,
+        weapon: str | None = None,
+        defend: DefenceChoice | None = None,
+    ) -> PlyResult:
+        return self.declare(
+            StrikeDeclared(actor=actor, target=target, weapon=weapon, defend=defend), faces
+        )
+
+    def power(
+        self,
+        actor: str,
+        target: str,
+        *faces: int,
+        kick: bool = False,
+        defend: DefenceChoice | None = None,
+    ) -> PlyResult:
+        return self.declare(
+            PowerPunchDeclared(actor=actor, target=target, kick=kick, defend=defend), faces
+        )
+
+    def defend(
+        self, defender: str, choice: DefenceChoice, *faces: int, weapon: str | None = None
+    ) -> PlyResult:
+        return self.declare(DefendDeclared(defender=defender, choice=choice, weapon=weapon), faces)
+
+    def status(self) -> dict[str, Any]:
+        return self.table.status()
+
+    def who(self, cid: str) -> dict[str, Any]:
+        """One combatant's entry in the status document."""
+        return next(c for c in self.status()["combatants"] if c["id"] == cid)
+
+    def head(self) -> int:
+        return int(self.status()["head"])
+
+    def events(self) -> list[Event]:
+        """Every event on the branch, in order."""
+        return [e for view in self.table.log() for e in view.events]
+
+    def spend(self, actor: str, target: str) -> None:
+        """Use one of ``actor``'s attacks on a strike that misses (a natural 1 with a total
+        under 5, so it misses under both readings of PAL-STRIKE-NAT1)."""
+        self.strike(actor, target, 1)
+
+
+@pytest.fixture
+def fight(tmp_path: Path) -> Fight:
+    """A fight in a fresh file; start its encounter with ``fight.new(variant, **options)``."""
+    return Fight(tmp_path)

@@ -1,0 +1,87 @@
+"""The pack's options: every reading of a catalogue ❓/⚠ is a named option, recorded in the
+EncounterStarted event and reported by status; unknown options and values are refused."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.rules import UnknownName
+from engine.rules.palladium.options import OPTIONS
+from engine.table import Table
+from events.core import EncounterStarted
+
+from .conftest import Fight
+
+RAW = {
+    "nat1_always_misses": True,
+    "npc_fixed_initiative": False,
+    "gunfire_dodge_h2h": False,
+    "defence_nat20_beats_all": True,
+    "destroyed_mdc_armor": "no_protection",
+    "sdc_vs_mdc_rounding": "down",
+    "h2h_gun_strike_bonus": True,
+    "power_punch_critical": "double_total",
+}
+HOUSE = {
+    **RAW,
+    "nat1_always_misses": False,  # PAL-HR-STRIKE-NAT1
+    "npc_fixed_initiative": True,  # PAL-HR-INIT-NPC-FIXED
+    "gunfire_dodge_h2h": True,  # PAL-HR-DEF-GUNFIRE-DODGE
+}
+
+
+def recorded(fight: Fight) -> EncounterStarted:
+    start = fight.table.log()[0].events[0]
+    assert isinstance(start, EncounterStarted)
+    return start
+
+
+@pytest.mark.parametrize(("variant", "expected"), [("raw", RAW), ("house", HOUSE)])
+def test_options_of_each_variant_are_recorded_and_reported(
+    fight: Fight, variant: str, expected: dict[str, Any]
+) -> None:
+    """Catalogue K: PAL-STRIKE-NAT1, PAL-HR-INIT-NPC-FIXED, PAL-DEF-GUNFIRE-DODGE and the
+    other readings, recorded in EncounterStarted and reported by status."""
+    fight.new(variant)
+    start = recorded(fight)
+    assert (start.variant, start.options) == (variant, expected)
+    status = fight.status()
+    assert (status["variant"], status["options"]) == (variant, expected)
+
+
+def test_an_override_is_recorded_and_reported(fight: Fight) -> None:
+    """PAL-DMG-MDC-ARMOR-ZERO and PAL-STRIKE-NAT1 readings chosen by the GM ("off" is False)."""
+    fight.new("raw", destroyed_mdc_armor="stops_7_or_less", nat1_always_misses="off")
+    want = {**RAW, "destroyed_mdc_armor": "stops_7_or_less", "nat1_always_misses": False}
+    assert recorded(fight).options == want
+    assert fight.status()["options"] == want
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"nat20_is_triple": True}, r"unknown option 'nat20_is_triple'"),
+        ({"destroyed_mdc_armor": "stops_9"}, r"destroyed_mdc_armor='stops_9' is not one of"),
+        ({"nat1_always_misses": "maybe"}, r"nat1_always_misses='maybe' is not one of"),
+    ],
+)
+def test_unknown_option_or_value_is_refused_and_nothing_created(
+    tmp_path: Path, options: dict[str, Any], message: str
+) -> None:
+    """Catalogue K: only the named readings exist (PAL-DMG-MDC-ARMOR-ZERO, PAL-STRIKE-NAT1)."""
+    with pytest.raises(UnknownName, match=message):
+        Table(tmp_path / "f.db").new("test", 1, options=options)
+    assert not (tmp_path / "f.db").exists()
+
+
+def test_every_option_names_its_rule_ids_and_offers_its_defaults() -> None:
+    """Every option cites the PAL-… rule ids whose ❓/⚠ it settles."""
+    for name, (allowed, raw, house, rules, what) in OPTIONS.items():
+        assert re.fullmatch(r"PAL-[A-Z0-9-]+( / PAL-[A-Z0-9-]+)*", rules), name
+        assert raw in allowed and house in allowed, name
+        assert what, name
+    assert set(OPTIONS) == set(RAW)
