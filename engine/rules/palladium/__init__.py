@@ -13,7 +13,6 @@ from typing import Any
 from engine.dice import Dice
 from engine.rules import Decision, IllegalAction, UnknownName
 from engine.rules.palladium import actions, explain, options
-from engine.rules.palladium.sheet import load_sheet, sheet_to_dict
 from events import palladium as pe
 from events.core import Declaration, Event, JoinDeclared
 from projections import palladium as proj
@@ -40,6 +39,9 @@ class PalladiumPack:
 
     def load_sheet(self, path: Path) -> dict[str, Any]:
         """Validate a sheet file; return it as plain data for the join event."""
+        # Imported here: cattrs and yaml cost ~40 ms, and only `add` needs them.
+        from engine.rules.palladium.sheet import load_sheet, sheet_to_dict
+
         return sheet_to_dict(load_sheet(path))
 
     def decide(self, state: FightState, action: Declaration, dice: Dice) -> Decision:

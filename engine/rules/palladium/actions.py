@@ -10,8 +10,6 @@ from engine.dice import Dice
 from engine.rolls import fixed, roll
 from engine.rules import Decision, IllegalAction, UnknownName
 from engine.rules.palladium import combat, damage
-from engine.rules.palladium.profile import build_profile
-from engine.rules.palladium.sheet import sheet_from_dict
 from events.core import (
     CombatantJoined,
     Event,
@@ -50,6 +48,9 @@ def can_act(state: FightState, cid: str) -> bool:
 
 def decide_join(state: FightState, d: JoinDeclared) -> Decision:
     """A combatant joins: the sheet is read once into the profile the rules use."""
+    from engine.rules.palladium.profile import build_profile  # only joins need sheets (cattrs)
+    from engine.rules.palladium.sheet import sheet_from_dict
+
     sheet = sheet_from_dict(d.sheet, d.source_file or "<embedded sheet>")
     profile = build_profile(sheet)
     return Decision(

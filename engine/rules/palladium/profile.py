@@ -11,10 +11,14 @@ PAL-DEF-GUNFIRE-DODGE).
 
 from __future__ import annotations
 
-from engine.rules.palladium.sheet import PalladiumSheet
+from typing import TYPE_CHECKING
+
 from engine.rules.palladium.tables import hand_to_hand
 from events.core import Modifier
 from events.palladium import ArmorProfile, Profile, WeaponProfile
+
+if TYPE_CHECKING:
+    from engine.rules.palladium.sheet import PalladiumSheet
 
 STYLE_NAMES = {
     "none": "no hand to hand",
