@@ -42,3 +42,12 @@ def test_example_fight_plays_to_the_end(tmp_path: Path) -> None:
         assert json.loads(row["body"])["type"] == row["tag"]
     branches = {row["name"] for row in store["branches"].rows}
     assert {"main", "what-if", "other-luck"} <= branches
+
+
+def test_rules_doc_lists_every_option() -> None:
+    """docs/RULES-palladium.md documents every option the pack records."""
+    from engine.rules.palladium.options import OPTIONS
+
+    text = (ROOT / "docs" / "RULES-palladium.md").read_text()
+    missing = [name for name in OPTIONS if f"`{name}`" not in text]
+    assert missing == []
