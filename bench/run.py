@@ -25,7 +25,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from engine.dice import Dice  # noqa: E402
-from engine.log import Store  # noqa: E402
 from engine.replay import Kernel, encode_all  # noqa: E402
 from engine.table import Table  # noqa: E402
 from events.core import Declaration  # noqa: E402

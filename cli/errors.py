@@ -12,7 +12,7 @@ import os
 import tempfile
 import traceback
 
-import click
+import typer
 
 EXIT_OK = 0
 EXIT_REFUSED = 1
@@ -22,33 +22,62 @@ EXIT_BUSY = 4
 EXIT_NOT_FRACAS = 5
 EXIT_SCHEMA = 6
 EXIT_IO = 7
+EXIT_INTERRUPTED = 130
 EXIT_INTERNAL = 70
 
 
+def _cli_classes(name: str) -> tuple[type[BaseException], ...]:
+    """typer's ``Exit``/``Abort``/``ClickException``, and click's own if click is installed.
+
+    From typer 0.27 on typer carries its own copy of click, whose exception classes are not
+    ``click``'s; before, they are the same classes. Both are matched.
+    """
+    found: list[type[BaseException]] = []
+    for cls in (*typer.Exit.__mro__, *typer.Abort.__mro__, *typer.BadParameter.__mro__):
+        if cls.__name__ == name and cls not in found:
+            found.append(cls)
+    try:
+        import click.exceptions as click_exceptions
+    except ImportError:  # pragma: no cover - click comes with sqlite-utils
+        return tuple(found)
+    theirs = getattr(click_exceptions, name, None)
+    if isinstance(theirs, type) and issubclass(theirs, BaseException) and theirs not in found:
+        found.append(theirs)
+    return tuple(found)
+
+
 def handle(err: BaseException) -> tuple[int, str]:
-    """The exit code and one-line message for ``err`` (message empty: already printed)."""
+    """The exit code and one-line message for ``err`` (message empty: nothing to print)."""
     from engine.dice import DiceError
     from engine.log import StoreError
     from engine.rules import IllegalAction, UnknownName
     from engine.sheets import SheetError
     from engine.table import UsageError
+    from events.codec import UnreadableEvent
+    from events.upcasts import UpcastError
 
     if isinstance(err, SystemExit):
         code = err.code if isinstance(err.code, int) else (0 if err.code is None else 1)
         return code, ""
-    if isinstance(err, click.exceptions.Exit):
-        return err.exit_code, ""
-    if isinstance(err, click.exceptions.Abort | KeyboardInterrupt):
-        return 130, "interrupted; nothing was written"
-    if isinstance(err, click.ClickException):
-        err.show()
-        return err.exit_code, ""
+    if isinstance(err, _cli_classes("Exit")):
+        return int(getattr(err, "exit_code", 0)), ""
+    if isinstance(err, (*_cli_classes("Abort"), KeyboardInterrupt)):
+        return EXIT_INTERRUPTED, "interrupted; nothing was written"
+    if isinstance(err, _cli_classes("ClickException")):
+        message = getattr(err, "format_message", lambda: str(err))()
+        return int(getattr(err, "exit_code", EXIT_USAGE)), " ".join(str(message).split())
     if isinstance(err, IllegalAction):
-        return EXIT_REFUSED, f"refused: {err}; nothing was written"
+        return EXIT_REFUSED, f"refused: {_one_line(err)}; nothing was written"
     if isinstance(err, SheetError | DiceError | UnknownName | UsageError):
         return EXIT_USAGE, f"{_one_line(err)}; nothing was written"
     if isinstance(err, StoreError):
         return err.exit_code, _one_line(err)
+    if isinstance(err, UnreadableEvent):
+        if err.known_tag:
+            return EXIT_NOT_FRACAS, f"{_one_line(err)}; the log is corrupt"
+        return EXIT_SCHEMA, f"{_one_line(err)}; upgrade fracas"
+    if isinstance(err, UpcastError):
+        return EXIT_SCHEMA, f"{_one_line(err)}; upgrade fracas"
     if isinstance(err, OSError):
         return EXIT_IO, f"{err.filename or ''}: {err.strerror or err}".lstrip(": ")
     return EXIT_INTERNAL, _internal(err)
@@ -59,11 +88,13 @@ def _one_line(err: BaseException) -> str:
 
 
 def _internal(err: BaseException) -> str:
+    """Write the traceback to a crash report and say where (never print a raw traceback)."""
+    summary = f"internal error ({type(err).__name__}: {_one_line(err)}); this is a bug in fracas"
     stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
-    fd, path = tempfile.mkstemp(prefix=f"fracas-crash-{stamp}-", suffix=".txt")
-    with os.fdopen(fd, "w") as fh:
-        fh.write("".join(traceback.format_exception(err)))
-    return (
-        f"internal error ({type(err).__name__}: {_one_line(err)}); this is a bug in fracas. "
-        f"Details were written to {path}"
-    )
+    try:
+        fd, path = tempfile.mkstemp(prefix=f"fracas-crash-{stamp}-", suffix=".txt")
+        with os.fdopen(fd, "w") as fh:
+            fh.write("".join(traceback.format_exception(err)))
+    except OSError as write_err:
+        return f"{summary}. The details could not be written ({write_err.strerror or write_err})"
+    return f"{summary}. Details were written to {path}"

@@ -13,6 +13,30 @@ from events.upcasts import CURRENT_VERSION, upcast
 _ENCODER = msgspec.json.Encoder()
 
 
+class UnreadableEvent(ValueError):
+    """A stored event this fracas cannot decode.
+
+    ``known_tag`` is False when the tag is not one this fracas (with this rules pack) knows:
+    the log was written by a newer fracas or another rules pack. When True, the body does not
+    fit its own tag: the log is corrupt (or an upcaster is missing, which is a bug).
+    """
+
+    def __init__(self, tag: str, version: int, reason: str, *, known_tag: bool) -> None:
+        self.tag = tag
+        self.version = version
+        self.reason = reason
+        self.known_tag = known_tag
+        super().__init__(tag, version, reason)
+
+    def __str__(self) -> str:
+        if not self.known_tag:
+            return (
+                f"the log holds an event {self.tag!r} (version {self.version}) that this fracas "
+                "does not know: it was written by a newer fracas or another rules pack"
+            )
+        return f"a stored {self.tag!r} event (version {self.version}) is unreadable: {self.reason}"
+
+
 def tag_of(event_type: type[Event]) -> str:
     """The namespaced tag stored for an event type."""
     tag = event_type.__struct_config__.tag
@@ -34,7 +58,11 @@ def to_builtins(event: Event) -> dict[str, Any]:
 
 
 class Codec:
-    """Decodes stored events of the core plus one rules pack's event types."""
+    """Decodes stored events of the core plus one rules pack's event types.
+
+    A stored event that does not decode raises :class:`UnreadableEvent`; an event of a version
+    newer than this fracas, or without an upcaster, raises ``events.upcasts.UpcastError``.
+    """
 
     def __init__(self, pack_events: Sequence[type[Event]]) -> None:
         types = tuple(CORE_EVENTS) + tuple(pack_events)
@@ -42,16 +70,23 @@ class Codec:
         self._one = msgspec.json.Decoder(union)
         self._many = msgspec.json.Decoder(list[union])
         self._convert_type = union
+        self.tags = frozenset(tag_of(t) for t in types)
 
     def decode(self, tag: str, version: int, body: str) -> Event:
         """One stored event; old versions are upcast first (events/upcasts.py)."""
-        if version != CURRENT_VERSION.get(tag, 1):
-            data = upcast(tag, version, msgspec.json.decode(body))
-            return msgspec.convert(data, self._convert_type)  # type: ignore[no-any-return]
-        return self._one.decode(body)  # type: ignore[no-any-return]
+        try:
+            if version != CURRENT_VERSION.get(tag, 1):
+                data = upcast(tag, version, msgspec.json.decode(body))
+                return msgspec.convert(data, self._convert_type)  # type: ignore[no-any-return]
+            return self._one.decode(body)  # type: ignore[no-any-return]
+        except msgspec.MsgspecError as err:
+            raise UnreadableEvent(tag, version, str(err), known_tag=tag in self.tags) from None
 
     def decode_many(self, rows: Sequence[tuple[str, int, str]]) -> list[Event]:
         """Many stored events at once: one decoder call when none needs upcasting."""
         if all(version == CURRENT_VERSION.get(tag, 1) for tag, version, _ in rows):
-            return self._many.decode("[" + ",".join(body for _, _, body in rows) + "]")
+            try:
+                return self._many.decode("[" + ",".join(body for _, _, body in rows) + "]")
+            except msgspec.MsgspecError:
+                pass  # decode one by one below, to name the event at fault
         return [self.decode(tag, version, body) for tag, version, body in rows]

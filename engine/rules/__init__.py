@@ -81,6 +81,9 @@ class RulesPack(Protocol):
         ...
 
 
+#: The system ``fracas new`` uses when none is named.
+DEFAULT_SYSTEM = "palladium"
+
 #: system name -> module path whose ``PACK`` is the rules pack (imported on first use).
 SYSTEMS: dict[str, str] = {
     "palladium": "engine.rules.palladium",

@@ -1,0 +1,87 @@
+"""Every command is documented with an example (STYLE: "every command has help with an example").
+
+The list of commands comes from the typer app itself, so a new command without an example fails
+here. Help is read the way a GM reads it: ``fracas COMMAND --help`` through ``cli.main.run``.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+import typer
+
+from cli.main import app
+from tests.conftest import CliResult, FracasCli
+
+
+def _commands() -> dict[str, str]:
+    group = typer.main.get_command(app)
+    commands: dict[str, object] = getattr(group, "commands", {})
+    return {name: getattr(cmd, "help", None) or "" for name, cmd in sorted(commands.items())}
+
+
+COMMANDS = _commands()
+
+
+def test_the_app_has_the_commands_the_readme_promises() -> None:
+    expected = {"new", "add", "initiative", "strike", "defend", "status", "log", "undo", "redo"}
+    assert expected <= set(COMMANDS)
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_every_command_has_help_with_an_example(name: str) -> None:
+    text = COMMANDS[name]
+    assert text.strip(), f"`fracas {name}` has no help text"
+    assert "Example" in text, f"`fracas {name}` help has no example"
+    example = text.split("Example", 1)[1]
+    assert re.search(rf"\bfracas\b[^;&]*\s{re.escape(name)}\b", example), (
+        f"the example of `fracas {name}` does not run it: {example!r}"
+    )
+
+
+@pytest.mark.parametrize("name", sorted(COMMANDS))
+def test_command_help_exits_0_and_shows_the_example(
+    name: str, fracas_inprocess: Callable[..., CliResult]
+) -> None:
+    result = fracas_inprocess(name, "--help", db=None)
+    assert result.code == 0, result
+    assert "Example" in result.stdout
+    assert result.stderr == ""
+
+
+def test_top_level_help_lists_every_command(fracas_cli: FracasCli) -> None:
+    result = fracas_cli("--help", db=None)
+    assert result.code == 0, result
+    for name in COMMANDS:
+        assert name in result.stdout
+    assert "Example" in result.stdout
+
+
+def test_bare_fracas_shows_help_and_succeeds(fracas_cli: FracasCli) -> None:
+    result = fracas_cli(db=None)
+    assert result.code == 0, result
+    assert "Usage" in result.stdout or "Usage" in result.stderr
+
+
+@pytest.mark.parametrize("name", ["strike", "replay"])
+def test_command_help_in_a_real_process(name: str, fracas_cli: FracasCli) -> None:
+    result = fracas_cli(name, "--help", db=None)
+    assert result.code == 0, result
+    assert "Example" in result.stdout
+    assert result.stderr == ""
+
+
+def test_the_console_script_runs() -> None:
+    script = Path(sys.executable).parent / "fracas"
+    if not script.exists():
+        pytest.skip("the fracas console script is not installed beside this interpreter")
+    proc = subprocess.run(
+        [str(script), "--help"], capture_output=True, text=True, timeout=60, check=False
+    )
+    assert proc.returncode == 0, proc.stderr
+    assert "fracas" in proc.stdout

@@ -1,0 +1,216 @@
+"""The codec (events/codec.py) and upcasters (events/upcasts.py).
+
+The round-trip property draws events of every registered type from strategies derived from the
+types themselves (``msgspec.inspect``), so a new event type or field is covered without editing
+this file; a field type the builder does not know fails loudly instead of being skipped.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+import msgspec.inspect as mi
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from events import upcasts
+from events.codec import Codec, UnreadableEvent, encode, tag_of, to_builtins
+from events.core import CORE_EVENTS, Event, RoundStarted, RulingDeclared, TurnPassed
+from events.palladium import PALLADIUM_EVENTS, StrikeDeclared
+from events.upcasts import CURRENT_VERSION, UPCASTS, Body, UpcastError
+
+CODEC = Codec(PALLADIUM_EVENTS)
+ALL_EVENTS: tuple[type[Event], ...] = (*CORE_EVENTS, *PALLADIUM_EVENTS)
+
+_JSON_SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**63), 2**63 - 1)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=12)
+)
+_JSON = st.recursive(
+    _JSON_SCALARS,
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=6), inner),
+    max_leaves=8,
+)
+
+
+def _strategy(t: mi.Type) -> st.SearchStrategy[Any]:
+    """A strategy for values of a msgspec type, as JSON can carry them."""
+    if isinstance(t, mi.StrType):
+        return st.text(max_size=16)
+    if isinstance(t, mi.BoolType):
+        return st.booleans()
+    if isinstance(t, mi.IntType):
+        return st.integers(-(2**63), 2**63 - 1)
+    if isinstance(t, mi.FloatType):
+        return st.floats(allow_nan=False, allow_infinity=False)
+    if isinstance(t, mi.NoneType):
+        return st.none()
+    if isinstance(t, mi.LiteralType):
+        return st.sampled_from(t.values)
+    if isinstance(t, mi.UnionType):
+        return st.one_of(*(_strategy(member) for member in t.types))
+    if isinstance(t, mi.VarTupleType):
+        return st.lists(_strategy(t.item_type), max_size=3).map(tuple)
+    if isinstance(t, mi.ListType):
+        return st.lists(_strategy(t.item_type), max_size=3)
+    if isinstance(t, mi.DictType) and isinstance(t.key_type, mi.StrType):
+        return st.dictionaries(st.text(max_size=8), _strategy(t.value_type), max_size=3)
+    if isinstance(t, mi.AnyType):
+        return _JSON
+    if isinstance(t, mi.StructType):
+        fields = {f.name: _strategy(f.type) for f in t.fields}
+        return st.fixed_dictionaries(fields).map(lambda kw: t.cls(**kw))
+    raise NotImplementedError(f"no strategy for {t!r}: teach tests/events/test_codec.py")
+
+
+def _event_strategy(cls: type[Event]) -> st.SearchStrategy[Event]:
+    info = mi.type_info(cls)
+    assert isinstance(info, mi.StructType)
+    return _strategy(info)
+
+
+ANY_EVENT = st.one_of(*(_event_strategy(cls) for cls in ALL_EVENTS))
+
+
+@settings(max_examples=300, deadline=None)
+@given(event=ANY_EVENT)
+def test_decode_of_encode_is_the_event(event: Event) -> None:
+    tag, version, body = encode(event)
+    assert tag == tag_of(type(event))
+    assert CODEC.decode(tag, version, body) == event
+
+
+@settings(max_examples=60, deadline=None)
+@given(events=st.lists(ANY_EVENT, max_size=6))
+def test_decode_many_is_decode_of_each(events: list[Event]) -> None:
+    rows = [encode(e) for e in events]
+    assert CODEC.decode_many(rows) == events
+
+
+@pytest.mark.parametrize("cls", ALL_EVENTS, ids=lambda c: c.__name__)
+def test_every_event_type_can_be_drawn(cls: type[Event]) -> None:
+    """The strategy builder knows every field type in use (else NotImplementedError here)."""
+    assert _event_strategy(cls) is not None
+
+
+def test_to_builtins_carries_the_tag() -> None:
+    data = to_builtins(StrikeDeclared(actor="a", target="b"))
+    assert data == {"type": "palladium.strike_declared", "actor": "a", "target": "b",
+                    "weapon": None, "defend": None}  # fmt: skip
+
+
+def test_core_only_codec_does_not_know_pack_events() -> None:
+    core_only = Codec(())
+    tag, version, body = encode(StrikeDeclared(actor="a", target="b"))
+    with pytest.raises(UnreadableEvent) as err:
+        core_only.decode(tag, version, body)
+    assert not err.value.known_tag
+
+
+# --- unreadable events ---------------------------------------------------------------------
+
+
+def test_an_unknown_tag_is_unreadable_and_not_ours() -> None:
+    with pytest.raises(UnreadableEvent) as err:
+        CODEC.decode("core.teleported", 1, '{"type":"core.teleported","to":"mars"}')
+    assert not err.value.known_tag
+    assert "core.teleported" in str(err.value)
+    assert "newer fracas" in str(err.value)
+
+
+def test_a_known_tag_with_a_broken_body_is_unreadable_and_ours() -> None:
+    with pytest.raises(UnreadableEvent) as err:
+        CODEC.decode("core.turn_passed", 1, '{"type":"core.turn_passed","to":5}')
+    assert err.value.known_tag
+    with pytest.raises(UnreadableEvent):
+        CODEC.decode("core.turn_passed", 1, "{not json")
+
+
+def test_decode_many_names_the_event_at_fault() -> None:
+    rows = [encode(TurnPassed(to="a")), ("core.turn_passed", 1, '{"type":"core.turn_passed"}')]
+    with pytest.raises(UnreadableEvent) as err:
+        CODEC.decode_many(rows)
+    assert err.value.tag == "core.turn_passed"
+    assert "to" in err.value.reason
+
+
+# --- upcasters -----------------------------------------------------------------------------
+
+
+def _ruling_v1_to_v2(body: Body) -> Body:
+    """Version 1 (imagined) called the text ``note``."""
+    body = dict(body)
+    body["text"] = body.pop("note")
+    return body
+
+
+def _ruling_v2_to_v3(body: Body) -> Body:
+    """Version 2 (imagined) had no rule id; version 3 says so explicitly."""
+    return {**body, "rule": body.get("rule") or "unspecified"}
+
+
+@pytest.fixture
+def ruling_at_version_3(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pretend RulingDeclared has changed shape twice (test-local; restored afterwards)."""
+    monkeypatch.setitem(CURRENT_VERSION, "core.ruling_declared", 3)
+    monkeypatch.setitem(UPCASTS, ("core.ruling_declared", 1), _ruling_v1_to_v2)
+    monkeypatch.setitem(UPCASTS, ("core.ruling_declared", 2), _ruling_v2_to_v3)
+
+
+@pytest.mark.usefixtures("ruling_at_version_3")
+def test_an_old_body_is_upcast_through_every_step() -> None:
+    old = '{"type":"core.ruling_declared","note":"cover counts"}'
+    assert CODEC.decode("core.ruling_declared", 1, old) == RulingDeclared(
+        text="cover counts", rule="unspecified"
+    )
+    v2 = '{"type":"core.ruling_declared","text":"cover counts","rule":"PAL-X"}'
+    assert CODEC.decode("core.ruling_declared", 2, v2) == RulingDeclared(
+        text="cover counts", rule="PAL-X"
+    )
+
+
+@pytest.mark.usefixtures("ruling_at_version_3")
+def test_new_events_are_written_at_the_current_version_and_mixed_logs_decode() -> None:
+    current = encode(RulingDeclared(text="now", rule="R"))
+    assert current[1] == 3
+    rows = [
+        encode(RoundStarted(round=1, order=("a",))),
+        ("core.ruling_declared", 1, '{"type":"core.ruling_declared","note":"then"}'),
+        current,
+    ]
+    assert CODEC.decode_many(rows) == [
+        RoundStarted(round=1, order=("a",)),
+        RulingDeclared(text="then", rule="unspecified"),
+        RulingDeclared(text="now", rule="R"),
+    ]
+
+
+@pytest.mark.usefixtures("ruling_at_version_3")
+def test_a_version_newer_than_this_fracas_is_refused() -> None:
+    with pytest.raises(UpcastError, match="newer"):
+        CODEC.decode("core.ruling_declared", 4, '{"type":"core.ruling_declared","text":"x"}')
+
+
+def test_a_missing_upcaster_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(CURRENT_VERSION, "core.turn_passed", 2)
+    with pytest.raises(UpcastError, match=r"no upcaster for core\.turn_passed version 1"):
+        CODEC.decode("core.turn_passed", 1, '{"type":"core.turn_passed","to":null}')
+
+
+def test_upcast_is_a_plain_function_of_the_body(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(CURRENT_VERSION, "core.ruling_declared", 2)
+    monkeypatch.setitem(UPCASTS, ("core.ruling_declared", 1), _ruling_v1_to_v2)
+    body = {"type": "core.ruling_declared", "note": "n"}
+    assert upcasts.upcast("core.ruling_declared", 1, body) == {
+        "type": "core.ruling_declared",
+        "text": "n",
+    }
+    assert body == {"type": "core.ruling_declared", "note": "n"}  # the input is not mutated
+    assert msgspec.convert(
+        upcasts.upcast("core.ruling_declared", 1, body), RulingDeclared
+    ) == RulingDeclared(text="n")

@@ -1,0 +1,144 @@
+"""The four rooms and their one direction (DESIGN §2), checked by parsing every import.
+
+``cli → engine → projections → events``: a room may import the rooms after it, never before.
+Imports inside functions and ``if TYPE_CHECKING:`` blocks count too: a lazy import is still a
+dependency. Also: projections are pure (no SQLite, dice, clock or OS), only engine/log.py
+speaks SQL, and the core does not assume the Palladium rules.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+ROOMS = ("cli", "engine", "projections", "events")  # in the order imports may point
+
+#: room -> the first-party rooms it may import (itself included)
+ALLOWED: dict[str, set[str]] = {room: set(ROOMS[i:]) for i, room in enumerate(ROOMS)}
+
+#: modules a projection must never import: projections are a pure fold of events
+IMPURE = {
+    "sqlite3",
+    "sqlite_utils",
+    "random",
+    "secrets",
+    "time",
+    "datetime",
+    "os",
+    "engine",
+    "cli",
+}
+
+#: where the name "palladium" may appear: the pack itself, its events and reducers, the
+#: registry of systems, and the command line (whose verbs are the pack's)
+PALLADIUM_HOMES = (
+    "engine/rules/palladium/",
+    "events/palladium.py",
+    "projections/palladium.py",
+    "engine/rules/__init__.py",
+    "cli/",
+)
+
+#: known exceptions, line by line, each with its reason; keep this short
+PALLADIUM_EXCEPTIONS: dict[str, set[str]] = {
+    # Table.new defaults to the only system there is; better: a DEFAULT_SYSTEM in the registry
+    "engine/table.py": {'system: str = "palladium",'},
+}
+
+
+def _modules() -> list[Path]:
+    return sorted(p for room in ROOMS for p in (REPO / room).rglob("*.py"))
+
+
+def _rel(path: Path) -> str:
+    return path.relative_to(REPO).as_posix()
+
+
+def _imports(path: Path, root: Path = REPO) -> list[tuple[int, str]]:
+    """(line, dotted module) of every import in the file, absolute or relative."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    package = ".".join(path.relative_to(root).with_suffix("").parts[:-1])
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                module = ".".join([*base, node.module] if node.module else base)
+            else:
+                module = node.module or ""
+            found.append((node.lineno, module))
+            # `from events import palladium` imports events.palladium
+            found += [(node.lineno, f"{module}.{alias.name}") for alias in node.names]
+    return found
+
+
+def test_there_is_code_to_check() -> None:
+    rooms = {_rel(p).split("/")[0] for p in _modules()}
+    assert rooms == set(ROOMS)
+    assert len(_modules()) > 15
+
+
+@pytest.mark.parametrize("path", _modules(), ids=_rel)
+def test_imports_point_one_way(path: Path) -> None:
+    room = _rel(path).split("/")[0]
+    wrong = [
+        f"{_rel(path)}:{line} imports {module}"
+        for line, module in _imports(path)
+        if module.split(".")[0] in ROOMS and module.split(".")[0] not in ALLOWED[room]
+    ]
+    assert not wrong, "; ".join(wrong)
+
+
+@pytest.mark.parametrize(
+    "path", [p for p in _modules() if _rel(p).startswith("projections/")], ids=_rel
+)
+def test_projections_are_pure(path: Path) -> None:
+    wrong = [
+        f"{_rel(path)}:{line} imports {module}"
+        for line, module in _imports(path)
+        if module.split(".")[0] in IMPURE
+    ]
+    assert not wrong, "; ".join(wrong)
+
+
+def test_only_the_log_speaks_sql() -> None:
+    speakers = {
+        _rel(p)
+        for p in _modules()
+        for _, module in _imports(p)
+        if module.split(".")[0] in {"sqlite3", "sqlite_utils", "apsw"}
+    }
+    assert speakers == {"engine/log.py"}
+
+
+def test_the_core_does_not_assume_palladium() -> None:
+    wrong = []
+    for path in _modules():
+        rel = _rel(path)
+        if rel.startswith(PALLADIUM_HOMES):
+            continue
+        allowed = PALLADIUM_EXCEPTIONS.get(rel, set())
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if "palladium" in line.lower() and line.strip() not in allowed:
+                wrong.append(f"{rel}:{n}: {line.strip()}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_checker_sees_lazy_and_relative_imports(tmp_path: Path) -> None:
+    """The parser itself: function-level, relative and ``from X import module`` are found."""
+    probe = tmp_path / "projections" / "probe.py"
+    probe.parent.mkdir()
+    probe.write_text(
+        "from . import state\n"
+        "from .fold import fold\n"
+        "def f():\n"
+        "    import sqlite3\n"
+        "    from engine import log\n"
+    )
+    found = {module for _, module in _imports(probe, tmp_path)}
+    assert {"projections.state", "projections.fold", "sqlite3", "engine", "engine.log"} <= found
