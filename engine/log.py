@@ -363,17 +363,37 @@ class Store:
         )
         return [_ply(r) for r in rows]
 
+    _PATH = (
+        "WITH RECURSIVE up(id) AS (SELECT ? UNION ALL "
+        "SELECT p.parent FROM plies p JOIN up ON p.id = up.id WHERE p.parent IS NOT NULL) "
+    )
+
     def events_on_path(self, head: int) -> list[StoredEvent]:
-        """Every event from the encounter's start to ``head``, in log order."""
+        """Every event from the encounter's start to ``head``, in log order.
+
+        A child ply is always inserted after its parent, so along one path ply ids rise with
+        depth and ``ORDER BY ply, idx`` is log order (and the events table's own key order).
+        """
         rows = self._all(
-            "WITH RECURSIVE up(id, depth) AS (SELECT id, depth FROM plies WHERE id = ? "
-            "UNION ALL SELECT p.parent, p.depth - 1 FROM plies p JOIN up ON p.id = up.id "
-            "WHERE p.parent IS NOT NULL) "
-            "SELECT e.ply, e.idx, e.tag, e.version, e.body FROM up "
-            "JOIN events e ON e.ply = up.id ORDER BY up.depth, e.idx",
+            self._PATH + "SELECT ply, idx, tag, version, body FROM events "
+            "WHERE ply IN (SELECT id FROM up) ORDER BY ply, idx",
             (head,),
         )
         return [StoredEvent(*r) for r in rows]  # type: ignore[arg-type]
+
+    def event_bodies(
+        self, head: int, tags: Sequence[str] | None = None
+    ) -> list[tuple[str, int, str]]:
+        """``(tag, version, body)`` of the events to ``head`` in log order, for a rebuild.
+
+        With ``tags``, only events with those tags: a rebuild skips what no reducer reads.
+        """
+        sql = self._PATH + "SELECT tag, version, body FROM events WHERE ply IN (SELECT id FROM up)"
+        params: list[object] = [head]
+        if tags is not None:
+            sql += f" AND tag IN ({', '.join('?' * len(tags))})"
+            params += list(tags)
+        return self._all(sql + " ORDER BY ply, idx", params)  # type: ignore[return-value]
 
     def events_of(self, ply_id: int) -> list[StoredEvent]:
         """The events of one ply, in order."""
