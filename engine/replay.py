@@ -16,9 +16,9 @@ import attrs
 from engine.clock import settle
 from engine.dice import Dice
 from engine.log import PlyRow, Store
-from engine.rules import RulesPack
+from engine.rules import Decision, RulesPack
 from events.codec import Codec, encode, to_builtins
-from events.core import Declaration, Event
+from events.core import Declaration, Event, RulingDeclared
 from projections import core as core_reducers
 from projections.fold import Reducer, fold
 from projections.state import FightState
@@ -48,8 +48,15 @@ class Kernel:
     def resolve(
         self, state: FightState, declaration: Declaration, dice: Dice
     ) -> tuple[list[Event], FightState]:
-        """Decide ``declaration``, move the clock, and check every entered die was used."""
-        decision = self.pack.decide(state, declaration, dice)
+        """Decide ``declaration``, move the clock, and check every entered die was used.
+
+        A GM ruling is the core's own declaration (DESIGN §3): it is recorded as given, rolls
+        nothing and moves nothing, whatever the rules pack.
+        """
+        if isinstance(declaration, RulingDeclared):
+            decision = Decision([])
+        else:
+            decision = self.pack.decide(state, declaration, dice)
         state = self.apply(state, decision.events)
         state, more = settle(state, self.pack, dice, decision.advance, self.apply)
         dice.check_all_used()

@@ -91,6 +91,17 @@ def check_name(kind: str, name: str) -> str:
     return name
 
 
+def check_branch_name(name: str) -> str:
+    """A branch name is a name, and not a number: ``N`` in a ref always means ply #N."""
+    check_name("branch", name)
+    if name.isdigit():
+        raise UsageError(
+            f"branch name {name!r} is not allowed: a number means a ply (`--at {name}`); "
+            "use a name such as what-if-" + name
+        )
+    return name
+
+
 class Table:
     """A fracas database file seen as a game master's table of encounters."""
 
@@ -201,6 +212,8 @@ class Table:
         """Resolve one declaration and append it, with every event it produced, as one ply."""
         with self.scene() as sc:
             state = sc.kernel.rebuild(sc.store, sc.branch.head)
+            if isinstance(declaration, JoinDeclared):
+                _check_join(state, declaration)
             head = sc.store.ply(sc.branch.head)
             depth = head.depth + 1
             salt = sc.store.next_salt(sc.encounter.id, depth) if reroll else 0
@@ -229,12 +242,8 @@ class Table:
         """Add a combatant from a sheet file (validated once, embedded in the log)."""
         with self.scene() as sc:
             data = sc.kernel.pack.load_sheet(sheet)
-            state = sc.kernel.rebuild(sc.store, sc.branch.head)
         name = str(data.get("name", sheet.stem))
         ident = cid or _slug(name)
-        check_name("combatant id", ident)
-        if ident in state.combatants:
-            raise UsageError(f"combatant id {ident!r} is taken; give another with --id")
         declaration = JoinDeclared(
             combatant=ident,
             side=side or ("players" if data.get("kind") == "pc" else "opponents"),
@@ -305,7 +314,7 @@ class Table:
 
     def branch(self, name: str, at: str | None = None, *, switch: bool = False) -> BranchView:
         """Create a branch at the current head (or at ``at``) without copying anything."""
-        check_name("branch", name)
+        check_branch_name(name)
         with self.scene() as sc:
             ply = self.resolve_ref(sc, at) if at else sc.store.ply(sc.branch.head)
             if sc.store.branch(sc.encounter.id, name) is not None:
@@ -380,12 +389,18 @@ class Table:
         luck makes illegal (a defence with no strike waiting, a dead target) is skipped and
         reported.
         """
-        check_name("branch", into)
+        check_branch_name(into)
         with self.scene() as sc:
             if sc.store.branch(sc.encounter.id, into) is not None:
                 raise UsageError(f"a branch called {into!r} already exists")
             fork = self.resolve_ref(sc, start)
-            plies = sc.store.path_to(sc.branch.head)[fork.depth + 1 :]
+            path = sc.store.path_to(sc.branch.head)
+            if fork.depth >= len(path) or path[fork.depth].id != fork.id:
+                raise UsageError(
+                    f"--from {start}: ply #{fork.depth} of that ref is not on branch "
+                    f"{sc.branch.name!r}; switch to its branch first, or give a ply of this one"
+                )
+            plies = path[fork.depth + 1 :]
             state = sc.kernel.rebuild(sc.store, fork.id)
             new_plies: list[tuple[int, int, int, str, Sequence[int], list[tuple[str, int, str]]]]
             new_plies = []
@@ -407,6 +422,14 @@ class Table:
                 )
             sc.store.branch_with_plies(sc.encounter.id, into, fork.id, new_plies)
             return ReplayReport(into, depth, len(new_plies), skipped)
+
+
+def _check_join(state: FightState, d: JoinDeclared) -> None:
+    """A combatant id is a name (no ``~``, no spaces) and is not taken: joining again under a
+    taken id would silently replace that combatant with a fresh one."""
+    check_name("combatant id", d.combatant)
+    if d.combatant in state.combatants:
+        raise UsageError(f"combatant id {d.combatant!r} is taken; give another with --id")
 
 
 def _slug(name: str) -> str:

@@ -1,0 +1,798 @@
+"""Kernel invariants, checked by a hypothesis state machine on a real SQLite file.
+
+The machine plays a fight the way a GM does — declare (legal, refused, with ``--reroll`` or
+entered dice), undo, redo, branch, switch, explain, replay, visit another encounter of the file,
+reopen the file in a new process — and after every step checks what DESIGN §1, §4, §5 and §8
+promise:
+
+* the state a command returns, the state folded ply by ply, and a full rebuild from the log
+  are the same value;
+* undo N then redo N restores the same state and the same ``status`` document;
+* a branch never changes its parent;
+* ``replay --verify`` passes on the current branch (every few steps, and on every branch at the
+  end);
+* the log only grows: no ply or event row ever changes or disappears, and a refused command
+  writes nothing at all;
+* a new process reading the file sees the ``status`` this process sees.
+
+Beside it, dice properties (DESIGN §5): the same declaration at the same point gets the same
+dice on two branches, after undo and after redo; ``--reroll`` takes a new salt; re-resolving
+from the seed reproduces the log.
+
+The default run is kept short; ``pytest -m slow`` runs the long battery.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import sqlite3
+import subprocess
+import sys
+import tempfile
+from collections.abc import Iterator, Sequence
+from contextlib import closing, contextmanager, suppress
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import (
+    RuleBasedStateMachine,
+    initialize,
+    invariant,
+    precondition,
+    rule,
+    run_state_machine_as_test,
+)
+
+from cli.render import log_doc
+from engine.dice import DiceError
+from engine.replay import Kernel
+from engine.rules import IllegalAction, UnknownName, get_pack
+from engine.table import PlyResult, Table, UsageError
+from events.codec import to_builtins
+from events.core import Declaration, Event, JoinDeclared
+from events.palladium import (
+    DefendDeclared,
+    InitiativeDeclared,
+    PowerPunchDeclared,
+    StrikeDeclared,
+)
+from projections.palladium import fighter
+from projections.state import FightState
+
+SHEETS = Path(__file__).resolve().parent.parent / "examples" / "sheets"
+SHEET_FILES = ("marcus_kell.toml", "cs_grunt.yaml", "brodkil.json")
+KERNEL = Kernel(get_pack("palladium"))
+A_SHEET = KERNEL.pack.load_sheet(SHEETS / "brodkil.json")
+#: What the rules (or the dice) may refuse; every refusal must leave the file untouched.
+REFUSALS = (IllegalAction, UnknownName, DiceError)
+#: Re-verify the current branch from its seed every this many steps.
+VERIFY_EVERY = 4
+#: A new process costs a quarter of a second: at most this many per fight.
+REOPENS_PER_FIGHT = 2
+
+
+@pytest.fixture(autouse=True)
+def _slow_only_when_asked(request: pytest.FixtureRequest) -> None:
+    """The long battery runs only under ``-m slow`` (the default run stays fast)."""
+    if request.node.get_closest_marker("slow") is None:
+        return
+    markexpr = str(request.config.getoption("markexpr") or "")
+    if "slow" not in markexpr or "not slow" in markexpr:
+        pytest.skip("long battery: run with `pytest -m slow`")
+
+
+# --- reading the file behind the engine's back ------------------------------------------------
+
+
+def _read_only(db: Path) -> sqlite3.Connection:
+    return sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+
+
+def _digest(row: Sequence[object]) -> str:
+    return hashlib.sha256(repr(tuple(row)).encode()).hexdigest()
+
+
+@attrs.frozen
+class FileImage:
+    """Everything in a fracas file, read with plain sqlite3 (read-only)."""
+
+    plies: dict[int, str]
+    events: dict[tuple[int, int], str]
+    branches: tuple[tuple[object, ...], ...]
+    cursor: tuple[tuple[object, ...], ...]
+    encounters: tuple[tuple[object, ...], ...]
+
+
+def read_file(db: Path) -> FileImage:
+    """A read-only image of the file: row digests of plies and events, and the pointers."""
+    with closing(_read_only(db)) as conn:
+        plies = {int(r[0]): _digest(r) for r in conn.execute("SELECT * FROM plies")}
+        events = {
+            (int(r[0]), int(r[1])): _digest(r)
+            for r in conn.execute("SELECT ply, idx, tag, version, body FROM events")
+        }
+        branches = tuple(conn.execute("SELECT * FROM branches ORDER BY encounter, name"))
+        cursor = tuple(conn.execute("SELECT * FROM cursor ORDER BY key"))
+        encounters = tuple(conn.execute("SELECT * FROM encounters ORDER BY id"))
+    return FileImage(plies, events, branches, cursor, encounters)
+
+
+def fracas_command() -> list[str]:
+    """The ``fracas`` console script of this interpreter's environment."""
+    script = Path(sys.executable).with_name("fracas")
+    if script.exists():
+        return [str(script)]
+    return [sys.executable, "-c", "import sys; from cli.main import run; sys.exit(run())"]
+
+
+def status_in_new_process(db: Path) -> dict[str, Any]:
+    """``fracas --db PATH --json status`` run in a fresh interpreter."""
+    done = subprocess.run(
+        [*fracas_command(), "--db", str(db), "--json", "status"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    doc = json.loads(done.stdout)
+    assert isinstance(doc, dict)
+    return doc
+
+
+def as_json(doc: Any) -> Any:
+    """What ``doc`` looks like after a trip through JSON (tuples become lists)."""
+    return json.loads(json.dumps(doc))
+
+
+def builtins(events: Sequence[Event]) -> list[dict[str, Any]]:
+    """Events as plain data, the way ``log --json`` prints them."""
+    return [to_builtins(e) for e in events]
+
+
+def log_content(table: Table, branch: str) -> list[Any]:
+    """The full ``log --json`` of a branch, with each ply's row id and parent."""
+    views = table.log(branch)
+    return [
+        (v.row.id, v.row.parent, doc, v.before)
+        for v, doc in zip(views, log_doc(views), strict=True)
+    ]
+
+
+# --- choosing declarations ------------------------------------------------------------------
+
+
+def living_targets(state: FightState, actor: str) -> list[str]:
+    """Everyone alive but ``actor``."""
+    return [cid for cid, c in state.combatants.items() if cid != actor and c.alive]
+
+
+def draw_legal(data: st.DataObject, state: FightState) -> Declaration:
+    """A declaration the clock allows now (the rules may still refuse it, e.g. a parry
+    against gunfire or a power punch with one attack left)."""
+    pending = state.pending
+    if pending is not None:
+        choice = data.draw(
+            st.sampled_from(("parry", "dodge", "none", "parry", "dodge", "simultaneous")),
+            label="defence",
+        )
+        return DefendDeclared(defender=pending.reactor, choice=choice)
+    acting = state.clock.acting
+    if acting is None:
+        return InitiativeDeclared()
+    targets = living_targets(state, acting)
+    if not targets:
+        return InitiativeDeclared()  # refused: the round is running and no one is left to hit
+    target = data.draw(st.sampled_from(targets), label="target")
+    defend = data.draw(st.sampled_from((None, "parry", "dodge", "none")), label="defend")
+    if data.draw(st.integers(0, 4), label="power?") == 0:
+        kick = data.draw(st.booleans(), label="kick")
+        return PowerPunchDeclared(actor=acting, target=target, kick=kick, defend=defend)
+    weapons = [w.name for w in fighter(state.combatants[acting]).profile.weapons]
+    weapon = data.draw(st.sampled_from([None, *weapons]), label="weapon")
+    return StrikeDeclared(actor=acting, target=target, weapon=weapon, defend=defend)
+
+
+def illegal_declarations(state: FightState) -> list[Declaration]:
+    """Declarations the rules must refuse in ``state``."""
+    ids = list(state.combatants)
+    pending, acting = state.pending, state.clock.acting
+    out: list[Declaration] = [
+        StrikeDeclared(actor="nobody-here", target=ids[0] if ids else "nobody-there"),
+        DefendDeclared(defender="nobody-here", choice="dodge"),
+    ]
+    if pending is not None or acting is not None or not ids:
+        out.append(InitiativeDeclared())
+    for cid in ids:
+        if pending is None or cid != pending.reactor:
+            out.append(DefendDeclared(defender=cid, choice="dodge"))
+        if pending is not None or cid != acting:
+            other = next((o for o in ids if o != cid), cid)
+            out.append(StrikeDeclared(actor=cid, target=other))
+            out.append(PowerPunchDeclared(actor=cid, target=other))
+    if ids:  # joining again under a taken id would replace that combatant with a fresh one
+        out.append(JoinDeclared(combatant=ids[-1], side="players", sheet=A_SHEET))
+    out.append(JoinDeclared(combatant="not a name", side="players", sheet=A_SHEET))
+    if acting is not None and pending is None:
+        out.append(StrikeDeclared(actor=acting, target=acting))
+        targets = living_targets(state, acting)
+        if targets:
+            out.append(StrikeDeclared(actor=acting, target=targets[0], weapon="no-such-weapon"))
+    return out
+
+
+# --- the model --------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class PlyModel:
+    """What the machine expects of one ply: its events, the state after it, its dice key."""
+
+    events: list[dict[str, Any]]
+    state: FightState
+    declaration: Event
+    seed: int
+    salt: int = 0
+    physical: tuple[int, ...] = ()
+
+
+@attrs.define
+class BranchModel:
+    """What the machine expects of one branch: the plies to its tip, and where its head is."""
+
+    plies: list[PlyModel]
+    head: int
+    fork: int | None
+
+    @property
+    def tip(self) -> int:
+        return len(self.plies) - 1
+
+    @property
+    def state(self) -> FightState:
+        return self.plies[self.head].state
+
+    def clean_after(self, depth: int, seed: int) -> bool:
+        """The plies after ``depth`` up to the head were all resolved with ``seed``'s own
+        dice: no reroll, no physical dice, no other seed."""
+        return all(
+            (p.seed, p.salt, p.physical) == (seed, 0, ())
+            for p in self.plies[depth + 1 : self.head + 1]
+        )
+
+
+class FightMachine(RuleBasedStateMachine):
+    """A GM at the table, and a model of what the log must then hold."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.dir = Path(tempfile.mkdtemp(prefix="fracas-invariants-"))
+        self.db = self.dir / "fight.db"
+        self.table = Table(self.db)
+        self.branches: dict[str, BranchModel] = {}
+        self.current = "main"
+        self.seed = 0
+        self.steps = 0
+        self.names = 0
+        self.image: FileImage | None = None
+        self.reopened = 0
+        self.visits = 0
+        #: parent branch -> its log content when a child was made (dropped when it moves)
+        self.parents: dict[str, list[Any]] = {}
+
+    # --- helpers -----------------------------------------------------------------------------
+
+    @property
+    def model(self) -> BranchModel:
+        return self.branches[self.current]
+
+    def fresh_name(self, stem: str) -> str:
+        self.names += 1
+        return f"{stem}{self.names}"
+
+    def moved(self, branch: str) -> None:
+        """``branch`` moved on purpose: its log may now differ from the snapshot."""
+        self.parents.pop(branch, None)
+
+    def remember_parent(self, branch: str) -> None:
+        self.parents[branch] = log_content(self.table, branch)
+
+    def refused(self, before: FileImage) -> None:
+        """A refused command wrote nothing: not a row, not a pointer, not a cursor."""
+        assert read_file(self.db) == before
+
+    def declare(
+        self, declaration: Declaration, *, physical: tuple[int, ...] = (), reroll: bool = False
+    ) -> PlyResult | None:
+        """Declare on the current branch and update the model; None if refused."""
+        before = read_file(self.db)
+        kind = type(declaration).__name__
+        try:
+            result = self.table.declare(declaration, physical=physical, reroll=reroll)
+        except REFUSALS as err:
+            event(f"{kind}: refused ({type(err).__name__})")
+            self.refused(before)
+            return None
+        event(f"{kind}: accepted")
+        self.accept(result, physical)
+        assert result.events[0] == declaration
+        return result
+
+    def accept(self, result: PlyResult, physical: tuple[int, ...] = ()) -> None:
+        m = self.model
+        assert result.branch == self.current
+        assert result.number == m.head + 1
+        folded = KERNEL.apply(m.state, result.events)
+        assert result.state == folded, "the state a command returns is not its events folded"
+        stored = self.table.log()[-1]
+        assert stored.number == result.number
+        assert stored.events == result.events, "declare returned other events than it stored"
+        assert stored.row.dice == physical
+        if m.head < m.tip:  # the undone plies stay reachable under NAME-undone-K
+            k = 1
+            while f"{self.current}-undone-{k}" in self.branches:
+                k += 1
+            self.branches[f"{self.current}-undone-{k}"] = BranchModel(list(m.plies), m.tip, m.head)
+            del m.plies[m.head + 1 :]
+        m.plies.append(
+            PlyModel(
+                builtins(result.events),
+                folded,
+                result.events[0],
+                stored.row.seed,
+                stored.row.salt,
+                physical,
+            )
+        )
+        m.head += 1
+        self.moved(self.current)
+
+    # --- setup -------------------------------------------------------------------------------
+
+    @initialize(
+        seed=st.integers(0, 2**63 - 1),
+        variant=st.sampled_from(("raw", "house")),
+        sheets=st.permutations(SHEET_FILES).flatmap(
+            lambda p: st.integers(2, 3).map(lambda n: p[:n])
+        ),
+    )
+    def start(self, seed: int, variant: str, sheets: tuple[str, ...]) -> None:
+        self.seed = seed
+        state = self.table.new("brawl", seed, variant=variant)
+        root = self.table.log()[0]
+        self.branches["main"] = BranchModel(
+            [PlyModel(builtins(root.events), state, root.events[0], seed)], 0, None
+        )
+        for sheet in sheets:
+            self.accept(self.table.add(SHEETS / sheet))
+
+    # --- the GM's commands -------------------------------------------------------------------
+
+    @rule(data=st.data(), n=st.integers(1, 4))
+    def declare_legal(self, data: st.DataObject, n: int) -> None:
+        """A few declarations, some with fresh dice (--reroll) or with dice entered by hand."""
+        for _ in range(n):
+            declaration = draw_legal(data, self.model.state)
+            reroll = data.draw(st.integers(0, 7), label="reroll?") == 0
+            physical: tuple[int, ...] = ()
+            if data.draw(st.integers(0, 9), label="dice?") == 0:
+                physical = (data.draw(st.integers(1, 4), label="face"),)  # fits every die
+            self.declare(declaration, physical=physical, reroll=reroll)
+
+    @rule(data=st.data(), n=st.integers(1, 8))
+    def fight_on(self, data: st.DataObject, n: int) -> None:
+        """The fight moves on more than anything else happens: a run of declarations."""
+        for _ in range(n):
+            self.declare(draw_legal(data, self.model.state))
+
+    @rule(data=st.data())
+    def declare_illegal(self, data: st.DataObject) -> None:
+        declaration = data.draw(st.sampled_from(illegal_declarations(self.model.state)))
+        before = read_file(self.db)
+        with pytest.raises((IllegalAction, UnknownName, UsageError)):
+            self.table.declare(declaration)
+        self.refused(before)
+
+    @precondition(lambda self: len(self.branches) and len(self.model.state.combatants) < 5)
+    @rule(sheet=st.sampled_from(SHEET_FILES))
+    def add_late(self, sheet: str) -> None:
+        """A combatant joins mid-fight (acts from the next round)."""
+        self.accept(self.table.add(SHEETS / sheet, cid=self.fresh_name("late-")))
+
+    @rule(n=st.integers(1, 4))
+    def undo(self, n: int) -> None:
+        m = self.model
+        before = read_file(self.db)
+        if n > m.head:
+            with pytest.raises(IllegalAction):
+                self.table.undo(n)
+            self.refused(before)
+            return
+        result = self.table.undo(n)
+        m.head -= n
+        self.moved(self.current)
+        assert (result.number, result.branch, result.events) == (m.head, self.current, [])
+        assert result.state == m.state
+
+    @rule(n=st.integers(1, 4))
+    def redo(self, n: int) -> None:
+        m = self.model
+        before = read_file(self.db)
+        if m.head + n > m.tip:
+            with pytest.raises(IllegalAction):
+                self.table.redo(n)
+            self.refused(before)
+            return
+        result = self.table.redo(n)
+        m.head += n
+        self.moved(self.current)
+        assert (result.number, result.branch, result.events) == (m.head, self.current, [])
+        assert result.state == m.state
+
+    @precondition(lambda self: len(self.branches) and self.model.head >= 1)
+    @rule(data=st.data())
+    def undo_then_redo(self, data: st.DataObject) -> None:
+        """Undo N then redo N: the same state, the same status, the same log."""
+        n = data.draw(st.integers(1, self.model.head), label="n")
+        status, state = self.table.status(), self.table.state()
+        log = log_content(self.table, self.current)
+        self.table.undo(n)
+        assert self.table.state() == self.model.plies[self.model.head - n].state
+        self.table.redo(n)
+        assert self.table.status() == status
+        assert self.table.state() == state
+        assert log_content(self.table, self.current) == log
+
+    @rule(data=st.data(), switch=st.booleans())
+    def branch(self, data: st.DataObject, switch: bool) -> None:
+        name = self.fresh_name("what-if-")
+        m = self.model
+        how = data.draw(st.sampled_from(("head", "number", "ref")), label="at")
+        if how == "head":
+            at, source, depth = None, self.current, m.head
+        elif how == "number":
+            depth = data.draw(st.integers(0, m.head), label="N")
+            at, source = str(depth), self.current
+        else:
+            source = data.draw(st.sampled_from(sorted(self.branches)), label="branch")
+            k = data.draw(st.integers(0, self.branches[source].head), label="K")
+            depth = self.branches[source].head - k
+            at = f"{source}~{k}" if k or data.draw(st.booleans()) else source
+        self.remember_parent(source)
+        view = self.table.branch(name, at, switch=switch)
+        assert (view.name, view.head, view.current) == (name, depth, switch)
+        self.branches[name] = BranchModel(
+            list(self.branches[source].plies[: depth + 1]), depth, depth
+        )
+        if switch:
+            self.current = name
+
+    @precondition(lambda self: len(self.branches) > 1)
+    @rule(data=st.data())
+    def switch(self, data: st.DataObject) -> None:
+        name = data.draw(st.sampled_from(sorted(self.branches)))
+        view = self.table.switch(name)
+        assert (view.name, view.head, view.current) == (name, self.branches[name].head, True)
+        self.current = name
+
+    @precondition(lambda self: self.reopened < REOPENS_PER_FIGHT)
+    @rule()
+    def reopen_in_new_process(self) -> None:
+        """Another process opening the file sees exactly what this one sees."""
+        self.reopened += 1
+        assert status_in_new_process(self.db) == as_json(self.table.status())
+
+    @rule()
+    def verify_every_branch(self) -> None:
+        for name, m in self.branches.items():
+            assert self.table.verify(name) == (m.head + 1, None), name
+
+    @rule(data=st.data())
+    def explain_a_ply(self, data: st.DataObject) -> None:
+        """``explain N`` and ``explain BRANCH~K`` show the ply the model holds there."""
+        m = self.model
+        depth = data.draw(st.integers(0, m.head), label="N")
+        ref = data.draw(st.sampled_from((str(depth), f"{self.current}~{m.head - depth}")))
+        view = self.table.explain(ref)
+        assert view.number == depth
+        assert builtins(view.events) == m.plies[depth].events
+        assert view.before == (m.plies[depth - 1].state if depth else FightState())
+
+    @precondition(lambda self: self.visits < 3)
+    @rule(data=st.data(), seed=st.integers(0, 2**63 - 1))
+    def visit_another_encounter(self, data: st.DataObject, seed: int) -> None:
+        """Another encounter in the same file: its plies interleave with ours, its selection
+        and branches are its own, and coming back finds this fight as it was."""
+        self.visits += 1
+        if "elsewhere" in [e.name for e in self.table.encounters()[0]]:
+            self.table.use("elsewhere")
+        else:
+            self.table.new("elsewhere", seed)
+            for sheet in SHEET_FILES[:2]:
+                self.table.add(SHEETS / sheet)
+        assert self.table.status()["encounter"] == "elsewhere"
+        play(self.table, data, data.draw(st.integers(0, 4), label="plies elsewhere"))
+        if data.draw(st.booleans(), label="branch elsewhere"):
+            self.table.branch(self.fresh_name("elsewhere-"), switch=True)
+        if self.table.status()["head"] > 0 and data.draw(st.booleans(), label="undo elsewhere"):
+            self.table.undo()
+        assert self.table.verify() == (self.table.status()["head"] + 1, None)
+        self.table.use("brawl")
+
+    # --- dice properties inside the fight ----------------------------------------------------
+
+    @rule(data=st.data())
+    def what_if_same_declaration(self, data: st.DataObject) -> None:
+        """Branch at the head and declare the same thing on both: the same dice (§5)."""
+        declaration = draw_legal(data, self.model.state)
+        name = self.fresh_name("twin-")
+        m = self.model
+        self.table.branch(name)
+        self.branches[name] = BranchModel(list(m.plies[: m.head + 1]), m.head, m.head)
+        first = self.declare(declaration)
+        self.remember_parent(self.current)  # what the twin does must not touch it
+        self.table.switch(name)
+        self.current = name
+        second = self.declare(declaration)
+        assert (first is None) == (second is None)
+        if first is not None and second is not None:
+            assert builtins(first.events) == builtins(second.events)
+            assert first.state == second.state
+
+    @precondition(lambda self: len(self.branches) and self.model.head >= 1)
+    @rule()
+    def undo_and_declare_again(self) -> None:
+        """Undo, then declare the same thing: the same dice as the first time (§5)."""
+        m = self.model
+        last = m.plies[m.head]
+        declaration = last.declaration
+        assert isinstance(declaration, Declaration)
+        self.table.undo()
+        m.head -= 1
+        self.moved(self.current)
+        again = self.declare(declaration, physical=last.physical)
+        if (last.seed, last.salt) == (self.seed, 0):  # not a reroll, not another seed's luck
+            assert again is not None, "what was legal once is legal again at the same point"
+            assert builtins(again.events) == last.events
+            assert again.state == last.state
+
+    @precondition(lambda self: len(self.branches) and self.model.head >= 1)
+    @rule(data=st.data())
+    def replay_with_own_seed(self, data: st.DataObject) -> None:
+        """Re-resolving from the seed reproduces the log (§8)."""
+        m = self.model
+        start = data.draw(st.integers(0, m.head - 1), label="from")
+        if not m.clean_after(start, self.seed):
+            return
+        name = self.fresh_name("replayed-")
+        self.remember_parent(self.current)
+        report = self.table.replay_into(self.seed, str(start), name)
+        assert (report.branch, report.head, report.skipped) == (name, m.head, [])
+        assert report.replayed == m.head - start
+        self.branches[name] = BranchModel(list(m.plies[: m.head + 1]), m.head, start)
+        assert [d["events"] for d in log_doc(self.table.log(name))] == [
+            p.events for p in m.plies[: m.head + 1]
+        ]
+
+    @precondition(lambda self: len(self.branches) and self.model.head >= 1)
+    @rule(data=st.data(), seed=st.integers(0, 2**63 - 1))
+    def replay_with_other_seed(self, data: st.DataObject, seed: int) -> None:
+        """The same choices, other luck: what is replayed is legal, what is not is skipped."""
+        m = self.model
+        start = data.draw(st.integers(0, m.head - 1), label="from")
+        name = self.fresh_name("luck-")
+        self.remember_parent(self.current)
+        report = self.table.replay_into(seed, str(start), name)
+        assert report.replayed + len(report.skipped) == m.head - start
+        assert report.head == start + report.replayed
+        assert all(start < n <= m.head for n, _ in report.skipped)
+        views = self.table.log(name)
+        assert len(views) == report.head + 1
+        plies = list(m.plies[: start + 1])
+        for v in views[start + 1 :]:
+            assert v.before == plies[-1].state
+            assert v.row.seed == seed and v.row.salt == 0 and v.row.dice == ()
+            after = KERNEL.apply(v.before, v.events)
+            plies.append(PlyModel(builtins(v.events), after, v.events[0], seed))
+        self.branches[name] = BranchModel(plies, report.head, start)
+        assert self.table.verify(name) == (report.head + 1, None)
+
+    # --- what must hold after every step ------------------------------------------------------
+
+    @invariant()
+    def state_is_a_rebuild(self) -> None:
+        if not self.branches:
+            return
+        self.steps += 1
+        m = self.model
+        if any(not c.alive for c in m.state.combatants.values()):
+            event("someone is dead")
+        if m.state.pending is not None:
+            event("a strike waits for its defence")
+        assert self.table.state() == m.state, "the rebuilt state differs from the folded one"
+        status = self.table.status()
+        assert (status["branch"], status["head"]) == (self.current, m.head)
+
+    @invariant()
+    def branches_are_where_the_model_says(self) -> None:
+        if not self.branches:
+            return
+        seen = {b.name: (b.head, b.fork, b.redo, b.current) for b in self.table.branches()}
+        assert seen == {
+            name: (m.head, m.fork, m.tip - m.head, name == self.current)
+            for name, m in self.branches.items()
+        }
+
+    @invariant()
+    def parents_never_change(self) -> None:
+        for name, content in self.parents.items():
+            assert log_content(self.table, name) == content, f"branch {name!r} changed"
+
+    @invariant()
+    def log_only_grows(self) -> None:
+        if not self.branches:
+            return
+        now = read_file(self.db)
+        if self.image is not None:
+            old = self.image
+            assert len(now.plies) >= len(old.plies) and len(now.events) >= len(old.events)
+            assert {k: now.plies.get(k) for k in old.plies} == old.plies
+            assert {k: now.events.get(k) for k in old.events} == old.events
+            assert now.encounters[: len(old.encounters)] == old.encounters
+        self.image = now
+
+    @invariant()
+    def verifies_from_the_seed(self) -> None:
+        if self.branches and self.steps % VERIFY_EVERY == 0:
+            assert self.table.verify() == (self.model.head + 1, None)
+
+    def teardown(self) -> None:
+        try:
+            if self.branches:
+                self.verify_every_branch()
+                for name, m in self.branches.items():
+                    assert [d["events"] for d in log_doc(self.table.log(name))] == [
+                        p.events for p in m.plies[: m.head + 1]
+                    ], name
+        finally:
+            shutil.rmtree(self.dir, ignore_errors=True)
+
+
+# --- dice properties (DESIGN §5), one fight each -----------------------------------------------
+
+PROPERTY_SETTINGS = settings(max_examples=15, deadline=None)
+
+
+@contextmanager
+def fight(seed: int, variant: str = "raw", sheets: Sequence[str] = SHEET_FILES) -> Iterator[Table]:
+    """A fresh file with one encounter and the given sheets joined."""
+    with tempfile.TemporaryDirectory(prefix="fracas-dice-") as folder:
+        table = Table(Path(folder) / "fight.db")
+        table.new("brawl", seed, variant=variant)
+        for sheet in sheets:
+            table.add(SHEETS / sheet)
+        yield table
+
+
+def play(table: Table, data: st.DataObject, steps: int) -> None:
+    """Declare ``steps`` legal-looking things with the seed's own dice (refusals are skipped)."""
+    for _ in range(steps):
+        with suppress(REFUSALS):
+            table.declare(draw_legal(data, table.state()))
+
+
+def declare_or_refuse(table: Table, declaration: Declaration) -> list[dict[str, Any]] | str:
+    """The events of ``declaration`` as plain data, or the refusal's message."""
+    try:
+        return builtins(table.declare(declaration).events)
+    except REFUSALS as err:
+        return f"{type(err).__name__}: {err}"
+
+
+@PROPERTY_SETTINGS
+@given(seed=st.integers(0, 2**63 - 1), steps=st.integers(0, 12), data=st.data())
+def test_the_same_declaration_at_the_same_point_rolls_the_same_dice_on_two_branches(
+    seed: int, steps: int, data: st.DataObject
+) -> None:
+    with fight(seed) as table:
+        play(table, data, steps)
+        declaration = draw_legal(data, table.state())
+        table.branch("what-if")
+        on_main = declare_or_refuse(table, declaration)
+        table.switch("what-if")
+        assert declare_or_refuse(table, declaration) == on_main
+
+
+@PROPERTY_SETTINGS
+@given(seed=st.integers(0, 2**63 - 1), steps=st.integers(0, 12), data=st.data())
+def test_undo_redo_and_declaring_again_roll_the_same_dice(
+    seed: int, steps: int, data: st.DataObject
+) -> None:
+    with fight(seed) as table:
+        play(table, data, steps)
+        declaration = draw_legal(data, table.state())
+        first = declare_or_refuse(table, declaration)
+        if isinstance(first, str):
+            return
+        table.undo()
+        table.redo()
+        assert builtins(table.log()[-1].events) == first
+        table.undo()
+        assert declare_or_refuse(table, declaration) == first
+        assert builtins(table.log("main-undone-1")[-1].events) == first
+
+
+@PROPERTY_SETTINGS
+@given(seed=st.integers(0, 2**63 - 1), steps=st.integers(0, 12), data=st.data())
+def test_reroll_takes_a_salt_no_ply_at_that_depth_has_used(
+    seed: int, steps: int, data: st.DataObject
+) -> None:
+    with fight(seed) as table:
+        play(table, data, steps)
+        declaration = draw_legal(data, table.state())
+        if isinstance(declare_or_refuse(table, declaration), str):
+            return
+        depth = table.status()["head"]
+        for _ in range(3):
+            table.undo()
+            try:
+                result = table.declare(declaration, reroll=True)
+            except REFUSALS:  # other dice may make it illegal (a parry against a hit by gunfire)
+                table.redo()
+                continue
+            assert result.number == depth
+        with closing(_read_only(table.db)) as conn:
+            salts = [r[0] for r in conn.execute("SELECT salt FROM plies WHERE depth = ?", (depth,))]
+        assert salts[0] == 0
+        assert len(salts) == len(set(salts)), "a reroll reused a salt"
+        for branch in table.branches():
+            assert table.verify(branch.name) == (branch.head + 1, None)
+
+
+@PROPERTY_SETTINGS
+@given(seed=st.integers(0, 2**63 - 1), steps=st.integers(1, 16), data=st.data())
+def test_re_resolving_from_the_seed_reproduces_the_log(
+    seed: int, steps: int, data: st.DataObject
+) -> None:
+    with fight(seed, variant=data.draw(st.sampled_from(("raw", "house")))) as table:
+        play(table, data, steps)
+        head = table.status()["head"]
+        start = data.draw(st.integers(0, head), label="from")
+        report = table.replay_into(seed, str(start), "again")
+        assert (report.head, report.replayed, report.skipped) == (head, head - start, [])
+        assert log_doc(table.log("again")) != [] and [
+            d["events"] for d in log_doc(table.log("again"))
+        ] == [d["events"] for d in log_doc(table.log())]
+        assert table.state("again") == table.state()
+
+
+def test_fight_keeps_its_invariants() -> None:
+    run_state_machine_as_test(
+        FightMachine,
+        settings=settings(
+            max_examples=30,
+            stateful_step_count=40,
+            deadline=None,
+            # each example is a real SQLite file and a few subprocesses: slow by design
+            suppress_health_check=[HealthCheck.too_slow],
+        ),
+    )
+
+
+@pytest.mark.slow
+def test_fight_keeps_its_invariants_long() -> None:
+    run_state_machine_as_test(
+        FightMachine,
+        settings=settings(
+            max_examples=300,
+            stateful_step_count=80,
+            deadline=None,
+            suppress_health_check=[HealthCheck.too_slow],
+        ),
+    )
