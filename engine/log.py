@@ -381,18 +381,17 @@ class Store:
         )
         return [StoredEvent(*r) for r in rows]  # type: ignore[arg-type]
 
-    def event_bodies(
-        self, head: int, tags: Sequence[str] | None = None
-    ) -> list[tuple[str, int, str]]:
+    def event_bodies(self, head: int, skip: Sequence[str] = ()) -> list[tuple[str, int, str]]:
         """``(tag, version, body)`` of the events to ``head`` in log order, for a rebuild.
 
-        With ``tags``, only events with those tags: a rebuild skips what no reducer reads.
+        Events whose tag is in ``skip`` are left out: a rebuild skips what no reducer reads
+        (and still sees any tag it does not know, so that it can refuse it).
         """
         sql = self._PATH + "SELECT tag, version, body FROM events WHERE ply IN (SELECT id FROM up)"
         params: list[object] = [head]
-        if tags is not None:
-            sql += f" AND tag IN ({', '.join('?' * len(tags))})"
-            params += list(tags)
+        if skip:
+            sql += f" AND tag NOT IN ({', '.join('?' * len(skip))})"
+            params += list(skip)
         return self._all(sql + " ORDER BY ply, idx", params)  # type: ignore[return-value]
 
     def events_of(self, ply_id: int) -> list[StoredEvent]:

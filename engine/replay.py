@@ -17,8 +17,8 @@ from engine.clock import settle
 from engine.dice import Dice
 from engine.log import PlyRow, Store
 from engine.rules import Decision, RulesPack
-from events.codec import Codec, encode, to_builtins
-from events.core import Declaration, Event, RulingDeclared
+from events.codec import Codec, encode, tag_of, to_builtins
+from events.core import CORE_EVENTS, Declaration, Event, RulingDeclared
 from projections import core as core_reducers
 from projections.fold import Reducer, fold
 from projections.state import FightState
@@ -34,6 +34,11 @@ class Kernel:
             **core_reducers.REDUCERS,
             **pack.reducers,
         }
+        #: Known tags no reducer reads (declarations, rolls): a rebuild need not decode them.
+        #: Unknown tags are still read, so a log from a newer fracas is refused, not misread.
+        self.unfolded_tags: tuple[str, ...] = tuple(
+            sorted(tag_of(t) for t in (*CORE_EVENTS, *pack.event_types) if t not in self.reducers)
+        )
 
     def apply(self, state: FightState, events: Sequence[Event]) -> FightState:
         """Fold ``events`` into ``state``."""
@@ -41,8 +46,7 @@ class Kernel:
 
     def rebuild(self, store: Store, head: int) -> FightState:
         """The state at ``head``, folded from the stored events (no dice, no rules)."""
-        stored = store.events_on_path(head)
-        events = self.codec.decode_many([(s.tag, s.version, s.body) for s in stored])
+        events = self.codec.decode_many(store.event_bodies(head, self.unfolded_tags))
         return self.apply(FightState(), events)
 
     def resolve(

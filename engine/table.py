@@ -18,7 +18,7 @@ import attrs
 from engine.dice import Dice
 from engine.log import BranchRow, EncounterRow, PlyRow, Store
 from engine.replay import Difference, Kernel, encode_all, verify
-from engine.rules import IllegalAction, UnknownName, get_pack
+from engine.rules import DEFAULT_SYSTEM, IllegalAction, UnknownName, get_pack
 from events.core import Declaration, EncounterStarted, Event, JoinDeclared
 from projections.state import FightState
 from projections.views import status_document
@@ -156,7 +156,7 @@ class Table:
         name: str,
         seed: int,
         *,
-        system: str = "palladium",
+        system: str = DEFAULT_SYSTEM,
         variant: str = "raw",
         options: Mapping[str, Any] | None = None,
         command: str = "",

@@ -43,10 +43,7 @@ PALLADIUM_HOMES = (
 )
 
 #: known exceptions, line by line, each with its reason; keep this short
-PALLADIUM_EXCEPTIONS: dict[str, set[str]] = {
-    # Table.new defaults to the only system there is; better: a DEFAULT_SYSTEM in the registry
-    "engine/table.py": {'system: str = "palladium",'},
-}
+PALLADIUM_EXCEPTIONS: dict[str, set[str]] = {}
 
 
 def _modules() -> list[Path]:
