@@ -38,10 +38,13 @@ def can_act(state: FightState, cid: str) -> bool:
 
     With the core clock this gives the PAL-ROUND-SEQUENCE reading for 3+ fighters (catalogue
     ❓): a cycle in initiative order, one attack (or one step of a multi-attack action) each,
-    skipping whoever cannot act, until nobody can.
+    skipping whoever cannot act, until nobody can. A fighter with nobody left alive to act
+    against has nothing to spend his attacks on, so the round ends (PAL-ROUND-END).
     """
     c = state.combatants.get(cid)
     if c is None or not c.alive or "coma" in c.conditions:
+        return False
+    if not any(o.alive for oid, o in state.combatants.items() if oid != cid):
         return False
     return fighter(c).apm_left > 0
 
@@ -51,6 +54,8 @@ def decide_join(state: FightState, d: JoinDeclared) -> Decision:
     from engine.rules.palladium.profile import build_profile  # only joins need sheets (cattrs)
     from engine.rules.palladium.sheet import sheet_from_dict
 
+    if d.combatant in state.combatants:
+        raise UnknownName(f"combatant id {d.combatant!r} is taken; give another with --id")
     sheet = sheet_from_dict(d.sheet, d.source_file or "<embedded sheet>")
     profile = build_profile(sheet)
     return Decision(

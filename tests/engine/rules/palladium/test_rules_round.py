@@ -144,3 +144,20 @@ def test_PAL_APM_H2H_sheet_extra_attacks_add_to_the_style(fight: Fight) -> None:
         ("hand_to_hand", 4, "PAL-APM-H2H"),
         ("sheet", 2, "PAL-APM-H2H"),
     ]
+
+
+def test_PAL_ROUND_END_a_round_with_nobody_left_to_fight_ends(fight: Fight) -> None:
+    """The last fighter standing has nothing to spend his attacks on: the round ends, and the
+    next `initiative` is accepted instead of being refused as "still running"."""
+    fight.new()
+    fight.add("brawler", "a")
+    fight.add("brawler", "b", pools={"hp": 1, "sdc": 0}, attributes={"pe": 1})
+    fight.initiative(15, 5)
+    assert acting(fight) == "a"
+    fight.strike("a", "b", 20, 4, defend="none")  # natural 20: critical, 1D4 shows 4
+    b = fight.who("b")
+    assert b["alive"] is False and "dead" in b["conditions"]
+    assert fight.who("a")["apm_left"] > 0
+    assert fight.status()["acting"] is None
+    fight.initiative(9)
+    assert fight.status()["round"] == 2
