@@ -80,9 +80,9 @@ def bench_rebuild(tmp: Path, events: int) -> None:
             t = time.perf_counter()
             sc.kernel.rebuild(sc.store, sc.branch.head)
             runs.append(time.perf_counter() - t)
-        stored = sc.store.events_on_path(sc.branch.head)
+        bodies = sc.store.event_bodies(sc.branch.head, sc.kernel.unfolded_tags)
         t = time.perf_counter()
-        decoded = sc.kernel.codec.decode_many([(s.tag, s.version, s.body) for s in stored])
+        decoded = sc.kernel.codec.decode_many(bodies)
         decode_s = time.perf_counter() - t
         t = time.perf_counter()
         sc.kernel.apply(FightState(), decoded)
@@ -94,8 +94,8 @@ def bench_rebuild(tmp: Path, events: int) -> None:
         f"{statistics.median(runs) * 1000:.0f} ms -> {n / best:,.0f} events/s"
     )
     print(
-        f"  of which decode {decode_s * 1000:.0f} ms ({n / decode_s:,.0f}/s), "
-        f"fold {fold_s * 1000:.0f} ms ({n / fold_s:,.0f}/s)"
+        f"  of which decode {decode_s * 1000:.0f} ms and fold {fold_s * 1000:.0f} ms of the "
+        f"{len(bodies):,} events a reducer reads (the rest are skipped unread)"
     )
 
 

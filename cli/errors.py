@@ -64,8 +64,13 @@ def handle(err: BaseException) -> tuple[int, str]:
     if isinstance(err, (*_cli_classes("Abort"), KeyboardInterrupt)):
         return EXIT_INTERRUPTED, "interrupted; nothing was written"
     if isinstance(err, _cli_classes("ClickException")):
-        message = getattr(err, "format_message", lambda: str(err))()
-        return int(getattr(err, "exit_code", EXIT_USAGE)), " ".join(str(message).split())
+        message = str(getattr(err, "format_message", lambda: str(err))())
+        if type(err).__name__ == "NoArgsIsHelpError":  # bare `fracas`: show the help
+            typer.echo(message)
+            return EXIT_OK, ""
+        ctx = getattr(err, "ctx", None)
+        hint = f" (see `{ctx.command_path} --help`)" if ctx is not None else ""
+        return int(getattr(err, "exit_code", EXIT_USAGE)), " ".join(message.split()) + hint
     if isinstance(err, IllegalAction):
         return EXIT_REFUSED, f"refused: {_one_line(err)}; nothing was written"
     if isinstance(err, SheetError | DiceError | UnknownName | UsageError):

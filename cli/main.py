@@ -11,7 +11,7 @@ import os
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -477,43 +477,14 @@ def replay(
     _emit(ctx, render.replay_text(report), render.replay_doc(report))
 
 
-def fail(message: str, code: int) -> NoReturn:
-    """Print one line to stderr and exit with ``code``."""
-    typer.echo(f"fracas: error: {message}", err=True)
-    raise SystemExit(code)
-
-
-def _click_class(name: str) -> type[BaseException]:
-    """Typer vendors click from 0.27 on: find its exception classes through typer's own."""
-    for cls in (*typer.BadParameter.__mro__, *typer.Exit.__mro__):
-        if cls.__name__ == name:
-            return cls
-    raise LookupError(name)
-
-
 def run() -> None:
     """Console entry point: every known error becomes one line and an exit code."""
     from cli.errors import handle
 
-    click_error = _click_class("ClickException")
-    click_exit = _click_class("Exit")
     try:
         returned = app(standalone_mode=False)  # click returns an Exit's code in this mode
     except SystemExit:
         raise
-    except click_exit as err:
-        raise SystemExit(getattr(err, "exit_code", 0)) from None
-    except click_error as err:  # usage errors: one line, exit 2
-        if type(err).__name__ == "NoArgsIsHelpError":  # bare `fracas`: show the help
-            typer.echo(err.format_message())  # type: ignore[attr-defined]
-            raise SystemExit(0) from None
-        message = " ".join(err.format_message().split())  # type: ignore[attr-defined]
-        hint = ""
-        ctx = getattr(err, "ctx", None)
-        if ctx is not None:
-            hint = f" (see `{ctx.command_path} --help`)"
-        typer.echo(f"fracas: error: {message}{hint}", err=True)
-        raise SystemExit(getattr(err, "exit_code", 2)) from None
     except BaseException as err:  # every other error becomes one line and an exit code
         code, message = handle(err)
         if message:

@@ -16,9 +16,9 @@ import attrs
 from engine.clock import settle
 from engine.dice import Dice
 from engine.log import PlyRow, Store
-from engine.rules import Decision, RulesPack
+from engine.rules import Decision, RulesPack, UsageError, check_name
 from events.codec import Codec, encode, tag_of, to_builtins
-from events.core import CORE_EVENTS, Declaration, Event, RulingDeclared
+from events.core import CORE_EVENTS, Declaration, Event, JoinDeclared, RulingDeclared
 from projections import core as core_reducers
 from projections.fold import Reducer, fold
 from projections.state import FightState
@@ -49,6 +49,16 @@ class Kernel:
         events = self.codec.decode_many(store.event_bodies(head, self.unfolded_tags))
         return self.apply(FightState(), events)
 
+    def history(self, store: Store, head: int) -> list[tuple[PlyRow, list[Event]]]:
+        """Every ply from the encounter's start to ``head`` with all its events, decoded."""
+        plies = store.path_to(head)
+        stored = store.events_on_path(head)
+        events = self.codec.decode_many([(s.tag, s.version, s.body) for s in stored])
+        by_ply: dict[int, list[Event]] = {}
+        for s, e in zip(stored, events, strict=True):
+            by_ply.setdefault(s.ply, []).append(e)
+        return [(ply, by_ply.get(ply.id, [])) for ply in plies]
+
     def resolve(
         self, state: FightState, declaration: Declaration, dice: Dice
     ) -> tuple[list[Event], FightState]:
@@ -57,6 +67,8 @@ class Kernel:
         A GM ruling is the core's own declaration (DESIGN §3): it is recorded as given, rolls
         nothing and moves nothing, whatever the rules pack.
         """
+        if isinstance(declaration, JoinDeclared):
+            check_join(state, declaration)
         if isinstance(declaration, RulingDeclared):
             decision = Decision([])
         else:
@@ -65,6 +77,15 @@ class Kernel:
         state, more = settle(state, self.pack, dice, decision.advance, self.apply)
         dice.check_all_used()
         return [declaration, *decision.events, *more], state
+
+
+def check_join(state: FightState, d: JoinDeclared) -> None:
+    """A combatant id is a name (no ``~``, no spaces) and is not taken: joining again under a
+    taken id would silently replace that combatant with a fresh one. Checked by the core, so
+    that every rules pack, ``verify`` and ``replay`` get it."""
+    check_name("combatant id", d.combatant)
+    if d.combatant in state.combatants:
+        raise UsageError(f"combatant id {d.combatant!r} is taken; give another with --id")
 
 
 @attrs.frozen
@@ -117,15 +138,9 @@ def _diff_value(a: Any, b: Any, path: str) -> tuple[str, Any, Any] | None:
 
 def verify(kernel: Kernel, store: Store, head: int) -> tuple[int, Difference | None]:
     """Re-resolve every ply up to ``head``; return the number verified and any difference."""
-    plies = store.path_to(head)
-    stored = store.events_on_path(head)
-    by_ply: dict[int, list[Event]] = {}
-    for s in stored:
-        by_ply.setdefault(s.ply, []).append(kernel.codec.decode(s.tag, s.version, s.body))
     state = FightState()
     checked = 0
-    for ply in plies:
-        recorded = by_ply.get(ply.id, [])
+    for ply, recorded in kernel.history(store, head):
         if ply.parent is None:
             state = kernel.apply(state, recorded)
             checked += 1

@@ -18,16 +18,19 @@ import attrs
 from engine.dice import Dice
 from engine.log import BranchRow, EncounterRow, PlyRow, Store
 from engine.replay import Difference, Kernel, encode_all, verify
-from engine.rules import DEFAULT_SYSTEM, IllegalAction, UnknownName, get_pack
+from engine.rules import (
+    DEFAULT_SYSTEM,
+    IllegalAction,
+    UnknownName,
+    UsageError,
+    check_name,
+    get_pack,
+)
+
+__all__ = ["PlyResult", "Table", "UsageError", "check_name"]
 from events.core import Declaration, EncounterStarted, Event, JoinDeclared
 from projections.state import FightState
 from projections.views import status_document
-
-_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
-
-
-class UsageError(Exception):
-    """The command cannot be carried out as asked (exit 2); the message says what to change."""
 
 
 @attrs.frozen
@@ -80,15 +83,6 @@ class ReplayReport:
     head: int
     replayed: int
     skipped: list[tuple[int, str]]
-
-
-def check_name(kind: str, name: str) -> str:
-    """Names of encounters and branches: letters, digits, ``_ . -``; no ``~``."""
-    if not _NAME.match(name):
-        raise UsageError(
-            f"{kind} name {name!r} is not allowed: use 1-64 letters, digits, '_', '.' or '-'"
-        )
-    return name
 
 
 def check_branch_name(name: str) -> str:
@@ -212,8 +206,6 @@ class Table:
         """Resolve one declaration and append it, with every event it produced, as one ply."""
         with self.scene() as sc:
             state = sc.kernel.rebuild(sc.store, sc.branch.head)
-            if isinstance(declaration, JoinDeclared):
-                _check_join(state, declaration)
             head = sc.store.ply(sc.branch.head)
             depth = head.depth + 1
             salt = sc.store.next_salt(sc.encounter.id, depth) if reroll else 0
@@ -350,16 +342,9 @@ class Table:
     def log(self, branch: str | None = None) -> list[PlyView]:
         """Every ply of the branch with its events and the state before it."""
         with self.scene(branch) as sc:
-            plies = sc.store.path_to(sc.branch.head)
-            stored = sc.store.events_on_path(sc.branch.head)
-            events = sc.kernel.codec.decode_many([(s.tag, s.version, s.body) for s in stored])
-            by_ply: dict[int, list[Event]] = {}
-            for s, e in zip(stored, events, strict=True):
-                by_ply.setdefault(s.ply, []).append(e)
             views = []
             state = FightState()
-            for ply in plies:
-                ply_events = by_ply.get(ply.id, [])
+            for ply, ply_events in sc.kernel.history(sc.store, sc.branch.head):
                 views.append(PlyView(ply.depth, ply, ply_events, state))
                 state = sc.kernel.apply(state, ply_events)
             return views
@@ -394,21 +379,19 @@ class Table:
             if sc.store.branch(sc.encounter.id, into) is not None:
                 raise UsageError(f"a branch called {into!r} already exists")
             fork = self.resolve_ref(sc, start)
-            path = sc.store.path_to(sc.branch.head)
-            if fork.depth >= len(path) or path[fork.depth].id != fork.id:
+            history = sc.kernel.history(sc.store, sc.branch.head)
+            if fork.depth >= len(history) or history[fork.depth][0].id != fork.id:
                 raise UsageError(
                     f"--from {start}: ply #{fork.depth} of that ref is not on branch "
                     f"{sc.branch.name!r}; switch to its branch first, or give a ply of this one"
                 )
-            plies = path[fork.depth + 1 :]
             state = sc.kernel.rebuild(sc.store, fork.id)
             new_plies: list[tuple[int, int, int, str, Sequence[int], list[tuple[str, int, str]]]]
             new_plies = []
             skipped: list[tuple[int, str]] = []
             depth = fork.depth
-            for ply in plies:
-                first = sc.store.events_of(ply.id)[0]
-                declaration = sc.kernel.codec.decode(first.tag, first.version, first.body)
+            for ply, recorded in history[fork.depth + 1 :]:
+                declaration = recorded[0]
                 assert isinstance(declaration, Declaration)
                 dice = Dice(seed, depth + 1, 0)
                 try:
@@ -422,14 +405,6 @@ class Table:
                 )
             sc.store.branch_with_plies(sc.encounter.id, into, fork.id, new_plies)
             return ReplayReport(into, depth, len(new_plies), skipped)
-
-
-def _check_join(state: FightState, d: JoinDeclared) -> None:
-    """A combatant id is a name (no ``~``, no spaces) and is not taken: joining again under a
-    taken id would silently replace that combatant with a fresh one."""
-    check_name("combatant id", d.combatant)
-    if d.combatant in state.combatants:
-        raise UsageError(f"combatant id {d.combatant!r} is taken; give another with --id")
 
 
 def _slug(name: str) -> str:

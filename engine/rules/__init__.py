@@ -8,6 +8,7 @@ pack's own folder may assume its system.
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Literal, Protocol
@@ -24,6 +25,22 @@ Advance = Literal["none", "next", "start"]
 
 class IllegalAction(Exception):
     """The rules forbid this action now; the message says why (exit 1, nothing written)."""
+
+
+class UsageError(Exception):
+    """The command cannot be carried out as asked (exit 2); the message says what to change."""
+
+
+_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
+
+
+def check_name(kind: str, name: str) -> str:
+    """Names of encounters and branches: letters, digits, ``_ . -``; no ``~``."""
+    if not _NAME.match(name):
+        raise UsageError(
+            f"{kind} name {name!r} is not allowed: use 1-64 letters, digits, '_', '.' or '-'"
+        )
+    return name
 
 
 class UnknownName(Exception):

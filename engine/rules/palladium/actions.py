@@ -54,8 +54,6 @@ def decide_join(state: FightState, d: JoinDeclared) -> Decision:
     from engine.rules.palladium.profile import build_profile  # only joins need sheets (cattrs)
     from engine.rules.palladium.sheet import sheet_from_dict
 
-    if d.combatant in state.combatants:
-        raise UnknownName(f"combatant id {d.combatant!r} is taken; give another with --id")
     sheet = sheet_from_dict(d.sheet, d.source_file or "<embedded sheet>")
     profile = build_profile(sheet)
     return Decision(
