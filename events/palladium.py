@@ -26,6 +26,16 @@ class WeaponProfile(msgspec.Struct, frozen=True, kw_only=True):
     mega_damage: bool = False
     strike: int = 0
     parry: int = 0
+    #: Effective range in feet (ranged weapons; None: the sheet gives none).
+    range: int | None = None
+    #: The weapon proficiency that applies (e.g. "energy_rifle"; None: none named).
+    wp: str | None = None
+    #: The wielder's level in ``wp`` (0: he lacks it, PAL-STRIKE-NO-WP).
+    wp_level: int = 0
+    #: The strike bonus the W.P. table gives at ``wp_level`` (PAL-STRIKE-WP-PROGRESSION).
+    wp_strike: int = 0
+    #: A robot's or power armor's weapon: machine attacks may pay for it (PAL-HR-APM-RPA).
+    machine: bool = False
 
 
 class ArmorProfile(msgspec.Struct, frozen=True, kw_only=True):
@@ -76,6 +86,13 @@ class Profile(msgspec.Struct, frozen=True, kw_only=True):
     auto_dodge_bonus: tuple[Modifier, ...] = ()
     #: Hand-to-hand grants that name guns (Assassin L8/L11/L15), PAL-STRIKE-BONUS-GUNS.
     strike_guns: tuple[Modifier, ...] = ()
+    #: Where the attacks come from and what each may pay for (PAL-HR-APM-LEDGER): source
+    #: kind ("hand_to_hand", "general", "boxing", "machine") -> attacks per melee.
+    apm_sources: dict[str, int] = {}
+    #: Weapon proficiencies and their levels (``[weapon_proficiencies]`` of the sheet).
+    weapon_proficiencies: dict[str, int] = {}
+    #: The Spd attribute (PAL-HR-INTERRUPT rolls 1D100 + Spd).
+    spd: int = 10
 
 
 # --- declarations -------------------------------------------------------------------------
@@ -193,6 +210,11 @@ class StrikeRolled(Event, frozen=True, kw_only=True, tag="palladium.strike_rolle
     hits: bool
     critical: bool = False
     reason: str = ""
+    #: A called shot's location (PAL-STRIKE-CALLED), None for an uncalled strike.
+    called: str | None = None
+    #: Where a hit lands: the called location, "main body" (RAW, PAL-RNG-MAIN-BODY) or
+    #: "defender's choice" (PAL-HR-HIT-LOCATION, a called shot under its total).
+    location: str | None = None
 
 
 class DefenseRolled(Event, frozen=True, kw_only=True, tag="palladium.defense_rolled"):

@@ -76,6 +76,106 @@ OPTIONS: dict[str, tuple[tuple[Any, ...], Any, Any, str, str]] = {
         "PAL-DMG-POWER / PAL-DMG-CRIT",
         "a critical power punch doubles the power punch's total, or adds nothing",
     ),
+    "round_structure": (
+        ("cycle", "passes"),
+        "cycle",
+        "passes",
+        "PAL-ROUND-SEQUENCE / PAL-HR-ROUND-PASSES",
+        "one attack per turn, cycling the order until all are spent (RAW); or three passes, "
+        "each a turn per fighter with that pass's share of his attacks",
+    ),
+    "surprise": (
+        ("ambush_initiative", "free_pass"),
+        "ambush_initiative",
+        "free_pass",
+        "PAL-INIT-AUTO-SNEAK / PAL-HR-SURPRISE",
+        "`fracas surprise`: the ambushers act first in a normal round and their first attack "
+        "cannot be parried or dodged (RAW); or a free single-pass round for them alone",
+    ),
+    "surprised_may_defend": (
+        (True, False),
+        False,
+        False,
+        "PAL-HR-SURPRISE",
+        "in a free surprise pass, surprised fighters not named --aware may still parry or "
+        "dodge (the text only says aware targets may)",
+    ),
+    "ranged_auto_initiative": (
+        ("unseen_only", "any_long_range"),
+        "unseen_only",
+        "unseen_only",
+        "PAL-INIT-AUTO-RANGED",
+        "automatic initiative only for an unseen long-range attacker (the catalogue's "
+        "reading of 000:L293), or for any long-range attacker (000:L21, L273)",
+    ),
+    "lose_initiative": (
+        ("last_this_round", "house"),
+        "last_this_round",
+        "house",
+        "PAL-COND-KNOCKDOWN / PAL-HR-LOSE-INIT",
+        "losing initiative moves the fighter to the end of this round's order (RAW reading); "
+        "house: initiative 0 now if he has not acted this round, else 0 next round",
+    ),
+    "holds": (
+        (True, False),
+        False,
+        True,
+        "PAL-HR-HOLD / PAL-HR-INTERRUPT / PAL-HR-COUNTER",
+        "held actions with a trigger, interrupts by 1D100 + Spd, and counters",
+    ),
+    "apm_ledger": (
+        (True, False),
+        False,
+        True,
+        "PAL-HR-APM-LEDGER / -BOXING / -H2H-RANGED-CAP / -RPA",
+        "restricted attacks: Boxing only for punches, at most half the hand-to-hand attacks "
+        "on gunshots (more are shot wild), machine attacks only for the machine",
+    ),
+    "psi_cost": (
+        ("flat", "escalating"),
+        "flat",
+        "escalating",
+        "PAL-PSI-ACTION / PAL-HR-PSI-COST",
+        "a psionic activation costs 1 attack (RAW), or 1, 2, 3 ... within the window below",
+    ),
+    "psi_cost_window": (
+        ("turn", "pass", "round"),
+        "round",
+        "round",
+        "PAL-HR-PSI-COST",
+        "over what the escalating psionic cost counts activations (the text does not say)",
+    ),
+    "range_bands": (
+        (True, False),
+        False,
+        True,
+        "PAL-STRIKE-RANGED-TARGET / PAL-HR-STRIKE-RANGE-BANDS",
+        "a shot needs 8 (RAW); or 5 at punching range (and may be parried), 8 to half the "
+        "weapon's range, 13 beyond",
+    ),
+    "called_location_total": (
+        tuple(range(0, 31)),
+        0,
+        12,
+        "PAL-STRIKE-CALLED / PAL-HR-STRIKE-CALLED-12",
+        "the total a called shot needs to strike the called location (0: none beyond the hit, "
+        "RAW); below it the defender picks where the hit lands",
+    ),
+    "point_blank_feet": (
+        (3, 5, 10),
+        5,
+        5,
+        "PAL-HR-STRIKE-RANGE-BANDS",
+        "how near, in feet, counts as punching range for a shot (the text gives no figure)",
+    ),
+    "beyond_range_shot": (
+        (True, False),
+        True,
+        True,
+        "PAL-RNG-BEYOND-RANGE",
+        "a shot up to 30% past the weapon's range at -5 (RAW); the house rules do not say "
+        "whether it stays",
+    ),
 }
 
 
@@ -97,7 +197,11 @@ def options_for(variant: str, overrides: Mapping[str, Any]) -> dict[str, Any]:
         allowed = OPTIONS[name][0]
         if isinstance(value, str) and value.lower() in {"true", "false", "on", "off"}:
             value = value.lower() in {"true", "on"}
-        if value not in allowed:
+        elif isinstance(value, str) and value.isdigit():
+            value = int(value)
+        if value not in allowed or (
+            isinstance(value, bool) and not any(isinstance(a, bool) for a in allowed)
+        ):
             raise OptionError(
                 f"option {name}={value!r} is not one of {', '.join(map(str, allowed))}"
             )
