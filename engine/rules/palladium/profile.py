@@ -7,18 +7,26 @@ are not in the seeds (catalogue §M): the sheet states those bonuses in ``[bonus
 attribute, O.C.C. and skill bonuses. So the sheet's dodge bonus counts for an automatic dodge
 and against gunfire, where the ordinary H2H dodge bonus does not (PAL-DEF-AUTODODGE,
 PAL-DEF-GUNFIRE-DODGE).
+
+Weapons carry the wielder's level in their modern W.P. and the table's strike bonus at that
+level (PAL-STRIKE-WP-PROGRESSION); a ranged weapon's ``strike`` is its own bonus only, a melee
+weapon's stays "W.P. + weapon" as the sheet states it. Attacks per melee list every source:
+hand to hand, the sheet's unrestricted extra attacks, and the restricted Boxing and robot /
+power armor attacks (PAL-HR-APM-BOXING, PAL-HR-APM-RPA), which count in the total; how each
+may be spent is the ledger's business (``apm_sources``, PAL-HR-APM-LEDGER).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from engine.rules.palladium.tables import hand_to_hand
+from engine.rules.palladium.tables import WP_NAMES, hand_to_hand, wp_strike_bonus
 from events.core import Modifier
 from events.palladium import ArmorProfile, Profile, WeaponProfile
 
 if TYPE_CHECKING:
-    from engine.rules.palladium.sheet import PalladiumSheet
+    from engine.rules.palladium.sheet import PalladiumSheet, Weapon
 
 STYLE_NAMES = {
     "none": "no hand to hand",
@@ -45,11 +53,45 @@ def build_profile(sheet: PalladiumSheet) -> Profile:
             mods.append(Modifier(name="sheet bonus", value=sheet_value, source="sheet", rule=rule))
         return tuple(mods)
 
+    extra = sheet.apm_sources
     attacks = [Modifier(name=skill, value=h2h.apm, source="hand_to_hand", rule="PAL-APM-H2H")]
     if b.apm:
         attacks.append(
             Modifier(name="sheet extra attacks", value=b.apm, source="sheet", rule="PAL-APM-H2H")
         )
+    if extra.boxing:
+        attacks.append(
+            Modifier(
+                name="Boxing (punches only)",
+                value=extra.boxing,
+                source="sheet",
+                rule="PAL-HR-APM-BOXING",
+            )
+        )
+    if extra.machine:
+        attacks.append(
+            Modifier(
+                name="robot / power armor attacks (the machine only)",
+                value=extra.machine,
+                source="sheet",
+                rule="PAL-HR-APM-RPA",
+            )
+        )
+    apm_sources = {"hand_to_hand": h2h.apm}
+    apm_sources.update(
+        (key, value)
+        for key, value in (
+            ("general", b.apm),
+            ("boxing", extra.boxing),
+            ("machine", extra.machine),
+        )
+        if value
+    )
+    proficiencies = {
+        str(wp): sheet.weapon_proficiencies[wp]
+        for wp in WP_NAMES
+        if wp in sheet.weapon_proficiencies  # in the table's order, whatever the file's
+    }
     unarmed = sheet.unarmed
     armor = sheet.armor
     return Profile(
@@ -72,17 +114,7 @@ def build_profile(sheet: PalladiumSheet) -> Profile:
         punch=unarmed.punch if unarmed else h2h.punch,
         kick=unarmed.kick if unarmed else h2h.kick,
         unarmed_mega=bool(unarmed and unarmed.mega_damage),
-        weapons=tuple(
-            WeaponProfile(
-                name=w.name,
-                kind=w.kind,
-                damage=w.damage,
-                mega_damage=w.mega_damage,
-                strike=w.strike,
-                parry=w.parry,
-            )
-            for w in sheet.weapons
-        ),
+        weapons=tuple(_weapon(w, proficiencies) for w in sheet.weapons),
         hp=sheet.pools.hp or 0,
         sdc=sheet.pools.sdc or 0,
         mdc=sheet.pools.mdc,
@@ -93,4 +125,26 @@ def build_profile(sheet: PalladiumSheet) -> Profile:
         else ArmorProfile(name=armor.name, mdc=armor.mdc, sdc=armor.sdc, ar=armor.ar),
         auto_dodge_bonus=pair(h2h.auto_dodge, b.dodge + b.auto_dodge_bonus, "PAL-DEF-AUTODODGE"),
         strike_guns=pair(h2h.strike_guns, 0, "PAL-STRIKE-BONUS-GUNS"),
+        apm_sources=apm_sources,
+        weapon_proficiencies=proficiencies,
+        spd=sheet.attributes.spd,
+    )
+
+
+def _weapon(w: Weapon, proficiencies: Mapping[str, int]) -> WeaponProfile:
+    """A sheet weapon with the wielder's level in its W.P. (0: he lacks it, PAL-STRIKE-NO-WP)
+    and the strike bonus the W.P. table gives at that level (PAL-STRIKE-WP-PROGRESSION)."""
+    level = proficiencies.get(w.wp, 0) if w.wp is not None else 0
+    return WeaponProfile(
+        name=w.name,
+        kind=w.kind,
+        damage=w.damage,
+        mega_damage=w.mega_damage,
+        strike=w.strike,
+        parry=w.parry,
+        range=w.range,
+        wp=w.wp,
+        wp_level=level,
+        wp_strike=wp_strike_bonus(w.wp, level) if w.wp is not None else 0,
+        machine=w.machine,
     )

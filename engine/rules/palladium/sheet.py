@@ -28,8 +28,18 @@ Schema (keys; optional ones have the default shown)::
     kind = "melee"                     # melee | ranged
     damage = "1D6"                     # die expression
     mega_damage = false
-    strike = 0                         # W.P. + weapon strike bonus, -20..30
+    strike = 0                         # -20..30; melee: W.P. + weapon strike bonus;
+                                       # ranged: the weapon's own bonus (the W.P. is `wp`)
     parry = 0                          # W.P. + weapon parry bonus (melee), -20..30
+    range = 1600                       # ranged only: effective range in feet, >= 1
+    wp = "energy_rifle"                # ranged only: the modern W.P. that applies (see below)
+    machine = false                    # a robot's or power armor's weapon
+    [weapon_proficiencies]             # optional: modern W.P. name -> level 1..15
+    energy_rifle = 2                   # handguns rifles shotgun submachine_gun heavy_military
+                                       # flamethrower energy_pistol energy_rifle heavy_mega_damage
+    [apm_sources]                      # optional: restricted extra attacks per melee
+    boxing = 0                         # 0..3: usable only for punches
+    machine = 0                        # 0..10: from a robot / power armor, only for the machine
     [armor]                            # optional: mdc (>= 1) alone, or sdc (>= 1) with ar (1..20)
     name = "Urban Warrior"
     mdc = 50
@@ -37,16 +47,25 @@ Schema (keys; optional ones have the default shown)::
 Extensions beyond the first draft, each for a rule: ``bonuses.disarm`` and
 ``bonuses.entangle`` (categories of PAL-STRIKE-ROLL that the H2H tables also grant) and
 ``weapons[].parry`` (PAL-STRIKE-BONUS-MELEE: W.P. parry bonuses; the Ancient W.P. tables are
-not in the seeds, catalogue M, so the sheet states them).
+not in the seeds, catalogue M, so the sheet states them). Modern W.P.s are data
+(PAL-STRIKE-WP-PROGRESSION, :func:`engine.rules.palladium.tables.wp_strike_bonus`): the sheet
+gives the level of each W.P. the character has, and a ranged weapon names the W.P. it uses in
+``wp``; a weapon whose W.P. the sheet lacks is used untrained (PAL-STRIKE-NO-WP), and so is a
+ranged weapon with no ``wp``. ``range`` is what PAL-RNG-BEYOND-RANGE and the house range bands
+(PAL-HR-STRIKE-RANGE-BANDS) measure against. ``bonuses.apm`` stays the unrestricted extra
+attacks; ``apm_sources`` holds the restricted ones (PAL-HR-APM-BOXING, PAL-HR-APM-RPA), which
+count in the total attacks per melee either way.
 """
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import attrs
 
 from engine.dice import parse_spec
+from engine.rules.palladium.tables import WeaponProficiency
 from engine.sheets import (
     Range,
     Satisfies,
@@ -147,7 +166,15 @@ class Unarmed:
 
 @attrs.frozen(kw_only=True)
 class Weapon:
-    """A weapon: damage dice in S.D.C., or M.D. when ``mega_damage``; W.P. bonuses included."""
+    """A weapon: damage dice in S.D.C., or M.D. when ``mega_damage``.
+
+    ``strike``: for a melee weapon the W.P. and weapon bonus together, as the sheet states them
+    (PAL-STRIKE-BONUS-MELEE); for a ranged weapon the weapon's own bonus only, since the W.P.
+    bonus comes from the W.P. table through ``wp`` (PAL-STRIKE-BONUS-GUNS,
+    PAL-STRIKE-WP-PROGRESSION). ``range`` is the effective range in feet (ranged weapons,
+    PAL-RNG-BEYOND-RANGE); ``machine`` marks a robot's or power armor's weapon
+    (PAL-HR-APM-RPA).
+    """
 
     name: Name
     kind: Literal["melee", "ranged"]
@@ -155,6 +182,25 @@ class Weapon:
     mega_damage: bool = False
     strike: Bonus = 0
     parry: Bonus = 0
+    range: Annotated[int, Range(1)] | None = None
+    wp: WeaponProficiency | None = None
+    machine: bool = False
+
+
+WpLevels = dict[WeaponProficiency, Annotated[int, Range(1, 15)]]
+
+
+@attrs.frozen(kw_only=True)
+class ApmSources:
+    """Extra attacks per melee that may pay only for some actions (PAL-HR-APM-LEDGER).
+
+    ``boxing``: attacks usable only for punches (PAL-HR-APM-BOXING); ``machine``: attacks from
+    a robot or power armor, usable only with the machine and its weapons (PAL-HR-APM-RPA). Both
+    add to the total attacks per melee; the unrestricted extra attacks stay ``bonuses.apm``.
+    """
+
+    boxing: Annotated[int, Range(0, 3)] = 0
+    machine: Annotated[int, Range(0, 10)] = 0
 
 
 @attrs.frozen(kw_only=True)
@@ -175,8 +221,10 @@ class PalladiumSheet:
     ``pools.mdc`` is M.D.C. for a Mega-Damage being (PAL-DMG-POOLS); weapon and unarmed dice
     are S.D.C. unless marked ``mega_damage`` (1 M.D. = 100 S.D.C., PAL-DMG-MD-TO-SDC); armor is
     M.D.C., or S.D.C. with an A.R. (PAL-DMG-AR-SDC, PAL-DMG-AR-MDC). Bonuses are d20 modifiers
-    except ``damage`` (S.D.C.) and ``apm`` (attacks per melee, PAL-APM-H2H). The sheet has no
-    id: the CLI derives one. See the module docstring for the keys.
+    except ``damage`` (S.D.C.) and ``apm`` (attacks per melee, PAL-APM-H2H).
+    ``weapon_proficiencies`` maps a modern W.P. to its level (PAL-STRIKE-WP-PROGRESSION);
+    ``apm_sources`` holds restricted extra attacks (PAL-HR-APM-BOXING, PAL-HR-APM-RPA). The
+    sheet has no id: the CLI derives one. See the module docstring for the keys.
     """
 
     name: Name
@@ -188,6 +236,8 @@ class PalladiumSheet:
     unarmed: Unarmed | None = None
     weapons: tuple[Weapon, ...] = ()
     armor: Armor | None = None
+    weapon_proficiencies: WpLevels = attrs.field(factory=dict)
+    apm_sources: ApmSources = ApmSources()
 
     @property
     def mega_damage_being(self) -> bool:
@@ -196,6 +246,30 @@ class PalladiumSheet:
 
 
 _CONVERTER = make_converter()
+
+
+def _shown(value: Any) -> str:
+    """A value found where a table was expected, as the user would have typed it."""
+    if isinstance(value, list | tuple):
+        return "a list"
+    text = json.dumps(value, default=str, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _table_only(type_: Any, what: str) -> None:
+    """Refuse a list or a scalar where ``type_`` (a dict) is expected, before cattrs sees it
+    (its mapping hook would call ``.items()`` on anything)."""
+    inner = _CONVERTER.get_structure_hook(type_)
+
+    def hook(value: Any, cls: Any) -> Any:
+        if not isinstance(value, Mapping):
+            raise ValueError(f"expected {what}, got {_shown(value)}")
+        return inner(value, cls)
+
+    _CONVERTER.register_structure_hook_func(lambda t: t == type_, hook)
+
+
+_table_only(WpLevels, "a table of W.P. names and levels")
 
 
 def _pools_problems(pools: Pools) -> list[str]:
@@ -231,10 +305,21 @@ def _armor_problems(armor: Armor | None) -> list[str]:
 
 
 def _weapons_problems(weapons: tuple[Weapon, ...]) -> list[str]:
-    """Weapon names are how the GM picks a weapon, so they must differ (ignoring case)."""
+    """Weapon names are how the GM picks a weapon, so they must differ (ignoring case); a range
+    and a modern W.P. belong to ranged weapons (PAL-STRIKE-WP-PROGRESSION, PAL-RNG-BEYOND-RANGE:
+    a melee weapon's W.P. bonus is part of its ``strike``)."""
     first: dict[str, int] = {}
     found = []
     for index, weapon in enumerate(weapons):
+        if weapon.kind == "melee":
+            found += [
+                problem(f"weapons[{index}].{key}", f"only for a ranged weapon ({why})")
+                for key, why in (
+                    ("range", "a melee weapon has no range"),
+                    ("wp", "the modern W.P.s are for guns; put a melee W.P. bonus in strike"),
+                )
+                if getattr(weapon, key) is not None
+            ]
         key = weapon.name.strip().casefold()
         if key in first:
             found.append(

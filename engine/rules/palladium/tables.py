@@ -1,4 +1,4 @@
-"""Palladium hand-to-hand tables as data: attacks per melee, cumulative bonuses, moves, damage.
+"""Palladium tables as data: hand-to-hand attacks, bonuses, moves and damage; modern W.P.s.
 
 Each style is a dict of the gains its level table lists (level -> :class:`Gain`), copied as
 numbers from the Rifts combat chapter (seed 000, lines 363-557); :func:`hand_to_hand` folds the
@@ -6,6 +6,9 @@ gains of levels 1..N into one :class:`HandToHand`. Rule ids: PAL-APM-H2H, PAL-AP
 PAL-STRIKE-H2H-BONUS-TABLES, PAL-STRIKE-CRIT-RANGE, PAL-DMG-KO, PAL-DMG-DEATHBLOW,
 PAL-DMG-CRIT-BEHIND, PAL-DMG-BASE-TABLE. Damage dice are S.D.C. for normal P.S.; the pack turns
 them into M.D. only where the sheet says so (PAL-DMG-SUPERNATURAL-PS, PAL-DMG-AUG-ROBOT-PS).
+
+The modern weapon proficiencies (seed 000, lines 1211-1220) are :data:`WP_STRIKE_LEVELS`, read
+by :func:`wp_strike_bonus` (PAL-STRIKE-WP-PROGRESSION).
 """
 
 from collections.abc import Mapping
@@ -329,3 +332,61 @@ def hand_to_hand(style: str, level: int) -> HandToHand:
         kick=KICK_DAMAGE,
         moves=frozenset().union(*(gain.moves for gain in gains)),
     )
+
+
+# PAL-STRIKE-WP-PROGRESSION: the modern weapon proficiencies (seed 000, lines 1211-1220). Each
+# lists the levels at which the W.P. gains +1 to strike; the gains add up. Only these W.P.s
+# give a gun its strike bonus (PAL-STRIKE-BONUS-GUNS); without one the shooter gets no bonus and
+# cannot aim or call a shot (PAL-STRIKE-NO-WP).
+WeaponProficiency = Literal[
+    "handguns",
+    "rifles",
+    "shotgun",
+    "submachine_gun",
+    "heavy_military",
+    "flamethrower",
+    "energy_pistol",
+    "energy_rifle",
+    "heavy_mega_damage",
+]
+WP_NAMES: Final[tuple[str, ...]] = get_args(WeaponProficiency)
+WP_STRIKE_LEVELS: Final[Mapping[str, tuple[int, ...]]] = MappingProxyType(
+    {
+        "handguns": (2, 4, 6, 8, 10, 12, 14),
+        "rifles": (1, 3, 5, 7, 9, 11, 13),
+        "shotgun": (1, 3, 6, 10, 14),
+        "submachine_gun": (1, 3, 6, 9, 12, 15),
+        "heavy_military": (1, 3, 6, 10, 14),
+        "flamethrower": (2, 5, 10, 15),
+        "energy_pistol": (1, 3, 5, 7, 9, 11, 13, 15),
+        "energy_rifle": (2, 4, 6, 8, 10, 12, 14),
+        "heavy_mega_damage": (2, 4, 7, 10, 13),
+    }
+)
+WP_TITLES: Final[Mapping[str, str]] = MappingProxyType(
+    {
+        "handguns": "W.P. Handguns",
+        "rifles": "W.P. Rifles",
+        "shotgun": "W.P. Shotgun",
+        "submachine_gun": "W.P. Submachine-Gun",
+        "heavy_military": "W.P. Heavy Military Weapons",
+        "flamethrower": "W.P. Military Flamethrowers",
+        "energy_pistol": "W.P. Energy Pistol",
+        "energy_rifle": "W.P. Energy Rifle",
+        "heavy_mega_damage": "W.P. Heavy Mega-Damage Weapons",
+    }
+)
+
+
+def wp_strike_bonus(name: str, level: int) -> int:
+    """The strike bonus of the modern W.P. ``name`` at ``level`` (PAL-STRIKE-WP-PROGRESSION).
+
+    +1 at each listed level up to ``level``. Level 0 means the character lacks the W.P. and
+    gets no bonus (PAL-STRIKE-NO-WP). Raises ``ValueError`` for an unknown W.P. or a level
+    outside 0..15.
+    """
+    if name not in WP_STRIKE_LEVELS:
+        raise ValueError(f"unknown weapon proficiency {name!r}; expected one of {WP_NAMES}")
+    if not 0 <= level <= MAX_LEVEL:
+        raise ValueError(f"W.P. level must be 0..{MAX_LEVEL}, got {level}")
+    return sum(1 for gained in WP_STRIKE_LEVELS[name] if gained <= level)

@@ -10,7 +10,9 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
+from engine.rules.palladium.profile import build_profile
 from engine.rules.palladium.sheet import (
+    ApmSources,
     Armor,
     Attributes,
     Bonuses,
@@ -24,6 +26,7 @@ from engine.rules.palladium.sheet import (
     sheet_problems,
     sheet_to_dict,
 )
+from engine.rules.palladium.tables import WP_NAMES
 from engine.sheets import SheetError
 
 SHEETS = Path(__file__).resolve().parents[4] / "examples" / "sheets"
@@ -68,8 +71,27 @@ def test_marcus_kell_expert_with_md_and_sdc_knives() -> None:
     assert [(w.name, w.damage, w.mega_damage) for w in marcus.weapons] == [
         ("vibro-knife", "1D6", True),
         ("survival knife", "1D6", False),
+        ("laser pistol", "2D6", True),
     ]
     assert marcus.armor == Armor(name="Urban Warrior", mdc=50)
+
+
+def test_pal_strike_wp_progression_marcus_kell_laser_pistol_with_wp_energy_pistol() -> None:
+    """PAL-STRIKE-WP-PROGRESSION: W.P. Energy Pistol 3 gives +2 (levels 1 and 3)."""
+    marcus = load_sheet(SHEETS / "marcus_kell.toml")
+    pistol = marcus.weapons[2]
+    assert (pistol.kind, pistol.wp, pistol.range, pistol.strike) == (
+        "ranged",
+        "energy_pistol",
+        800,
+        0,
+    )
+    assert marcus.weapon_proficiencies == {"energy_pistol": 3}
+    profile = build_profile(marcus)
+    assert profile.weapons[2].wp_level == 3
+    assert profile.weapons[2].wp_strike == 2
+    assert profile.weapon_proficiencies == {"energy_pistol": 3}
+    assert profile.spd == 22
 
 
 def test_cs_grunt_in_mdc_armor_with_a_rifle() -> None:
@@ -79,6 +101,27 @@ def test_cs_grunt_in_mdc_armor_with_a_rifle() -> None:
     rifle = grunt.weapons[0]
     assert (rifle.kind, rifle.damage, rifle.mega_damage) == ("ranged", "3D6", True)
     assert grunt.weapons[1].kind == "melee"
+
+
+def test_pal_strike_wp_progression_cs_grunt_rifle_bonus_comes_from_the_wp_table() -> None:
+    """PAL-STRIKE-WP-PROGRESSION, PAL-STRIKE-BONUS-GUNS: W.P. Energy Rifle 2 gives the +1
+    that the sheet's strike used to state; the rifle's own bonus is 0."""
+    grunt = load_sheet(SHEETS / "cs_grunt.yaml")
+    assert grunt.weapon_proficiencies == {"energy_rifle": 2}
+    rifle = build_profile(grunt).weapons[0]
+    assert (rifle.wp, rifle.wp_level, rifle.wp_strike, rifle.strike, rifle.range) == (
+        "energy_rifle",
+        2,
+        1,
+        0,
+        1600,
+    )
+
+
+def test_pal_strike_no_wp_brodkil_rail_gun_untrained_with_a_range() -> None:
+    """PAL-STRIKE-NO-WP: the Brodkil has no W.P. for his rail gun; it still has a range."""
+    rail = build_profile(load_sheet(SHEETS / "brodkil.json")).weapons[0]
+    assert (rail.range, rail.wp, rail.wp_level, rail.wp_strike) == (4000, None, 0, 0)
 
 
 def test_pal_dmg_supernatural_ps_brodkil_states_md_punches() -> None:
@@ -100,6 +143,7 @@ def test_missing_attributes_default_to_10() -> None:
     )
     assert sheet.bonuses == Bonuses()
     assert (sheet.weapons, sheet.armor, sheet.unarmed) == ((), None, None)
+    assert (sheet.weapon_proficiencies, sheet.apm_sources) == ({}, ApmSources())
 
 
 def test_three_mistakes_give_three_problems_with_their_paths() -> None:
@@ -262,6 +306,157 @@ def test_weapon_names_are_unique_ignoring_case() -> None:
     )
 
 
+WP_CHOICES = (
+    'expected one of "handguns", "rifles", "shotgun", "submachine_gun", "heavy_military", '
+    '"flamethrower", "energy_pistol", "energy_rifle", "heavy_mega_damage"'
+)
+RIFLE = {"name": "rifle", "kind": "ranged", "damage": "2D6"}
+
+
+def test_pal_strike_wp_progression_weapon_proficiencies_and_weapon_keys() -> None:
+    """PAL-STRIKE-WP-PROGRESSION, PAL-RNG-BEYOND-RANGE, PAL-HR-APM-RPA: the new keys read back."""
+    data = {
+        **base(),
+        "weapon_proficiencies": {"energy_rifle": 4, "handguns": 15},
+        "weapons": [
+            {**RIFLE, "wp": "energy_rifle", "range": 2000},
+            {**RIFLE, "name": "boom gun", "wp": "heavy_mega_damage", "range": 1, "machine": True},
+        ],
+    }
+    sheet = sheet_from_dict(data)
+    assert sheet.weapon_proficiencies == {"energy_rifle": 4, "handguns": 15}
+    rifle, boom = sheet.weapons
+    assert (rifle.wp, rifle.range, rifle.machine) == ("energy_rifle", 2000, False)
+    assert (boom.wp, boom.range, boom.machine) == ("heavy_mega_damage", 1, True)
+    weapons = build_profile(sheet).weapons
+    assert [(w.wp_level, w.wp_strike, w.machine) for w in weapons] == [(4, 2, False), (0, 0, True)]
+
+
+def test_pal_strike_wp_progression_unknown_wp_name_lists_the_choices() -> None:
+    """PAL-STRIKE-WP-PROGRESSION: only the nine modern W.P.s; the error lists them."""
+    data = {
+        **base(),
+        "weapon_proficiencies": {"laser": 2},
+        "weapons": [{**RIFLE, "wp": "Energy Rifle"}],
+    }
+    assert problems_of(data) == (
+        f'weapons[0].wp: {WP_CHOICES}, got "Energy Rifle"',
+        f'weapon_proficiencies.laser: {WP_CHOICES}, got "laser"',
+    )
+
+
+@pytest.mark.parametrize(
+    ("proficiencies", "expected"),
+    [
+        ({"rifles": 0}, "weapon_proficiencies.rifles: expected an integer 1..15, got 0"),
+        ({"rifles": 16}, "weapon_proficiencies.rifles: expected an integer 1..15, got 16"),
+        ({"rifles": "3"}, 'weapon_proficiencies.rifles: expected an integer 1..15, got "3"'),
+        ({"rifles": True}, "weapon_proficiencies.rifles: expected an integer 1..15, got true"),
+        (
+            ["rifles"],
+            "weapon_proficiencies: expected a table of W.P. names and levels, got a list",
+        ),
+        ("rifles", 'weapon_proficiencies: expected a table of W.P. names and levels, got "rifles"'),
+    ],
+)
+def test_pal_strike_wp_progression_levels_are_1_to_15(proficiencies: Any, expected: str) -> None:
+    """PAL-STRIKE-WP-PROGRESSION: a W.P. level is an integer 1..15, in a table."""
+    assert problems_of({**base(), "weapon_proficiencies": proficiencies}) == (expected,)
+
+
+@pytest.mark.parametrize(
+    ("weapon", "expected"),
+    [
+        ({"range": 0}, "weapons[0].range: expected an integer >= 1, got 0"),
+        ({"range": -100}, "weapons[0].range: expected an integer >= 1, got -100"),
+        ({"range": 1.5}, "weapons[0].range: expected an integer >= 1, got 1.5"),
+        ({"range": "800 ft"}, 'weapons[0].range: expected an integer >= 1, got "800 ft"'),
+        ({"machine": "yes"}, 'weapons[0].machine: expected true or false, got "yes"'),
+    ],
+)
+def test_pal_rng_beyond_range_weapon_range_is_whole_feet(
+    weapon: dict[str, Any], expected: str
+) -> None:
+    """PAL-RNG-BEYOND-RANGE measures against the range: whole feet, at least 1."""
+    assert problems_of({**base(), "weapons": [{**RIFLE, **weapon}]}) == (expected,)
+
+
+def test_pal_strike_wp_progression_range_and_wp_belong_to_ranged_weapons() -> None:
+    """PAL-STRIKE-WP-PROGRESSION, PAL-STRIKE-BONUS-MELEE: a melee weapon's W.P. bonus is in
+    its strike; the modern W.P.s and a range are for guns. Reported with the other problems."""
+    knife = {"name": "knife", "kind": "melee", "damage": "1D6", "range": 10, "wp": "handguns"}
+    assert problems_of({**base(), "kind": "boss", "weapons": [knife]}) == (
+        'kind: expected one of "pc", "npc", got "boss"',
+        "weapons[0].range: only for a ranged weapon (a melee weapon has no range)",
+        "weapons[0].wp: only for a ranged weapon (the modern W.P.s are for guns; put a melee "
+        "W.P. bonus in strike)",
+    )
+
+
+def test_pal_strike_no_wp_a_weapon_whose_wp_the_sheet_lacks_is_untrained() -> None:
+    """PAL-STRIKE-NO-WP: naming a W.P. the character does not have is allowed: level 0."""
+    sheet = sheet_from_dict({**base(), "weapons": [{**RIFLE, "wp": "rifles"}]})
+    (rifle,) = build_profile(sheet).weapons
+    assert (rifle.wp, rifle.wp_level, rifle.wp_strike) == ("rifles", 0, 0)
+
+
+@pytest.mark.parametrize(
+    ("sources", "expected"),
+    [
+        ({"boxing": 4}, "apm_sources.boxing: expected an integer 0..3, got 4"),
+        ({"boxing": -1}, "apm_sources.boxing: expected an integer 0..3, got -1"),
+        ({"machine": 11}, "apm_sources.machine: expected an integer 0..10, got 11"),
+        ({"general": 1}, "apm_sources.general: unknown key"),
+        ([1], "apm_sources: expected a table of keys, got a list"),
+    ],
+)
+def test_pal_hr_apm_boxing_and_rpa_sources_are_bounded(sources: Any, expected: str) -> None:
+    """PAL-HR-APM-BOXING (0..3) and PAL-HR-APM-RPA (0..10); general attacks stay bonuses.apm."""
+    assert problems_of({**base(), "apm_sources": sources}) == (expected,)
+
+
+def test_pal_hr_apm_ledger_profile_lists_every_source_of_attacks() -> None:
+    """PAL-HR-APM-LEDGER, PAL-HR-APM-BOXING, PAL-HR-APM-RPA: the total counts restricted
+    attacks too; apm_sources keeps them apart (zero entries left out but hand to hand)."""
+    data = {**base(), "bonuses": {"apm": 1}, "apm_sources": {"boxing": 1, "machine": 3}}
+    profile = build_profile(sheet_from_dict(data))
+    assert [(m.source, m.value, m.rule) for m in profile.attacks] == [
+        ("hand_to_hand", 4, "PAL-APM-H2H"),
+        ("sheet", 1, "PAL-APM-H2H"),
+        ("sheet", 1, "PAL-HR-APM-BOXING"),
+        ("sheet", 3, "PAL-HR-APM-RPA"),
+    ]
+    assert sum(m.value for m in profile.attacks) == 9
+    assert profile.apm_sources == {"hand_to_hand": 4, "general": 1, "boxing": 1, "machine": 3}
+
+
+def test_pal_hr_apm_ledger_zero_sources_are_left_out() -> None:
+    """PAL-HR-APM-LEDGER: only hand to hand is listed when there is nothing else."""
+    profile = build_profile(sheet_from_dict(base()))
+    assert profile.apm_sources == {"hand_to_hand": 4}
+    assert [m.rule for m in profile.attacks] == ["PAL-APM-H2H"]
+    boxer = build_profile(sheet_from_dict({**base(), "apm_sources": {"boxing": 2}}))
+    assert boxer.apm_sources == {"hand_to_hand": 4, "boxing": 2}
+
+
+def test_pal_hr_apm_boxing_gunner_test_sheet() -> None:
+    """The rule-test gunner: W.P. Energy Rifle 4 (+2), a 2,000 ft rifle, one Boxing attack."""
+    gunner = load_sheet(Path(__file__).parent / "sheets" / "gunner.toml")
+    profile = build_profile(gunner)
+    assert profile.apm_sources == {"hand_to_hand": 4, "boxing": 1}
+    assert sum(m.value for m in profile.attacks) == 5
+    (rifle,) = profile.weapons
+    assert (rifle.range, rifle.wp, rifle.wp_level, rifle.wp_strike) == (2000, "energy_rifle", 4, 2)
+    assert profile.spd == 18
+
+
+def test_pal_strike_wp_progression_profile_lists_wps_in_table_order() -> None:
+    """The profile's W.P.s come in the table's order whatever the file's order."""
+    data = {**base(), "weapon_proficiencies": {"heavy_mega_damage": 1, "handguns": 2}}
+    profile = build_profile(sheet_from_dict(data))
+    assert list(profile.weapon_proficiencies.items()) == [("handguns", 2), ("heavy_mega_damage", 1)]
+
+
 def test_sheet_from_dict_refuses_a_non_mapping() -> None:
     with pytest.raises(SheetError, match="<embedded sheet>: expected a table of keys"):
         sheet_from_dict([])  # type: ignore[arg-type]
@@ -307,16 +502,31 @@ dice = st.builds(
 )
 names = st.text(st.characters(codec="utf-8"), min_size=1).filter(lambda s: s.strip() != "")
 bonus = st.integers(-20, 30)
+wp_names = st.sampled_from(WP_NAMES)
+melee_weapons = st.builds(
+    Weapon,
+    name=names,
+    kind=st.just("melee"),
+    damage=dice,
+    mega_damage=st.booleans(),
+    strike=bonus,
+    parry=bonus,
+    machine=st.booleans(),
+)
+ranged_weapons = st.builds(
+    Weapon,
+    name=names,
+    kind=st.just("ranged"),
+    damage=dice,
+    mega_damage=st.booleans(),
+    strike=bonus,
+    parry=bonus,
+    range=st.none() | st.integers(1, 100_000),
+    wp=st.none() | wp_names,
+    machine=st.booleans(),
+)
 weapons = st.lists(
-    st.builds(
-        Weapon,
-        name=names,
-        kind=st.sampled_from(["melee", "ranged"]),
-        damage=dice,
-        mega_damage=st.booleans(),
-        strike=bonus,
-        parry=bonus,
-    ),
+    melee_weapons | ranged_weapons,
     max_size=4,
     unique_by=lambda w: w.name.strip().casefold(),
 ).map(tuple)
@@ -355,6 +565,8 @@ def sheets(draw: st.DrawFn) -> PalladiumSheet:
         unarmed=draw(unarmed if attrs_.ps_type == "supernatural" else st.none() | unarmed),
         weapons=draw(weapons),
         armor=draw(armor),
+        weapon_proficiencies=draw(st.dictionaries(wp_names, st.integers(1, 15))),
+        apm_sources=ApmSources(boxing=draw(st.integers(0, 3)), machine=draw(st.integers(0, 10))),
     )
 
 

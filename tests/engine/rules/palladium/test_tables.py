@@ -1,4 +1,5 @@
-"""Hand-to-hand tables against the numbers of the rules text (seed 000, lines 363-557)."""
+"""Hand-to-hand tables (seed 000, lines 363-557) and the modern W.P. strike progression (lines
+1211-1220) against the numbers of the rules text."""
 
 import pytest
 
@@ -11,7 +12,11 @@ from engine.rules.palladium.tables import (
     PUNCH_DAMAGE,
     STYLE_GAINS,
     STYLES,
+    WP_NAMES,
+    WP_STRIKE_LEVELS,
+    WP_TITLES,
     hand_to_hand,
+    wp_strike_bonus,
 )
 
 LEVELS = range(1, 16)
@@ -212,3 +217,75 @@ def test_tables_cover_every_style_and_only_levels_1_to_15() -> None:
 def test_unknown_style_or_level_is_refused(style: str, level: int) -> None:
     with pytest.raises(ValueError):
         hand_to_hand(style, level)
+
+
+# PAL-STRIKE-WP-PROGRESSION: the strike bonus of each modern W.P. at levels 1..15 (+1 at each
+# level the rules text lists, cumulative), written out level by level.
+WP_BY_LEVEL = {
+    "handguns": [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7],
+    "rifles": [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 7],
+    "shotgun": [1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5],
+    "submachine_gun": [1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6],
+    "heavy_military": [1, 1, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5],
+    "flamethrower": [0, 1, 1, 1, 2, 2, 2, 2, 2, 3, 3, 3, 3, 3, 4],
+    "energy_pistol": [1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8],
+    "energy_rifle": [0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7],
+    "heavy_mega_damage": [0, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5],
+}
+
+
+@pytest.mark.parametrize("wp", WP_NAMES)
+def test_pal_strike_wp_progression_schedule(wp: str) -> None:
+    """PAL-STRIKE-WP-PROGRESSION: the catalogue's +1 levels, added up level by level."""
+    assert [wp_strike_bonus(wp, level) for level in LEVELS] == WP_BY_LEVEL[wp]
+
+
+@pytest.mark.parametrize(
+    ("wp", "level", "bonus"),
+    [
+        ("energy_rifle", 4, 2),
+        ("energy_rifle", 1, 0),
+        ("heavy_mega_damage", 7, 3),
+        ("heavy_mega_damage", 6, 2),
+        ("energy_pistol", 3, 2),
+        ("energy_pistol", 15, 8),
+        ("handguns", 1, 0),
+        ("rifles", 1, 1),
+        ("flamethrower", 15, 4),
+        ("submachine_gun", 15, 6),
+    ],
+)
+def test_pal_strike_wp_progression_spot_values(wp: str, level: int, bonus: int) -> None:
+    """PAL-STRIKE-WP-PROGRESSION: values read straight off the rules text."""
+    assert wp_strike_bonus(wp, level) == bonus
+
+
+def test_pal_strike_no_wp_level_0_gives_no_bonus() -> None:
+    """PAL-STRIKE-NO-WP: without the W.P. (level 0) there is no W.P. bonus."""
+    assert all(wp_strike_bonus(wp, 0) == 0 for wp in WP_NAMES)
+
+
+def test_pal_strike_wp_progression_the_nine_modern_wps() -> None:
+    """PAL-STRIKE-WP-PROGRESSION: nine W.P.s, each with a title and levels within 1..15."""
+    assert WP_NAMES == (
+        "handguns",
+        "rifles",
+        "shotgun",
+        "submachine_gun",
+        "heavy_military",
+        "flamethrower",
+        "energy_pistol",
+        "energy_rifle",
+        "heavy_mega_damage",
+    )
+    assert tuple(WP_STRIKE_LEVELS) == WP_NAMES
+    assert tuple(WP_TITLES) == WP_NAMES
+    for levels in WP_STRIKE_LEVELS.values():
+        assert list(levels) == sorted(set(levels))
+        assert set(levels) <= set(LEVELS)
+
+
+@pytest.mark.parametrize(("wp", "level"), [("laser", 1), ("energy_rifle", -1), ("rifles", 16)])
+def test_pal_strike_wp_progression_unknown_wp_or_level_is_refused(wp: str, level: int) -> None:
+    with pytest.raises(ValueError):
+        wp_strike_bonus(wp, level)
