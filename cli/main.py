@@ -214,14 +214,71 @@ class Defence(StrEnum):
 
 
 @app.command()
-def initiative(ctx: typer.Context, dice: DiceOpt = None, reroll: RerollOpt = False) -> None:
+def initiative(
+    ctx: typer.Context,
+    ambush: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--ambush",
+            help="An undetected sneak attacker: first without a roll, his first attack "
+            "undefendable (repeat for several).",
+        ),
+    ] = None,
+    unseen: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--unseen",
+            help="An unseen long-range attacker: first without a roll; his first shot at each "
+            "target makes it lose initiative and cannot be dodged.",
+        ),
+    ] = None,
+    long_range: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--long-range",
+            help="A seen long-range attacker, first without a roll "
+            "(only with --option ranged_auto_initiative=any_long_range).",
+        ),
+    ] = None,
+    dice: DiceOpt = None,
+    reroll: RerollOpt = False,
+) -> None:
     """Start the next melee round: everyone rolls initiative (1D20 + bonuses).
+
+    Under the house variant the round has three passes and each fighter's attacks are split
+    over them.
 
     Example: fracas initiative --dice 14,9
     """
     from events.palladium import InitiativeDeclared
 
-    _declare(ctx, InitiativeDeclared(), dice, reroll)
+    declaration = InitiativeDeclared(
+        ambush=tuple(ambush or ()), unseen=tuple(unseen or ()), long_range=tuple(long_range or ())
+    )
+    _declare(ctx, declaration, dice, reroll)
+
+
+@app.command()
+def surprise(
+    ctx: typer.Context,
+    attackers: Annotated[list[str], typer.Argument(help="Who surprises, in acting order.")],
+    aware: Annotated[
+        list[str] | None,
+        typer.Option("--aware", help="A target who is aware of the attack and may defend."),
+    ] = None,
+    dice: DiceOpt = None,
+    reroll: RerollOpt = False,
+) -> None:
+    """Complete surprise: house rules give the attackers a free single-pass round before the
+    first; RAW rolls the round's initiative with them first and their first attacks
+    undefendable.
+
+    Example: fracas surprise brodkil --aware vance
+    """
+    from events.palladium import SurpriseDeclared
+
+    declaration = SurpriseDeclared(attackers=tuple(attackers), aware=tuple(aware or ()))
+    _declare(ctx, declaration, dice, reroll)
 
 
 @app.command()
@@ -300,6 +357,240 @@ def defend(
     _declare(
         ctx, DefendDeclared(defender=defender, choice=choice.value, weapon=weapon), dice, reroll
     )
+
+
+@app.command()
+def shoot(
+    ctx: typer.Context,
+    actor: Annotated[str, typer.Argument(help="Who shoots (combatant id).")],
+    target: Annotated[str, typer.Argument(help="Who is shot at (combatant id).")],
+    weapon: Annotated[
+        str | None,
+        typer.Option("--weapon", help="A ranged weapon from the sheet (default: the first)."),
+    ] = None,
+    aimed: Annotated[bool, typer.Option("--aimed", help="Aimed: 2 attacks, +2 to strike.")] = False,
+    called: Annotated[
+        str | None,
+        typer.Option("--called", help="A called shot at this location (2 attacks; 3 if aimed)."),
+    ] = None,
+    range_ft: Annotated[
+        int | None, typer.Option("--range", help="Distance to the target in feet.")
+    ] = None,
+    defend: Annotated[
+        Defence | None, typer.Option("--defend", help="The defender's answer, decided now.")
+    ] = None,
+    dice: DiceOpt = None,
+    reroll: RerollOpt = False,
+) -> None:
+    """Shoot: a single shot is 1 attack; aimed 2 (+2); called 2; aimed and called 3. A shot
+    costing more than is in hand is fired on the turn its last attack is paid.
+
+    Example: fracas shoot vance brodkil --weapon "energy rifle" --aimed --called head --range 300
+    """
+    from events.palladium import ShootDeclared
+
+    declaration = ShootDeclared(
+        actor=actor,
+        target=target,
+        weapon=weapon,
+        aimed=aimed,
+        called=called,
+        range=range_ft,
+        defend=_choice(defend),
+    )
+    _declare(ctx, declaration, dice, reroll)
+
+
+@app.command()
+def act(
+    ctx: typer.Context,
+    actor: Annotated[str, typer.Argument(help="Who acts (combatant id).")],
+    note: Annotated[str, typer.Option("--note", help="What the action is.")],
+    cost: Annotated[
+        int | None, typer.Option("--cost", help="What it costs in attacks (0: a free action).")
+    ] = None,
+    psionic: Annotated[
+        bool,
+        typer.Option("--psionic", help="A psionic power: the rules set the cost (1, or 1, 2, 3…)."),
+    ] = False,
+    dice: DiceOpt = None,
+    reroll: RerollOpt = False,
+) -> None:
+    """An action the rules do not model (a spell, a skill, reloading), paid by the clock like
+    any other: long actions go on over later turns and happen when fully paid.
+
+    Example: fracas act marcus-kell --cost 5 --note "casts Call Lightning"
+    """
+    from events.palladium import ActDeclared
+
+    _declare(ctx, ActDeclared(actor=actor, note=note, cost=cost, psionic=psionic), dice, reroll)
+
+
+@app.command("pass")
+def pass_turn(
+    ctx: typer.Context,
+    actor: Annotated[str, typer.Argument(help="Whose turn it is (combatant id).")],
+) -> None:
+    """Pass the turn: under the house rules what is left in hand stays for defences until the
+    next turn; under RAW the turn's attack goes unused.
+
+    Example: fracas pass vance
+    """
+    from events.palladium import PassDeclared
+
+    _declare(ctx, PassDeclared(actor=actor), None, False)
+
+
+@app.command("next")
+def next_turn(ctx: typer.Context) -> None:
+    """End the current turn (whoever's it is) and move the clock on.
+
+    Example: fracas next
+    """
+    from events.palladium import PassDeclared
+
+    _declare(ctx, PassDeclared(), None, False)
+
+
+@app.command()
+def hold(
+    ctx: typer.Context,
+    actor: Annotated[str, typer.Argument(help="Whose turn it is (combatant id).")],
+    until: Annotated[str, typer.Option("--until", help="The trigger the action waits for.")],
+) -> None:
+    """Hold the action until a trigger (house rules): the turn ends, the attacks in hand wait.
+
+    Example: fracas hold vance --until "the Brodkil comes through the door"
+    """
+    from events.palladium import HoldDeclared
+
+    _declare(ctx, HoldDeclared(actor=actor, trigger=until), None, False)
+
+
+@app.command()
+def release(
+    ctx: typer.Context,
+    actor: Annotated[str, typer.Argument(help="Who holds an action (combatant id).")],
+) -> None:
+    """The trigger came: the held action's owner acts now (one action), then the turn goes back.
+
+    Example: fracas release vance
+    """
+    from events.palladium import ReleaseDeclared
+
+    _declare(ctx, ReleaseDeclared(actor=actor), None, False)
+
+
+@app.command()
+def interrupt(
+    ctx: typer.Context,
+    actor: Annotated[str, typer.Argument(help="Who cuts in (combatant id).")],
+    against: Annotated[
+        str | None,
+        typer.Option("--against", help="Whose action is interrupted (default: the one acting)."),
+    ] = None,
+    allowed: Annotated[
+        bool, typer.Option("--allowed", help="The GM allows it without a held action.")
+    ] = False,
+    breaks: Annotated[
+        bool, typer.Option("--breaks", help="A won interrupt breaks that one's long action.")
+    ] = False,
+    dice: DiceOpt = None,
+    reroll: RerollOpt = False,
+) -> None:
+    """Interrupt: 1D100 + Spd each; the interrupter goes first only if strictly higher, else
+    right after the current action (house rules).
+
+    Example: fracas interrupt vance --dice 71,40
+    """
+    from events.palladium import InterruptDeclared
+
+    declaration = InterruptDeclared(
+        actor=actor, allowed=allowed, breaks=breaks, against=against or ""
+    )
+    _declare(ctx, declaration, dice, reroll)
+
+
+@app.command()
+def counter(
+    ctx: typer.Context,
+    actor: Annotated[str, typer.Argument(help="Who counters (combatant id).")],
+) -> None:
+    """A counter or riposte: act right after the action that triggered it (house rules).
+
+    Example: fracas counter marcus-kell
+    """
+    from events.palladium import CounterDeclared
+
+    _declare(ctx, CounterDeclared(actor=actor), None, False)
+
+
+@app.command()
+def ruling(
+    ctx: typer.Context,
+    actor: Annotated[str, typer.Argument(help="Whom the ruling is about (combatant id).")],
+    note: Annotated[str, typer.Option("--note", help="The ruling in words.")] = "",
+    rule: Annotated[
+        str, typer.Option("--rule", help="The rule id it applies, e.g. PAL-COND-KNOCKDOWN.")
+    ] = "",
+    lose_initiative: Annotated[
+        bool, typer.Option("--lose-initiative", help="He loses initiative.")
+    ] = False,
+    lose_attacks: Annotated[
+        int, typer.Option("--lose-attacks", min=0, help="Attacks he loses.")
+    ] = 0,
+    gain_attacks: Annotated[
+        int, typer.Option("--gain-attacks", min=0, help="Attacks he gains.")
+    ] = 0,
+    damage: Annotated[
+        int, typer.Option("--damage", min=0, help="Damage he takes (S.D.C.; M.D. with --mega).")
+    ] = 0,
+    mega: Annotated[bool, typer.Option("--mega", help="The damage is Mega-Damage.")] = False,
+    heal: Annotated[int, typer.Option("--heal", min=0, help="Points he heals.")] = 0,
+    condition: Annotated[
+        str | None, typer.Option("--condition", help="A condition he gains.")
+    ] = None,
+    rounds: Annotated[
+        int, typer.Option("--rounds", min=0, help="How many rounds the condition lasts.")
+    ] = 0,
+    end_condition: Annotated[
+        str | None, typer.Option("--end-condition", help="A condition that ends.")
+    ] = None,
+    break_action: Annotated[
+        bool, typer.Option("--break-action", help="His long action is broken.")
+    ] = False,
+) -> None:
+    """A GM ruling on one combatant, applied through the same rules as the effects actions
+    cause; undoable like any other ply.
+
+    Example: fracas ruling vance --lose-initiative --lose-attacks 1 --rule PAL-COND-KNOCKDOWN
+    """
+    from engine.rules import UsageError
+    from events.core import RulingDeclared
+
+    effects: dict[str, Any] = {}
+    for key, value in (
+        ("lose_initiative", lose_initiative),
+        ("lose_attacks", lose_attacks),
+        ("gain_attacks", gain_attacks),
+        ("damage", damage),
+        ("mega", mega),
+        ("heal", heal),
+        ("condition", condition),
+        ("rounds", rounds),
+        ("end_condition", end_condition),
+        ("break_action", break_action),
+    ):
+        if value:
+            effects[key] = value
+    if mega and not damage:
+        raise UsageError("--mega goes with --damage N")
+    if rounds and not condition:
+        raise UsageError("--rounds goes with --condition NAME")
+    if not effects and not note:
+        raise UsageError("a ruling needs an effect or a --note")
+    declaration = RulingDeclared(text=note, rule=rule, combatant=actor, effects=effects)
+    _declare(ctx, declaration, None, False)
 
 
 def _choice(defend: Defence | None) -> DefenceChoice | None:

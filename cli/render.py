@@ -68,16 +68,22 @@ def status_text(doc: dict[str, Any]) -> str:
         "options: " + ", ".join(f"{k}={v}" for k, v in doc["options"].items()),
     ]
     names = {c["id"]: c["name"] for c in doc["combatants"]}
+    label = f" ({doc['round_label']})" if doc.get("round_label") else ""
+    where = f"round {doc['round']}{label}"
+    if doc.get("pass"):
+        where += f", pass {doc['pass']} of {doc['passes']}"
     if doc["round"] == 0:
         lines.append("no round yet: `fracas initiative` starts round 1")
     elif doc["acting"] is None:
-        lines.append(
-            f"round {doc['round']}: every attack is spent; `fracas initiative` starts the next"
-        )
+        spent = "turn is over" if doc.get("passes") else "attack is spent"
+        lines.append(f"{where}: every {spent}; `fracas initiative` starts the next")
     else:
-        lines.append(f"round {doc['round']}: {names[doc['acting']]} ({doc['acting']}) acts")
+        cut = " (cutting in)" if doc.get("cut_in") else ""
+        lines.append(f"{where}: {names[doc['acting']]} ({doc['acting']}) acts{cut}")
     if doc["order"]:
         lines.append("order: " + ", ".join(names.get(c, c) for c in doc["order"]))
+    if doc.get("queued"):
+        lines.append("next, right after this action: " + ", ".join(names[c] for c in doc["queued"]))
     if doc["pending"]:
         p = doc["pending"]
         lines.append(
@@ -87,8 +93,8 @@ def status_text(doc: dict[str, Any]) -> str:
         )
     lines.append("")
     lines.append(
-        f"{'id':<18} {'side':<10} {'APM':>5}  {'H.P.':>5} {'S.D.C.':>6} {'M.D.C.':>6}  "
-        "armor / conditions"
+        f"{'id':<18} {'side':<10} {'APM':>5} {'by pass':<9} {'H.P.':>5} {'S.D.C.':>6} "
+        f"{'M.D.C.':>6}  armor / conditions"
     )
     for c in doc["combatants"]:
         armor = c["armor"]
@@ -101,16 +107,23 @@ def status_text(doc: dict[str, Any]) -> str:
             )
         extra = [armor_text] if armor_text else []
         extra += c["conditions"]
-        if c["in_progress"]:
-            ip = c["in_progress"]
+        ip = c.get("long_action")
+        if ip:
+            at = f" at {ip['target']}" if ip["target"] else ""
+            what = ip["note"] or ip["action"].replace("_", " ")
+            extra.append(f"{what}{at} ({ip['paid']}/{ip['cost']} attacks paid)")
+        if c.get("held"):
+            extra.append(f"holds until {c['held']!r}")
+        if c.get("lost_initiative"):
             extra.append(
-                f"{ip['action'].replace('_', ' ')} at {ip['target']} "
-                f"({ip['paid']}/{ip['cost']} attacks paid)"
+                "lost initiative"
+                + (" (next round)" if c["lost_initiative"] == "next_round" else "")
             )
         if c["apm_owed"]:
-            extra.append(f"owes {c['apm_owed']} attack(s) to next round")
+            extra.append(f"owes {c['apm_owed']} attack(s) to later rounds")
+        by_pass = "/".join(map(str, c["apm_by_pass"])) if doc.get("passes") else ""
         lines.append(
-            f"{c['id']:<18} {c['side']:<10} {c['apm_left']:>2}/{c['apm_total']:<2}  "
+            f"{c['id']:<18} {c['side']:<10} {c['apm_left']:>2}/{c['apm_total']:<2} {by_pass:<9} "
             f"{_dash(c['hp']):>5} {_dash(c['sdc']):>6} {_dash(c['mdc']):>6}  {'; '.join(extra)}"
         )
     return "\n".join(lines)

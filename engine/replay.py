@@ -64,17 +64,20 @@ class Kernel:
     ) -> tuple[list[Event], FightState]:
         """Decide ``declaration``, move the clock, and check every entered die was used.
 
-        A GM ruling is the core's own declaration (DESIGN §3): it is recorded as given, rolls
-        nothing and moves nothing, whatever the rules pack.
+        A GM ruling without effects is the core's own declaration (DESIGN §3): it is recorded
+        as given, rolls nothing and moves nothing, whatever the rules pack. A ruling with
+        effects (lost attacks, damage…) goes to the pack, which applies them through its rules.
         """
         if isinstance(declaration, JoinDeclared):
             check_join(state, declaration)
-        if isinstance(declaration, RulingDeclared):
+        if isinstance(declaration, RulingDeclared) and not (
+            declaration.effects or declaration.combatant
+        ):
             decision = Decision([])
         else:
             decision = self.pack.decide(state, declaration, dice)
         state = self.apply(state, decision.events)
-        state, more = settle(state, self.pack, dice, decision.advance, self.apply)
+        state, more = settle(state, self.pack, dice, decision, self.apply)
         dice.check_all_used()
         return [declaration, *decision.events, *more], state
 

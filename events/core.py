@@ -84,6 +84,11 @@ class RulingDeclared(Declaration, frozen=True, kw_only=True, tag="core.ruling_de
 
     text: str
     rule: str = ""
+    #: The combatant the ruling acts on ("" for a note on the whole fight).
+    combatant: str = ""
+    #: Effects the rules pack applies through its own rules (e.g. lost attacks, damage); the
+    #: pack documents the keys it knows. Empty: a note, recorded as given.
+    effects: dict[str, Any] = {}
 
 
 # --- outcomes -----------------------------------------------------------------------------
@@ -99,16 +104,53 @@ class CombatantJoined(Event, frozen=True, kw_only=True, tag="core.combatant_join
 
 
 class RoundStarted(Event, frozen=True, kw_only=True, tag="core.round_started"):
-    """A new melee round begins with ``order`` as its turn order, best initiative first."""
+    """A new round begins with ``order`` as its turn order, best initiative first.
+
+    ``passes`` > 0 splits the round into that many passes, each one turn per combatant in
+    order; 0 cycles the order until nobody can act. ``label`` names a special round (e.g.
+    "surprise").
+    """
 
     round: int
     order: tuple[str, ...]
+    passes: int = 0
+    label: str = ""
+
+
+class PassStarted(Event, frozen=True, kw_only=True, tag="core.pass_started"):
+    """Pass ``number`` of the round begins; turns start again from the top of the order."""
+
+    round: int
+    number: int
+
+
+class OrderChanged(Event, frozen=True, kw_only=True, tag="core.order_changed"):
+    """The round's turn order changes (e.g. someone loses initiative); ``reason`` says why."""
+
+    order: tuple[str, ...]
+    reason: str = ""
+
+
+class CutInQueued(Event, frozen=True, kw_only=True, tag="core.cut_in_queued"):
+    """``combatant`` will act right after the current action resolves (e.g. a lost interrupt)."""
+
+    combatant: str
 
 
 class TurnPassed(Event, frozen=True, kw_only=True, tag="core.turn_passed"):
-    """The clock moves: ``to`` acts next, or None when every attack of the round is spent."""
+    """The clock moves: ``to`` acts next, or None when every attack of the round is spent.
+
+    ``cut_in``: ``to`` cuts in (a released hold, an interrupt, a counter) and the one acting
+    now is kept to resume afterwards; ``resumed``: the cut-in is over, and ``to`` is the one
+    it interrupted carrying on his turn, or whoever comes next if that turn was over.
+    """
 
     to: str | None
+    cut_in: bool = False
+    resumed: bool = False
+    #: With ``cut_in``: the one acting had finished his turn, so after the cut-in the turn
+    #: moves on from him instead of coming back to him.
+    turn_over: bool = False
 
 
 class ConditionChanged(Event, frozen=True, kw_only=True, tag="core.condition_changed"):
@@ -118,6 +160,8 @@ class ConditionChanged(Event, frozen=True, kw_only=True, tag="core.condition_cha
     condition: str
     present: bool
     rule: str = ""
+    #: Gained for this many rounds, the current one counting as the first (0: until lost).
+    rounds: int = 0
 
 
 class ReactionRequested(Event, frozen=True, kw_only=True, tag="core.reaction_requested"):
@@ -145,6 +189,9 @@ CORE_EVENTS: tuple[type[Event], ...] = (
     RulingDeclared,
     CombatantJoined,
     RoundStarted,
+    PassStarted,
+    OrderChanged,
+    CutInQueued,
     TurnPassed,
     ConditionChanged,
     ReactionRequested,

@@ -88,9 +88,9 @@ class Profile(msgspec.Struct, frozen=True, kw_only=True):
     strike_guns: tuple[Modifier, ...] = ()
     #: Where the attacks come from and what each may pay for (PAL-HR-APM-LEDGER): source
     #: kind ("hand_to_hand", "general", "boxing", "machine") -> attacks per melee.
-    apm_sources: dict[str, int] = {}
+    apm_sources: dict[str, int] = msgspec.field(default_factory=dict)
     #: Weapon proficiencies and their levels (``[weapon_proficiencies]`` of the sheet).
-    weapon_proficiencies: dict[str, int] = {}
+    weapon_proficiencies: dict[str, int] = msgspec.field(default_factory=dict)
     #: The Spd attribute (PAL-HR-INTERRUPT rolls 1D100 + Spd).
     spd: int = 10
 
@@ -101,7 +101,26 @@ class Profile(msgspec.Struct, frozen=True, kw_only=True):
 class InitiativeDeclared(
     Declaration, frozen=True, kw_only=True, tag="palladium.initiative_declared"
 ):
-    """The GM starts a melee round: everyone rolls initiative (PAL-INIT-ROLL)."""
+    """The GM starts a melee round: everyone rolls initiative (PAL-INIT-ROLL).
+
+    ``ambush``: undetected sneak attackers, first without a roll and their first attack
+    undefendable (PAL-INIT-AUTO-SNEAK, PAL-DEF-SNEAK). ``unseen``: unseen long-range
+    attackers, first without a roll; each target of their first shot loses initiative and
+    may not dodge it (PAL-INIT-AUTO-RANGED). ``long_range``: long-range attackers who are
+    seen, first without a roll only under the ``any_long_range`` reading.
+    """
+
+    ambush: tuple[str, ...] = ()
+    unseen: tuple[str, ...] = ()
+    long_range: tuple[str, ...] = ()
+
+
+class SurpriseDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.surprise_declared"):
+    """The GM rules complete surprise: ``attackers`` (in the order given) surprise the rest;
+    ``aware`` targets may defend (PAL-HR-SURPRISE, or PAL-INIT-AUTO-SNEAK under RAW)."""
+
+    attackers: tuple[str, ...]
+    aware: tuple[str, ...] = ()
 
 
 class StrikeDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.strike_declared"):
@@ -125,6 +144,72 @@ class PowerPunchDeclared(
     target: str
     kick: bool = False
     defend: DefenceChoice | None = None
+
+
+class ShootDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.shoot_declared"):
+    """A shot with a ranged weapon: single (1 attack), aimed (2, +2), called (2) or aimed and
+    called (3), PAL-STRIKE-CALLED; ``range`` in feet picks the target number under the house
+    range bands (PAL-HR-STRIKE-RANGE-BANDS)."""
+
+    actor: str
+    target: str
+    weapon: str | None = None
+    aimed: bool = False
+    called: str | None = None
+    range: int | None = None
+    defend: DefenceChoice | None = None
+
+
+class ActDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.act_declared"):
+    """An action the pack does not model (a spell, a skill, reloading), paid by the clock like
+    any other. ``cost`` None with ``psionic`` takes the psionic cost (PAL-PSI-ACTION,
+    PAL-HR-PSI-COST)."""
+
+    actor: str
+    note: str
+    cost: int | None = None
+    psionic: bool = False
+
+
+class PassDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.pass_declared"):
+    """``actor`` passes his turn (PAL-HR-PASS-TURN); None: the GM ends whoever's turn it is
+    (``fracas next``)."""
+
+    actor: str | None = None
+
+
+class HoldDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.hold_declared"):
+    """``actor`` holds his action until ``trigger`` (PAL-HR-HOLD)."""
+
+    actor: str
+    trigger: str
+
+
+class ReleaseDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.release_declared"):
+    """The trigger of ``actor``'s held action came: he acts now (PAL-HR-HOLD)."""
+
+    actor: str
+
+
+class InterruptDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.interrupt_declared"):
+    """``actor`` tries to cut in ahead of the one acting: 1D100 + Spd each (PAL-HR-INTERRUPT).
+
+    ``allowed``: the GM allows it without a held action (an ability); ``breaks``: the GM rules
+    that a won interrupt breaks the interrupted long action (PAL-HR-LONG-ACTION).
+    """
+
+    actor: str
+    allowed: bool = False
+    breaks: bool = False
+    #: Whose action is interrupted ("": the one acting); naming another lets a GM stop a
+    #: long action between its turns.
+    against: str = ""
+
+
+class CounterDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.counter_declared"):
+    """``actor`` counters: he acts right after the action that triggered it (PAL-HR-COUNTER)."""
+
+    actor: str
 
 
 class DefendDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.defend_declared"):
@@ -164,6 +249,11 @@ class AttacksRefreshed(Event, frozen=True, kw_only=True, tag="palladium.attacks_
     apm: int
     repaid: int = 0
     owed: int = 0
+    #: Rounds of passes: the attacks of each pass after repaying (PAL-HR-APM-SPLIT,
+    #: PAL-HR-DEF-OVERDRAFT); empty for a cycling round, where ``apm`` is the round's pool.
+    passes: tuple[int, ...] = ()
+    #: Attacks gained last round for this round's first turn (PAL-HR-APM-GAIN-LOSE).
+    credit: int = 0
 
 
 class ActionStarted(Event, frozen=True, kw_only=True, tag="palladium.action_started"):
@@ -175,6 +265,11 @@ class ActionStarted(Event, frozen=True, kw_only=True, tag="palladium.action_star
     cost: int
     kick: bool = False
     defend: DefenceChoice | None = None
+    weapon: str | None = None
+    aimed: bool = False
+    called: str | None = None
+    range: int | None = None
+    note: str = ""
 
 
 class ActionAbandoned(Event, frozen=True, kw_only=True, tag="palladium.action_abandoned"):
@@ -186,13 +281,98 @@ class ActionAbandoned(Event, frozen=True, kw_only=True, tag="palladium.action_ab
 
 
 class ApmSpent(Event, frozen=True, kw_only=True, tag="palladium.apm_spent"):
-    """Attacks per melee spent on ``on``; ``owed`` ones come from next round's attacks."""
+    """Attacks per melee spent on ``on``: from the attacks in hand, then ``later`` (taken from
+    this round's later passes, one entry per pass), then ``owed`` by later rounds
+    (PAL-ROUND-OUT-OF-ATTACKS, PAL-HR-DEF-OVERDRAFT). ``ledger`` says which sources paid
+    (PAL-HR-APM-LEDGER); ``turn`` is true when spent on the actor's own action."""
 
     combatant: str
     amount: int
     on: str
     rule: str
     owed: int = 0
+    later: tuple[int, ...] = ()
+    ledger: dict[str, int] = msgspec.field(default_factory=dict)
+    turn: bool = False
+
+
+class AttacksGained(Event, frozen=True, kw_only=True, tag="palladium.attacks_gained"):
+    """Attacks gained: into the attacks in hand (``into`` "now"), into pass ``pass_number``
+    of this round ("pass"), or into next round's first turn ("next_round"),
+    PAL-HR-APM-GAIN-LOSE."""
+
+    combatant: str
+    amount: int
+    into: Literal["now", "pass", "next_round"]
+    pass_number: int = 0
+    rule: str = ""
+    reason: str = ""
+
+
+class TurnBegan(Event, frozen=True, kw_only=True, tag="palladium.turn_began"):
+    """A turn in a round of passes begins: the pass's attacks are now in hand, and what was
+    left from the last turn is gone (PAL-HR-APM-RESET)."""
+
+    combatant: str
+    round: int
+    pass_number: int
+    apm: int
+    vanished: int = 0
+
+
+class InitiativeLost(Event, frozen=True, kw_only=True, tag="palladium.initiative_lost"):
+    """``combatant`` loses initiative: "now" (last in this round's order) or "next_round"
+    (starts next round at 0 without a roll), PAL-HR-LOSE-INIT / PAL-COND-KNOCKDOWN."""
+
+    combatant: str
+    when: Literal["now", "next_round"]
+    rule: str
+    reason: str = ""
+
+
+class ActionHeld(Event, frozen=True, kw_only=True, tag="palladium.action_held"):
+    """``combatant`` holds his action until ``trigger`` (PAL-HR-HOLD)."""
+
+    combatant: str
+    trigger: str
+
+
+class HoldEnded(Event, frozen=True, kw_only=True, tag="palladium.hold_ended"):
+    """A held action is released (``released``) or lapses at its owner's next turn."""
+
+    combatant: str
+    released: bool
+    reason: str = ""
+
+
+class InterruptRolled(Event, frozen=True, kw_only=True, tag="palladium.interrupt_rolled"):
+    """1D100 + Spd for the interrupter and the one he interrupts; he goes first only when
+    strictly higher (PAL-HR-INTERRUPT)."""
+
+    interrupter: str
+    against: str
+    roll: Roll
+    against_roll: Roll
+    wins: bool
+
+
+class ActionCompleted(Event, frozen=True, kw_only=True, tag="palladium.action_completed"):
+    """An action the pack does not model is paid in full and happens now."""
+
+    actor: str
+    action: str
+    note: str = ""
+
+
+class Healed(Event, frozen=True, kw_only=True, tag="palladium.healed"):
+    """A pool of ``target`` restored from ``before`` to ``after`` (a GM ruling)."""
+
+    target: str
+    pool: Pool
+    amount: int
+    before: int
+    after: int
+    rule: str = ""
 
 
 class StrikeRolled(Event, frozen=True, kw_only=True, tag="palladium.strike_rolled"):
@@ -268,9 +448,25 @@ class DamageIgnored(Event, frozen=True, kw_only=True, tag="palladium.damage_igno
 
 PALLADIUM_EVENTS: tuple[type[Event], ...] = (
     InitiativeDeclared,
+    SurpriseDeclared,
     StrikeDeclared,
     PowerPunchDeclared,
+    ShootDeclared,
+    ActDeclared,
+    PassDeclared,
+    HoldDeclared,
+    ReleaseDeclared,
+    InterruptDeclared,
+    CounterDeclared,
     DefendDeclared,
+    AttacksGained,
+    TurnBegan,
+    InitiativeLost,
+    ActionHeld,
+    HoldEnded,
+    InterruptRolled,
+    ActionCompleted,
+    Healed,
     FighterReadied,
     InitiativeRolled,
     AttacksRefreshed,

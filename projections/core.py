@@ -31,20 +31,67 @@ def on_combatant_joined(state: FightState, e: ev.CombatantJoined) -> FightState:
 
 
 def on_round_started(state: FightState, e: ev.RoundStarted) -> FightState:
-    """A new round with its turn order; nobody acts until the clock passes the turn."""
-    return attrs.evolve(state, clock=Clock(round=e.round, order=e.order, acting=None))
+    """A new round with its turn order (in pass 1 if it has passes); nobody acts until the
+    clock passes the turn. Pending cut-ins do not outlive the round."""
+    clock = Clock(
+        round=e.round,
+        order=e.order,
+        acting=None,
+        passes=e.passes,
+        pass_=1 if e.passes else 0,
+        turn=state.clock.turn,
+        label=e.label,
+    )
+    return attrs.evolve(state, clock=clock)
+
+
+def on_pass_started(state: FightState, e: ev.PassStarted) -> FightState:
+    """The next pass: turns start again from the top of the order."""
+    return attrs.evolve(state, clock=attrs.evolve(state.clock, pass_=e.number, acting=None))
+
+
+def on_order_changed(state: FightState, e: ev.OrderChanged) -> FightState:
+    """The round's order is now ``order``."""
+    return attrs.evolve(state, clock=attrs.evolve(state.clock, order=e.order))
+
+
+def on_cut_in_queued(state: FightState, e: ev.CutInQueued) -> FightState:
+    """``combatant`` cuts in once the current action has resolved."""
+    clock = state.clock
+    return attrs.evolve(state, clock=attrs.evolve(clock, queued=(*clock.queued, e.combatant)))
 
 
 def on_turn_passed(state: FightState, e: ev.TurnPassed) -> FightState:
-    """The clock moves to ``to`` (or stops: the round is spent)."""
-    return attrs.evolve(state, clock=attrs.evolve(state.clock, acting=e.to))
+    """The clock moves to ``to`` (or stops: the round is spent).
+
+    A cut-in keeps the one acting now on the resume stack (and leaves the queue if it was
+    queued); a resumed turn takes him back off; an ordinary pass begins a new turn."""
+    clock = state.clock
+    if e.cut_in:
+        queued = clock.queued
+        if queued and queued[0] == e.to:
+            queued = queued[1:]
+        resume = (*clock.resume, (clock.acting, e.turn_over))
+        clock = attrs.evolve(clock, acting=e.to, resume=resume, queued=queued)
+    elif e.resumed:
+        who, _ = clock.resume[-1]
+        new_turn = e.to is not None and e.to != who
+        clock = attrs.evolve(
+            clock, acting=e.to, resume=clock.resume[:-1], turn=clock.turn + new_turn
+        )
+    else:
+        clock = attrs.evolve(clock, acting=e.to, turn=clock.turn + (e.to is not None))
+    return attrs.evolve(state, clock=clock)
 
 
 def on_condition_changed(state: FightState, e: ev.ConditionChanged) -> FightState:
     """Gain or lose a condition."""
     c = state.combatants[e.combatant]
     conditions = c.conditions | {e.condition} if e.present else c.conditions - {e.condition}
-    return state.with_combatant(attrs.evolve(c, conditions=conditions))
+    expires = {k: v for k, v in c.expires.items() if k != e.condition}
+    if e.present and e.rounds:
+        expires[e.condition] = max(state.clock.round, 1) + e.rounds
+    return state.with_combatant(attrs.evolve(c, conditions=conditions, expires=expires))
 
 
 def on_reaction_requested(state: FightState, e: ev.ReactionRequested) -> FightState:
@@ -66,6 +113,9 @@ REDUCERS: dict[type[ev.Event], Reducer] = {
     ev.EncounterStarted: _r(on_encounter_started),
     ev.CombatantJoined: _r(on_combatant_joined),
     ev.RoundStarted: _r(on_round_started),
+    ev.PassStarted: _r(on_pass_started),
+    ev.OrderChanged: _r(on_order_changed),
+    ev.CutInQueued: _r(on_cut_in_queued),
     ev.TurnPassed: _r(on_turn_passed),
     ev.ConditionChanged: _r(on_condition_changed),
     ev.ReactionRequested: _r(on_reaction_requested),

@@ -19,7 +19,8 @@ from projections.state import CombatantState, FightState
 
 
 class InProgress(msgspec.Struct, frozen=True, kw_only=True):
-    """A multi-attack action declared and partly paid (PAL-COST-MULTI-LANDING)."""
+    """A multi-attack or long action declared and partly paid (PAL-COST-MULTI-LANDING,
+    PAL-HR-LONG-ACTION); it happens on the turn its last attack is paid."""
 
     action: str
     target: str
@@ -27,6 +28,11 @@ class InProgress(msgspec.Struct, frozen=True, kw_only=True):
     paid: int = 0
     kick: bool = False
     defend: str | None = None
+    weapon: str | None = None
+    aimed: bool = False
+    called: str | None = None
+    range: int | None = None
+    note: str = ""
 
 
 class Fighter(msgspec.Struct, frozen=True, kw_only=True):
@@ -38,8 +44,30 @@ class Fighter(msgspec.Struct, frozen=True, kw_only=True):
 
     profile: pe.Profile
     apm_total: int
+    #: Attacks in hand now: the round's under RAW; this turn's pass allotment under the house
+    #: passes, kept for defences until the next turn begins (PAL-HR-APM-RESET).
     apm_left: int
+    #: Attacks owed by later rounds (PAL-ROUND-OUT-OF-ATTACKS, PAL-HR-DEF-OVERDRAFT).
     owed: int = 0
+    #: Rounds of passes: the attacks of each pass not yet taken into hand (pass 1 first).
+    passes: tuple[int, ...] = ()
+    #: The pass whose turn put ``apm_left`` in hand (0: none this round).
+    pool_pass: int = 0
+    #: Attacks gained for next round's first turn (PAL-HR-APM-GAIN-LOSE).
+    credit: int = 0
+    #: Attacks spent this round by source (PAL-HR-APM-LEDGER); "ranged_h2h" counts the
+    #: hand-to-hand attacks spent on gunshots (PAL-HR-APM-H2H-RANGED-CAP).
+    spent: dict[str, int] = msgspec.field(default_factory=dict)
+    #: Whether he has had a turn or spent an attack on his own action this round.
+    acted: bool = False
+    #: Lost initiative: "now" (this round) or "next_round" (PAL-HR-LOSE-INIT; no stacking).
+    lost_init: str | None = None
+    #: A held action's trigger (PAL-HR-HOLD).
+    held: str | None = None
+    #: Psionic activations as (round, pass, turn) for the escalating cost (PAL-HR-PSI-COST).
+    psi: tuple[tuple[int, int, int], ...] = ()
+    #: Targets already shot this round while unseen (PAL-INIT-AUTO-RANGED).
+    unseen_shot: tuple[str, ...] = ()
     hp: int = 0
     sdc: int = 0
     mdc: int | None = None
@@ -63,10 +91,12 @@ def on_fighter_readied(state: FightState, e: pe.FighterReadied) -> FightState:
     """Set up the combatant's record from its profile: full attacks and pools."""
     p = e.profile
     apm = sum(m.value for m in p.attacks)
+    # Under passes attacks come into hand only when a turn begins (PAL-HR-APM-RESET).
+    passes = state.options.get("round_structure") == "passes"
     record = Fighter(
         profile=p,
         apm_total=apm,
-        apm_left=apm,
+        apm_left=0 if passes else apm,
         hp=p.hp,
         sdc=p.sdc,
         mdc=p.mdc,
@@ -78,34 +108,126 @@ def on_fighter_readied(state: FightState, e: pe.FighterReadied) -> FightState:
 
 
 def on_initiative_rolled(state: FightState, e: pe.InitiativeRolled) -> FightState:
-    """Remember the combatant's latest initiative total."""
+    """Remember the combatant's latest initiative total (0 without a roll when he lost it
+    last round: lost for this round too, PAL-HR-LOSE-INIT)."""
+    if e.roll.rule == "PAL-HR-LOSE-INIT":
+        return _update(state, e.combatant, initiative=e.roll.total, lost_init="now")
     return _update(state, e.combatant, initiative=e.roll.total)
 
 
 def on_attacks_refreshed(state: FightState, e: pe.AttacksRefreshed) -> FightState:
-    """A new round's attacks (PAL-ROUND-OUT-OF-ATTACKS: owed dodges already taken off)."""
-    return _update(state, e.combatant, apm_left=e.apm, owed=e.owed, in_progress=None)
+    """A new round's attacks (owed ones already taken off). A cycling round puts them all in
+    hand and ends any action in progress; a round of passes sets each pass's share and leaves
+    the attacks in hand, and a long action, until the fighter's next turn."""
+    f = fighter(state.combatants[e.combatant])
+    lost = f.lost_init if f.lost_init == "next_round" else None
+    common: dict[str, Any] = {
+        "owed": e.owed,
+        "spent": {},
+        "acted": False,
+        "lost_init": lost,
+        "credit": 0,
+        "unseen_shot": (),
+    }
+    if e.credit:
+        common["spent"] = {"general": -e.credit}  # gained attacks may pay for anything
+    if e.passes:
+        return _update(state, e.combatant, passes=e.passes, pool_pass=0, **common)
+    return _update(state, e.combatant, apm_left=e.apm, passes=(), in_progress=None, **common)
+
+
+def on_turn_began(state: FightState, e: pe.TurnBegan) -> FightState:
+    """The pass's attacks are in hand; the last turn's leftovers are gone."""
+    f = fighter(state.combatants[e.combatant])
+    passes = tuple(0 if i == e.pass_number - 1 else n for i, n in enumerate(f.passes))
+    return _update(
+        state, e.combatant, apm_left=e.apm, passes=passes, pool_pass=e.pass_number, acted=True
+    )
 
 
 def on_action_started(state: FightState, e: pe.ActionStarted) -> FightState:
-    """A multi-attack action is under way."""
-    ip = InProgress(action=e.action, target=e.target, cost=e.cost, kick=e.kick, defend=e.defend)
+    """A multi-attack or long action is under way."""
+    ip = InProgress(
+        action=e.action,
+        target=e.target,
+        cost=e.cost,
+        kick=e.kick,
+        defend=e.defend,
+        weapon=e.weapon,
+        aimed=e.aimed,
+        called=e.called,
+        range=e.range,
+        note=e.note,
+    )
     return _update(state, e.actor, in_progress=ip)
 
 
 def on_apm_spent(state: FightState, e: pe.ApmSpent) -> FightState:
-    """Attacks spent now, and any taken on credit from next round."""
+    """Attacks spent: from hand, from later passes, and on credit from later rounds."""
     f = fighter(state.combatants[e.combatant])
     ip = f.in_progress
     if ip is not None and e.on == ip.action:
         ip = replace(ip, paid=ip.paid + e.amount)
+    later = sum(e.later)
+    passes = f.passes
+    if e.later:
+        passes = tuple(n - (e.later[i] if i < len(e.later) else 0) for i, n in enumerate(passes))
+    spent = f.spent
+    if e.ledger:
+        spent = dict(spent)
+        for k, v in e.ledger.items():
+            spent[k] = spent.get(k, 0) + v
     return _update(
         state,
         e.combatant,
-        apm_left=f.apm_left - (e.amount - e.owed),
+        apm_left=f.apm_left - (e.amount - e.owed - later),
+        passes=passes,
         owed=f.owed + e.owed,
         in_progress=ip,
+        spent=spent,
+        acted=f.acted or e.turn,
     )
+
+
+def on_attacks_gained(state: FightState, e: pe.AttacksGained) -> FightState:
+    """Gained attacks land in hand, in a later pass, or in next round's first turn."""
+    f = fighter(state.combatants[e.combatant])
+    if e.into == "next_round":
+        return _update(state, e.combatant, credit=f.credit + e.amount)
+    # gained attacks pay for anything (PAL-HR-APM-MAGIC-PSI): the ledger's general room grows
+    spent = {**f.spent, "general": f.spent.get("general", 0) - e.amount}
+    if e.into == "now":
+        return _update(state, e.combatant, apm_left=f.apm_left + e.amount, spent=spent)
+    i = e.pass_number - 1
+    passes = tuple(n + e.amount if j == i else n for j, n in enumerate(f.passes))
+    return _update(state, e.combatant, passes=passes, spent=spent)
+
+
+def on_initiative_lost(state: FightState, e: pe.InitiativeLost) -> FightState:
+    """Initiative 0 now, or a mark that next round starts at 0."""
+    if e.when == "now":
+        return _update(state, e.combatant, lost_init="now", initiative=0)
+    return _update(state, e.combatant, lost_init="next_round")
+
+
+def on_action_held(state: FightState, e: pe.ActionHeld) -> FightState:
+    """A held action waits for its trigger."""
+    return _update(state, e.combatant, held=e.trigger)
+
+
+def on_hold_ended(state: FightState, e: pe.HoldEnded) -> FightState:
+    """No held action any more."""
+    return _update(state, e.combatant, held=None)
+
+
+def on_action_completed(state: FightState, e: pe.ActionCompleted) -> FightState:
+    """The action in progress has happened; a psionic one is counted (PAL-HR-PSI-COST)."""
+    f = fighter(state.combatants[e.actor])
+    psi = f.psi
+    if e.action == "psionic":
+        clock = state.clock
+        psi = (*psi, (clock.round, clock.pass_, clock.turn))
+    return _update(state, e.actor, in_progress=None, psi=psi)
 
 
 def on_action_abandoned(state: FightState, e: pe.ActionAbandoned) -> FightState:
@@ -115,11 +237,17 @@ def on_action_abandoned(state: FightState, e: pe.ActionAbandoned) -> FightState:
 
 def on_strike_rolled(state: FightState, e: pe.StrikeRolled) -> FightState:
     """The striker's multi-attack action has landed, if this strike is that action (another
-    strike, such as a simultaneous attack made meanwhile, leaves it under way)."""
-    ip = fighter(state.combatants[e.actor]).in_progress
-    if ip is None or ip.action != e.action:
-        return state
-    return _update(state, e.actor, in_progress=None)
+    strike, such as a simultaneous attack made meanwhile, leaves it under way). An unseen
+    shooter's targets are remembered for the round (PAL-INIT-AUTO-RANGED)."""
+    c = state.combatants[e.actor]
+    f = fighter(c)
+    changes: dict[str, Any] = {}
+    if "unseen" in c.conditions and e.weapon is not None and e.target not in f.unseen_shot:
+        changes["unseen_shot"] = (*f.unseen_shot, e.target)
+    ip = f.in_progress
+    if ip is not None and ip.action == e.action:
+        changes["in_progress"] = None
+    return _update(state, e.actor, **changes) if changes else state
 
 
 _POOL_FIELD = {"armor": "armor_mdc", "sdc": "sdc", "hp": "hp", "mdc": "mdc"}
@@ -132,6 +260,24 @@ def on_damage_applied(state: FightState, e: pe.DamageApplied) -> FightState:
     if e.pool == "armor" and f.armor_mdc is None:
         field = "armor_sdc"
     return _update(state, e.target, **{field: e.after})
+
+
+def on_healed(state: FightState, e: pe.Healed) -> FightState:
+    """A pool rises to ``after``."""
+    f = fighter(state.combatants[e.target])
+    field = _POOL_FIELD[e.pool]
+    if e.pool == "armor" and f.armor_mdc is None:
+        field = "armor_sdc"
+    return _update(state, e.target, **{field: e.after})
+
+
+def apm_by_pass(f: Fighter) -> list[int]:
+    """Attacks left in each pass of this round: the hand for the pass whose turn gave it,
+    the untaken share for later passes, 0 for passes gone by; one entry (the round's attacks
+    left) in a cycling round."""
+    if not f.passes:
+        return [f.apm_left]
+    return [max(0, f.apm_left) if i + 1 == f.pool_pass else n for i, n in enumerate(f.passes)]
 
 
 def status_fields(c: CombatantState) -> dict[str, Any]:
@@ -151,6 +297,21 @@ def status_fields(c: CombatantState) -> dict[str, Any]:
         "apm_total": f.apm_total,
         "apm_left": f.apm_left,
         "apm_owed": f.owed,
+        "apm_by_pass": apm_by_pass(f),
+        "overdraft": f.owed,
+        "long_action": None
+        if ip is None
+        else {
+            "action": ip.action,
+            "target": ip.target or None,
+            "cost": ip.cost,
+            "paid": ip.paid,
+            "left": ip.cost - ip.paid,
+            "note": ip.note or None,
+        },
+        "held": f.held,
+        "lost_initiative": f.lost_init,
+        "apm_spent_by_source": {k: v for k, v in f.spent.items() if v > 0},
         "initiative": f.initiative,
         "hp": f.hp if f.mdc is None else None,
         "sdc": f.sdc if f.mdc is None else None,
@@ -175,4 +336,11 @@ REDUCERS: dict[type[Event], Reducer] = {
     pe.ActionAbandoned: _r(on_action_abandoned),
     pe.StrikeRolled: _r(on_strike_rolled),
     pe.DamageApplied: _r(on_damage_applied),
+    pe.TurnBegan: _r(on_turn_began),
+    pe.AttacksGained: _r(on_attacks_gained),
+    pe.InitiativeLost: _r(on_initiative_lost),
+    pe.ActionHeld: _r(on_action_held),
+    pe.HoldEnded: _r(on_hold_ended),
+    pe.ActionCompleted: _r(on_action_completed),
+    pe.Healed: _r(on_healed),
 }

@@ -14,11 +14,24 @@ import attrs
 
 @attrs.frozen
 class Clock:
-    """The fight's clock: melee round, turn order, and who acts now (None: round spent)."""
+    """The fight's clock: round, pass, turn order, and who acts now (None: round spent).
+
+    ``passes`` is how many passes the round has (0: the order cycles until nobody can act)
+    and ``pass_`` the current one (0 without passes). ``turn`` counts turns begun in the
+    encounter. ``resume`` is the stack of (who, his turn was over) that cut-ins interrupted
+    (the last resumes first); ``queued`` are cut-ins due after the current action. ``label`` names a
+    special round ("surprise").
+    """
 
     round: int = 0
     order: tuple[str, ...] = ()
     acting: str | None = None
+    passes: int = 0
+    pass_: int = 0
+    turn: int = 0
+    resume: tuple[tuple[str | None, bool], ...] = ()
+    queued: tuple[str, ...] = ()
+    label: str = ""
 
 
 @attrs.frozen
@@ -41,6 +54,8 @@ class CombatantState:
     kind: str
     conditions: frozenset[str] = frozenset()
     data: Any = None
+    #: condition -> the first round it no longer holds (conditions gained for N rounds).
+    expires: Mapping[str, int] = attrs.field(factory=dict)
 
     @property
     def alive(self) -> bool:

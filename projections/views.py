@@ -28,8 +28,13 @@ def status_document(
         "branch": branch,
         "head": head,
         "round": state.clock.round,
+        "round_label": state.clock.label or None,
+        "passes": state.clock.passes or None,
+        "pass": state.clock.pass_ or None,
         "order": list(state.clock.order),
         "acting": state.clock.acting,
+        "cut_in": bool(state.clock.resume),
+        "queued": list(state.clock.queued),
         "pending": None
         if pending is None
         else {

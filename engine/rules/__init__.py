@@ -21,6 +21,8 @@ from projections.fold import Reducer
 from projections.state import CombatantState, FightState
 
 Advance = Literal["none", "next", "start"]
+#: How a turn reached someone: his own turn in the order, a cut-in, or back after a cut-in.
+TurnKind = Literal["turn", "cut_in", "resume"]
 
 
 class IllegalAction(Exception):
@@ -53,11 +55,15 @@ class Decision:
 
     ``advance`` is "none" (the same combatant still acts, or nothing to move), "next" (the
     acting combatant's turn is used: pass to the next in order) or "start" (a round began:
-    pass to the first in order who can act).
+    pass to the first in order who can act). ``cut_in`` gives the turn to that combatant now,
+    keeping the one acting to resume afterwards. ``resolved`` says an action was carried out,
+    so a queued cut-in may go (false for a decision that only arranges the clock).
     """
 
     events: list[Event]
     advance: Advance = "none"
+    cut_in: str | None = None
+    resolved: bool = True
 
 
 class RulesPack(Protocol):
@@ -82,11 +88,12 @@ class RulesPack(Protocol):
         ...
 
     def can_act(self, state: FightState, cid: str) -> bool:
-        """Whether ``cid`` still takes turns this round."""
+        """Whether ``cid`` takes a turn now: in a cycling round, whether he still acts this
+        round; in a round of passes, whether he takes a turn in the current pass."""
         ...
 
-    def on_turn(self, state: FightState, cid: str, dice: Dice) -> Decision:
-        """Automatic events when the turn passes to ``cid`` (e.g. a multi-attack landing)."""
+    def on_turn(self, state: FightState, cid: str, dice: Dice, kind: TurnKind) -> Decision:
+        """Automatic events when the turn reaches ``cid`` (e.g. a multi-attack landing)."""
         ...
 
     def status_fields(self, c: CombatantState) -> dict[str, Any]:

@@ -11,10 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from engine.dice import Dice
-from engine.rules import Decision, IllegalAction, UnknownName
-from engine.rules.palladium import actions, explain, options
+from engine.rules import Decision, IllegalAction, TurnKind, UnknownName
+from engine.rules.palladium import actions, explain, options, turns
 from events import palladium as pe
-from events.core import Declaration, Event, JoinDeclared
+from events.core import Declaration, Event, JoinDeclared, RulingDeclared
 from projections import palladium as proj
 from projections.state import CombatantState, FightState
 
@@ -25,7 +25,8 @@ class PalladiumPack:
     name = "palladium"
     #: Bump whenever ``decide`` would give different outcomes for the same log.
     #: 2: automatic-dodge and gun bonuses, destroyed M.D.C. armor vs M.D., defender's weapon.
-    version = 2
+    #: 3: passes, long actions, holds and interrupts, shots, W.P.s, the APM ledger, rulings.
+    version = 3
     variants = options.VARIANTS
     event_types = pe.PALLADIUM_EVENTS
     reducers = proj.REDUCERS
@@ -57,15 +58,33 @@ class PalladiumPack:
                 return actions.decide_power_punch(state, action, dice)
             case pe.DefendDeclared():
                 return actions.decide_defend(state, action, dice)
+            case pe.ShootDeclared():
+                return actions.decide_shoot(state, action, dice)
+            case pe.ActDeclared():
+                return actions.decide_act(state, action, dice)
+            case pe.SurpriseDeclared():
+                return actions.decide_surprise(state, action, dice)
+            case pe.PassDeclared():
+                return turns.decide_pass(state, action)
+            case pe.HoldDeclared():
+                return turns.decide_hold(state, action)
+            case pe.ReleaseDeclared():
+                return turns.decide_release(state, action)
+            case pe.InterruptDeclared():
+                return turns.decide_interrupt(state, action, dice)
+            case pe.CounterDeclared():
+                return turns.decide_counter(state, action)
+            case RulingDeclared():
+                return turns.decide_ruling(state, action)
         raise IllegalAction(f"the palladium rules do not know {type(action).__name__}")
 
     def can_act(self, state: FightState, cid: str) -> bool:
         """Alive, conscious, with attacks left."""
         return actions.can_act(state, cid)
 
-    def on_turn(self, state: FightState, cid: str, dice: Dice) -> Decision:
-        """Land or continue a multi-attack action when its actor's turn comes."""
-        return actions.on_turn(state, cid, dice)
+    def on_turn(self, state: FightState, cid: str, dice: Dice, kind: TurnKind) -> Decision:
+        """A turn begins: the pass's attacks, lapsed holds, actions under way."""
+        return actions.on_turn(state, cid, dice, kind)
 
     def status_fields(self, c: CombatantState) -> dict[str, Any]:
         """Attacks, pools and armor of one combatant."""

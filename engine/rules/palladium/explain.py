@@ -6,14 +6,18 @@ from events import palladium as pe
 from events.core import (
     CombatantJoined,
     ConditionChanged,
+    CutInQueued,
     EncounterStarted,
     Event,
     JoinDeclared,
     Modifier,
+    OrderChanged,
+    PassStarted,
     ReactionRequested,
     ReactionResolved,
     Roll,
     RoundStarted,
+    RulingDeclared,
     TurnPassed,
 )
 from projections.state import FightState
@@ -83,18 +87,97 @@ def explain(e: Event, s: FightState) -> list[str]:
             return ["The GM calls for initiative"]
         case pe.AttacksRefreshed():
             owed = (
-                f" ({e.repaid} taken for dodges made on credit, PAL-ROUND-OUT-OF-ATTACKS)"
+                f" ({e.repaid} taken for attacks owed, PAL-ROUND-OUT-OF-ATTACKS, "
+                "PAL-HR-DEF-OVERDRAFT)"
                 if e.repaid
                 else ""
             )
-            return [f"  {n(e.combatant)} has {e.apm} attacks this round{owed}"]
+            still = f"; {e.owed} still owed" if e.owed else ""
+            split = f", by pass {'/'.join(map(str, e.passes))}" if e.passes else ""
+            gained = f" (+{e.credit} gained last round)" if e.credit else ""
+            return [
+                f"  {n(e.combatant)} has {e.apm} attacks this round{split}{gained}{owed}{still}"
+            ]
         case pe.InitiativeRolled():
             again = f" (tie re-roll {e.attempt - 1})" if e.attempt > 1 else ""
             return [f"  {n(e.combatant)} initiative{again}: {roll_text(e.roll)}"]
         case RoundStarted():
-            return [f"Round {e.round} begins; order: {', '.join(n(c) for c in e.order)}"]
+            kind = f" ({e.label})" if e.label else ""
+            passes = f", {e.passes} pass{'es' if e.passes > 1 else ''}" if e.passes else ""
+            order = ", ".join(n(c) for c in e.order)
+            return [f"Round {e.round}{kind} begins{passes}; order: {order}"]
+        case PassStarted():
+            return [f"Pass {e.number} of round {e.round} begins (PAL-HR-ROUND-PASSES)"]
+        case OrderChanged():
+            return [f"  order now: {', '.join(n(c) for c in e.order)} ({e.reason})"]
+        case CutInQueued():
+            return [f"  {n(e.combatant)} goes right after the current action"]
         case TurnPassed():
-            return [f"-> {n(e.to)} acts next" if e.to else "-> every attack of the round is spent"]
+            if e.cut_in:
+                return [f"-> {n(e.to)} cuts in"]
+            if e.to is None:
+                return ["-> every turn of the round is over"]
+            back = " (after the cut-in)" if e.resumed else ""
+            return [f"-> {n(e.to)} acts{back}"]
+        case RulingDeclared():
+            about = f" on {n(e.combatant)}" if e.combatant else ""
+            effects = ", ".join(f"{k}={v}" for k, v in e.effects.items())
+            text = f": {e.text}" if e.text else ""
+            rule = f" ({e.rule})" if e.rule else ""
+            return [f"GM ruling{about}{text}{rule}" + (f" [{effects}]" if effects else "")]
+        case pe.SurpriseDeclared():
+            aware = f"; aware: {', '.join(n(c) for c in e.aware)}" if e.aware else ""
+            return [f"Surprise by {', '.join(n(c) for c in e.attackers)}{aware}"]
+        case pe.ShootDeclared():
+            kind = " ".join(
+                w for w, on in (("aimed", e.aimed), (f"called ({e.called})", e.called)) if on
+            )
+            at = f" at {e.range} ft" if e.range is not None else ""
+            return [f"{n(e.actor)} shoots {n(e.target)}{at} {kind}".rstrip()]
+        case pe.ActDeclared():
+            cost = "psionic" if e.psionic else f"{e.cost} attacks"
+            return [f"{n(e.actor)}: {e.note} ({cost})"]
+        case pe.PassDeclared():
+            return [f"{n(e.actor)} passes" if e.actor else "The GM ends the turn"]
+        case pe.HoldDeclared():
+            return [f"{n(e.actor)} holds his action until {e.trigger!r} (PAL-HR-HOLD)"]
+        case pe.ReleaseDeclared():
+            return [f"{n(e.actor)}'s trigger comes: he acts now"]
+        case pe.InterruptDeclared():
+            against = f" {n(e.against)}" if e.against else ""
+            return [f"{n(e.actor)} tries to interrupt{against}"]
+        case pe.CounterDeclared():
+            return [f"{n(e.actor)} counters (PAL-HR-COUNTER)"]
+        case pe.TurnBegan():
+            gone = f"; {e.vanished} left over vanish (PAL-HR-APM-RESET)" if e.vanished else ""
+            return [f"  {n(e.combatant)} has {e.apm} attack(s) for pass {e.pass_number}{gone}"]
+        case pe.AttacksGained():
+            where = {
+                "now": "now",
+                "pass": f"for pass {e.pass_number}",
+                "next_round": "for next round",
+            }[e.into]
+            return [f"  {n(e.combatant)} gains {e.amount} attack(s) {where} ({e.rule})"]
+        case pe.InitiativeLost():
+            when = "initiative 0 now" if e.when == "now" else "initiative 0 next round"
+            return [f"  {n(e.combatant)} loses initiative: {when} ({e.rule}; {e.reason})"]
+        case pe.ActionHeld():
+            return [f"  {n(e.combatant)} waits for: {e.trigger}"]
+        case pe.HoldEnded():
+            verb = "released" if e.released else "lapses"
+            return [f"  {n(e.combatant)}'s held action {verb}: {e.reason}"]
+        case pe.InterruptRolled():
+            verdict = "goes first" if e.wins else f"goes after {n(e.against)}'s action"
+            return [
+                f"  {n(e.interrupter)} interrupt: {roll_text(e.roll)}",
+                f"  {n(e.against)}: {roll_text(e.against_roll)}",
+                f"  -> {n(e.interrupter)} {verdict} (strictly higher wins, PAL-HR-INTERRUPT)",
+            ]
+        case pe.ActionCompleted():
+            return [f"  {n(e.actor)} completes: {e.note or e.action}"]
+        case pe.Healed():
+            pool = {"armor": "armor", "sdc": "S.D.C.", "hp": "H.P.", "mdc": "M.D.C."}[e.pool]
+            return [f"  {n(e.target)} {pool}: {e.before} -> {e.after} (+{e.amount})"]
         case pe.StrikeDeclared():
             weapon = f" with {e.weapon}" if e.weapon else " bare-handed"
             answer = f", defender answers {e.defend}" if e.defend else ""
@@ -112,7 +195,10 @@ def explain(e: Event, s: FightState) -> list[str]:
         case pe.ActionAbandoned():
             return [f"  {n(e.actor)}'s {e.action.replace('_', ' ')} is abandoned: {e.reason}"]
         case pe.ApmSpent():
-            credit = f", {e.owed} from next round" if e.owed else ""
+            credit = f", {e.owed} from later rounds" if e.owed else ""
+            if e.later:
+                taken = ", ".join(f"pass {i + 1}: {k}" for i, k in enumerate(e.later) if k)
+                credit = f", from later passes ({taken})" + credit
             on = e.on.replace("_", " ")
             return [f"  {n(e.combatant)} spends {e.amount} attack(s) on {on}{credit} ({e.rule})"]
         case pe.StrikeRolled():

@@ -127,7 +127,7 @@ OPTIONS: dict[str, tuple[tuple[Any, ...], Any, Any, str, str]] = {
         (True, False),
         False,
         True,
-        "PAL-HR-APM-LEDGER / -BOXING / -H2H-RANGED-CAP / -RPA",
+        "PAL-HR-APM-LEDGER / PAL-HR-APM-BOXING / PAL-HR-APM-H2H-RANGED-CAP / PAL-HR-APM-RPA",
         "restricted attacks: Boxing only for punches, at most half the hand-to-hand attacks "
         "on gunshots (more are shot wild), machine attacks only for the machine",
     ),

@@ -15,13 +15,21 @@ from typing import Any, TypeVar
 import pytest
 
 from engine.table import PlyResult, Table
-from events.core import Declaration, Event
+from events.core import Declaration, Event, RulingDeclared
 from events.palladium import (
+    ActDeclared,
+    CounterDeclared,
     DefenceChoice,
     DefendDeclared,
+    HoldDeclared,
     InitiativeDeclared,
+    InterruptDeclared,
+    PassDeclared,
     PowerPunchDeclared,
+    ReleaseDeclared,
+    ShootDeclared,
     StrikeDeclared,
+    SurpriseDeclared,
 )
 
 SHEETS = Path(__file__).parent / "sheets"
@@ -103,6 +111,76 @@ class Fight:
         self, defender: str, choice: DefenceChoice, *faces: int, weapon: str | None = None
     ) -> PlyResult:
         return self.declare(DefendDeclared(defender=defender, choice=choice, weapon=weapon), faces)
+
+    def shoot(
+        self,
+        actor: str,
+        target: str,
+        *faces: int,
+        weapon: str | None = None,
+        aimed: bool = False,
+        called: str | None = None,
+        range: int | None = None,
+        defend: DefenceChoice | None = None,
+    ) -> PlyResult:
+        return self.declare(
+            ShootDeclared(
+                actor=actor,
+                target=target,
+                weapon=weapon,
+                aimed=aimed,
+                called=called,
+                range=range,
+                defend=defend,
+            ),
+            faces,
+        )
+
+    def act(
+        self,
+        actor: str,
+        cost: int | None,
+        note: str = "an action",
+        *faces: int,
+        psionic: bool = False,
+    ) -> PlyResult:
+        return self.declare(ActDeclared(actor=actor, cost=cost, note=note, psionic=psionic), faces)
+
+    def pass_(self, actor: str | None = None) -> PlyResult:
+        """``fracas pass ACTOR`` (``fracas next`` with None)."""
+        return self.declare(PassDeclared(actor=actor), ())
+
+    def hold(self, actor: str, trigger: str = "the door opens") -> PlyResult:
+        return self.declare(HoldDeclared(actor=actor, trigger=trigger), ())
+
+    def release(self, actor: str) -> PlyResult:
+        return self.declare(ReleaseDeclared(actor=actor), ())
+
+    def interrupt(
+        self,
+        actor: str,
+        *faces: int,
+        allowed: bool = False,
+        breaks: bool = False,
+        against: str = "",
+    ) -> PlyResult:
+        return self.declare(
+            InterruptDeclared(actor=actor, allowed=allowed, breaks=breaks, against=against),
+            faces,
+        )
+
+    def counter(self, actor: str) -> PlyResult:
+        return self.declare(CounterDeclared(actor=actor), ())
+
+    def surprise(self, *attackers: str, aware: tuple[str, ...] = ()) -> PlyResult:
+        return self.declare(SurpriseDeclared(attackers=attackers, aware=aware), ())
+
+    def ruling(
+        self, combatant: str, *faces: int, text: str = "", rule: str = "", **effects: Any
+    ) -> PlyResult:
+        return self.declare(
+            RulingDeclared(text=text, rule=rule, combatant=combatant, effects=effects), faces
+        )
 
     def status(self) -> dict[str, Any]:
         return self.table.status()

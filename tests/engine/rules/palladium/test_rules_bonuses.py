@@ -108,7 +108,7 @@ def test_PAL_DEF_GUNFIRE_DODGE_raw_counts_only_the_sheet_dodge_bonus(fight: Figh
 
 def test_PAL_HR_DEF_GUNFIRE_DODGE_house_adds_the_hand_to_hand_dodge_bonus(fight: Fight) -> None:
     expert_first(fight, "house")
-    fight.spend("x", "b")
+    fight.pass_("x")
     result = fight.strike("b", "x", 12, 10, weapon="pistol", defend="dodge")
     dodge = one(result.events, DefenseRolled)
     assert mods(dodge.roll.modifiers) == [

@@ -25,12 +25,33 @@ RAW = {
     "sdc_vs_mdc_rounding": "down",
     "h2h_gun_strike_bonus": True,
     "power_punch_critical": "double_total",
+    "round_structure": "cycle",
+    "surprise": "ambush_initiative",
+    "surprised_may_defend": False,
+    "ranged_auto_initiative": "unseen_only",
+    "lose_initiative": "last_this_round",
+    "holds": False,
+    "apm_ledger": False,
+    "psi_cost": "flat",
+    "psi_cost_window": "round",
+    "range_bands": False,
+    "called_location_total": 0,
+    "point_blank_feet": 5,
+    "beyond_range_shot": True,
 }
 HOUSE = {
     **RAW,
     "nat1_always_misses": False,  # PAL-HR-STRIKE-NAT1
     "npc_fixed_initiative": True,  # PAL-HR-INIT-NPC-FIXED
     "gunfire_dodge_h2h": True,  # PAL-HR-DEF-GUNFIRE-DODGE
+    "round_structure": "passes",  # PAL-HR-ROUND-PASSES
+    "surprise": "free_pass",  # PAL-HR-SURPRISE
+    "lose_initiative": "house",  # PAL-HR-LOSE-INIT
+    "holds": True,  # PAL-HR-HOLD, -INTERRUPT, -COUNTER
+    "apm_ledger": True,  # PAL-HR-APM-LEDGER
+    "psi_cost": "escalating",  # PAL-HR-PSI-COST
+    "range_bands": True,  # PAL-HR-STRIKE-RANGE-BANDS
+    "called_location_total": 12,  # PAL-HR-STRIKE-CALLED-12
 }
 
 
@@ -67,6 +88,8 @@ def test_an_override_is_recorded_and_reported(fight: Fight) -> None:
         ({"nat20_is_triple": True}, r"unknown option 'nat20_is_triple'"),
         ({"destroyed_mdc_armor": "stops_9"}, r"destroyed_mdc_armor='stops_9' is not one of"),
         ({"nat1_always_misses": "maybe"}, r"nat1_always_misses='maybe' is not one of"),
+        ({"round_structure": "phases"}, r"round_structure='phases' is not one of"),
+        ({"called_location_total": True}, r"called_location_total=True is not one of"),
     ],
 )
 def test_unknown_option_or_value_is_refused_and_nothing_created(
