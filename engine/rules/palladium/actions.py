@@ -665,7 +665,7 @@ def on_turn(state: FightState, cid: str, dice: Dice, kind: TurnKind) -> Decision
     if pay <= 0:
         return Decision(events, advance="next", resolved=False)
     category = _category(state, cid, ip)
-    ledger, wild, why = apm.assign(state, cid, category, pay)
+    ledger, wild, why = apm.assign_action(state, cid, category, pay, first=ip.paid == 0)
     if why:
         events.append(ActionAbandoned(actor=cid, action=ip.action, reason=why))
         return Decision(events, advance="none" if hand > 0 else "next")

@@ -16,6 +16,9 @@ from __future__ import annotations
 
 from typing import Literal
 
+import attrs
+from msgspec.structs import replace
+
 from engine.rules import IllegalAction
 from events.core import Event, OrderChanged
 from events.palladium import ApmSpent, AttacksGained, AttacksRefreshed, InitiativeLost
@@ -147,12 +150,41 @@ def assign(
     return ledger, wild, why
 
 
+def assign_action(
+    state: FightState, cid: str, category: Category, amount: int, first: bool
+) -> tuple[dict[str, int], int, str | None]:
+    """``assign`` for an installment of an action. Only a shot's first attack is a ranged
+    attack for the hand-to-hand cap; what aiming and calling add is an add-on, listed apart
+    from attacks (001: spending actions), so it pays as any other action (reading of
+    PAL-HR-APM-H2H-RANGED-CAP)."""
+    if category != "ranged":
+        return assign(state, cid, category, amount)
+    if not first:
+        return assign(state, cid, "other", amount)
+    ledger, wild, why = assign(state, cid, "ranged", 1)
+    if why or amount == 1:
+        return ledger, wild, why
+    f = fighter(state.combatants[cid])
+    after = replace(f, spent={k: f.spent.get(k, 0) + ledger.get(k, 0) for k in {*f.spent, *ledger}})
+    c = state.combatants[cid]
+    probe = state.with_combatant(attrs.evolve(c, data=after))
+    rest, _, why = assign(probe, cid, "other", amount - 1)
+    merged = {k: ledger.get(k, 0) + rest.get(k, 0) for k in {*ledger, *rest}}
+    return merged, wild, why
+
+
 def spend_on_turn(
-    state: FightState, cid: str, amount: int, on: str, rule: str, category: Category
+    state: FightState,
+    cid: str,
+    amount: int,
+    on: str,
+    rule: str,
+    category: Category,
+    first: bool = True,
 ) -> tuple[ApmSpent, int]:
     """Attacks from hand for the actor's own action; returns the event and how many were shot
     wild (PAL-HR-APM-H2H-RANGED-CAP). IllegalAction if the ledger cannot pay."""
-    ledger, wild, why = assign(state, cid, category, amount)
+    ledger, wild, why = assign_action(state, cid, category, amount, first)
     if why:
         raise IllegalAction(f"{state.combatants[cid].name}: {why}")
     return ApmSpent(combatant=cid, amount=amount, on=on, rule=rule, ledger=ledger, turn=True), wild

@@ -146,9 +146,10 @@ class Fight:
     ) -> PlyResult:
         return self.declare(ActDeclared(actor=actor, cost=cost, note=note, psionic=psionic), faces)
 
-    def pass_(self, actor: str | None = None) -> PlyResult:
-        """``fracas pass ACTOR`` (``fracas next`` with None)."""
-        return self.declare(PassDeclared(actor=actor), ())
+    def pass_(self, actor: str | None = None, *faces: int) -> PlyResult:
+        """``fracas pass ACTOR`` (``fracas next`` with None); ``faces`` for what lands when
+        the clock moves (a long action completing on the next turn)."""
+        return self.declare(PassDeclared(actor=actor), faces)
 
     def hold(self, actor: str, trigger: str = "the door opens") -> PlyResult:
         return self.declare(HoldDeclared(actor=actor, trigger=trigger), ())

@@ -20,9 +20,11 @@ from events.palladium import (
     AttacksGained,
     DefenseDeclined,
     HoldEnded,
+    InitiativeDeclared,
     InitiativeLost,
     InitiativeRolled,
     InterruptRolled,
+    StrikeRolled,
     SurpriseDeclared,
     TurnBegan,
 )
@@ -603,3 +605,105 @@ def test_undo_of_the_ply_that_ended_a_pass_restores_the_clock_exactly(fight: Fig
     assert fight.status() == before
     fight.table.redo()
     assert fight.status()["pass"] == 2
+
+
+# --- shots on the clock: PAL-STRIKE-CALLED costs, B4 --------------------------------------
+
+
+def gunfight(fight: Fight, variant: str = "house", boxing: int = 0, **options: Any) -> None:
+    """g: the gunner (energy rifle W.P. 4, Basic 1: 4 attacks + ``boxing``) first; b second."""
+    fight.new(variant, **options)
+    fight.add("gunner", "g", bonuses={"initiative": 5}, apm_sources={"boxing": boxing})
+    fight.add("brawler", "b")
+    fight.initiative(10, 10)
+
+
+def test_PAL_HR_LONG_ACTION_aimed_called_shot_begun_with_two_fires_next_pass(fight: Fight) -> None:
+    """Catalogue B3 example 1 with a real shot: 4 attacks (2/1/1), an aimed and called shot
+    (3 attacks, +2, PAL-STRIKE-CALLED): 2 paid in pass 1, the last in pass 2, and the shot is
+    rolled then; the head is struck only on a total of 12 (PAL-HR-STRIKE-CALLED-12)."""
+    gunfight(fight)
+    begun = fight.shoot("g", "b", aimed=True, called="head", range=300)
+    assert (one(begun.events, ActionStarted).cost, one(begun.events, ApmSpent).amount) == (3, 2)
+    assert of(begun.events, StrikeRolled) == []
+    fired = fight.pass_("b", 9)  # strike 9 +2 W.P. +2 aimed = 13: b's answer awaited
+    assert fight.status()["pending"]["reactor"] == "b"
+    shot = one(fired.events, StrikeRolled)
+    assert (shot.action, shot.roll.total, shot.location) == ("aimed called shot", 13, "head")
+    assert [e.amount for e in of(fired.events, ApmSpent) if e.combatant == "g"] == [1]
+
+
+def test_PAL_COST_MULTI_LANDING_raw_aimed_shot_lands_on_its_second_attack(fight: Fight) -> None:
+    gunfight(fight, "raw")
+    begun = fight.shoot("g", "b", aimed=True, defend="none")
+    assert of(begun.events, StrikeRolled) == []
+    landed = fight.strike("b", "g", 1, 10, 3, 3)  # b misses; g's turn: the aimed shot lands
+    shot = [e for e in of(landed.events, StrikeRolled) if e.actor == "g"][0]
+    assert (shot.action, shot.roll.total) == ("aimed shot", 14)
+    assert fight.who("g")["apm_left"] == 2
+
+
+def test_PAL_HR_APM_H2H_RANGED_CAP_shots_past_half_the_h2h_attacks_go_wild(fight: Fight) -> None:
+    """4 hand-to-hand attacks: 2 shots at most are ordinary; the third is shot wild (-6)."""
+    gunfight(fight)
+    for _ in range(2):
+        s = one(fight.shoot("g", "b", 10, 3, 3, range=300, defend="none").events, StrikeRolled)
+        assert "shot wild" not in [m.name for m in s.roll.modifiers]
+    fight.pass_("b")
+    third = one(fight.shoot("g", "b", 15, 3, 3, range=300, defend="none").events, StrikeRolled)
+    assert ("shot wild", -6) in [(m.name, m.value) for m in third.roll.modifiers]
+
+
+def test_PAL_HR_APM_H2H_RANGED_CAP_aimed_shot_cannot_be_paid_wild(fight: Fight) -> None:
+    gunfight(fight)
+    fight.shoot("g", "b", 10, 3, 3, range=300, defend="none")
+    fight.shoot("g", "b", 10, 3, 3, range=300, defend="none")
+    fight.pass_("b")
+    with pytest.raises(IllegalAction, match="cannot be"):
+        fight.shoot("g", "b", aimed=True, range=300)
+
+
+def test_PAL_HR_APM_LEDGER_off_under_raw_no_shot_goes_wild(fight: Fight) -> None:
+    gunfight(fight, "raw")
+    for _ in range(3):
+        s = one(fight.shoot("g", "b", 10, 3, 3, defend="none").events, StrikeRolled)
+        assert "shot wild" not in [m.name for m in s.roll.modifiers]
+        fight.strike("b", "g", 1)
+
+
+def test_PAL_INIT_AUTO_RANGED_unseen_shooter_first_target_loses_initiative_and_cannot_dodge(
+    fight: Fight,
+) -> None:
+    fight.new("raw")
+    fight.add("brawler", "b", bonuses={"initiative": 10})
+    fight.add("gunner", "g")
+    fight.add("brawler", "c")
+    fight.declare(InitiativeDeclared(unseen=("g",)), (15, 5))
+    assert fight.status()["order"][0] == "g"
+    first = fight.shoot("g", "b", 12, 3, 3)
+    assert one(first.events, InitiativeLost).combatant == "b"
+    assert "PAL-INIT-AUTO-RANGED" in one(first.events, DefenseDeclined).reason
+    assert fight.status()["order"] == ["g", "c", "b"]
+    fight.strike("c", "g", 1)
+    fight.strike("b", "g", 1)
+    second = fight.shoot("g", "b", 12)
+    assert of(second.events, DefenseDeclined) == []
+    assert fight.status()["pending"]["reactor"] == "b"
+
+
+def test_PAL_INIT_AUTO_RANGED_seen_long_range_attacker_needs_the_other_reading(
+    fight: Fight,
+) -> None:
+    fight.new("raw")
+    fight.add("gunner", "g")
+    fight.add("brawler", "b")
+    with pytest.raises(IllegalAction, match="ranged_auto_initiative"):
+        fight.declare(InitiativeDeclared(long_range=("g",)), (15,))
+
+
+def test_PAL_INIT_AUTO_RANGED_any_long_range_reading(fight: Fight) -> None:
+    fight.new("raw", ranged_auto_initiative="any_long_range")
+    fight.add("brawler", "b", bonuses={"initiative": 10})
+    fight.add("gunner", "g")
+    fight.declare(InitiativeDeclared(long_range=("g",)), (15,))
+    assert fight.status()["order"] == ["g", "b"]
