@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.log import EncounterRow
 from engine.replay import Difference
-from engine.rules import get_pack
+from engine.rules import UnknownName, get_pack
 from engine.table import BranchView, PlyResult, PlyView, ReplayReport
 from events.codec import to_builtins
 from events.core import Event
@@ -48,7 +48,9 @@ def ply_doc(result: PlyResult) -> dict[str, Any]:
 
 def new_text(state: FightState) -> str:
     """The line printed when an encounter starts."""
-    opts = ", ".join(f"{k}={v}" for k, v in state.options.items())
+    opts = _options(
+        {"system": state.system, "variant": state.variant, "options": dict(state.options)}
+    )
     return (
         f"encounter {state.encounter!r} started ({state.system}, {state.variant}, seed "
         f"{state.seed}) on branch 'main'\noptions: {opts}\n"
@@ -60,12 +62,23 @@ def _dash(v: object) -> str:
     return "-" if v is None else str(v)
 
 
+def _options(doc: dict[str, Any]) -> str:
+    """Only the options that differ from the variant's defaults."""
+    pack = get_pack(doc["system"])
+    try:
+        defaults = pack.options_for(doc["variant"], {})
+    except UnknownName:  # an unknown variant in an old file: list them all
+        defaults = {}
+    changed = [f"{k}={v}" for k, v in doc["options"].items() if defaults.get(k, object()) != v]
+    return f"{doc['variant']} defaults" + (", except " + ", ".join(changed) if changed else "")
+
+
 def status_text(doc: dict[str, Any]) -> str:
     """The status board."""
     lines = [
         f"encounter {doc['encounter']!r} ({doc['system']}, {doc['variant']}) "
         f"branch {doc['branch']!r} at ply #{doc['head']}",
-        "options: " + ", ".join(f"{k}={v}" for k, v in doc["options"].items()),
+        "options: " + _options(doc),
     ]
     names = {c["id"]: c["name"] for c in doc["combatants"]}
     label = f" ({doc['round_label']})" if doc.get("round_label") else ""

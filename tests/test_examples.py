@@ -44,6 +44,30 @@ def test_example_fight_plays_to_the_end(tmp_path: Path) -> None:
     assert {"main", "what-if", "other-luck"} <= branches
 
 
+def test_house_round_example_plays_to_the_end(tmp_path: Path) -> None:
+    """examples/house_round.sh: surprise pass, three passes, a long aimed and called shot, a
+    hold released, a ruling undone (PAL-HR-ROUND-PASSES, PAL-HR-LONG-ACTION, PAL-HR-HOLD)."""
+    db = tmp_path / "house.db"
+    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
+    done = subprocess.run(
+        ["bash", str(ROOT / "examples" / "house_round.sh"), str(db)],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    assert "error" not in done.stderr
+    out = done.stdout
+    assert "Round 1 (surprise) begins, 1 pass" in out
+    assert "Pass 3 of round 2 begins" in out
+    assert "begins: aimed called shot (3 attacks, lands on the last)" in out
+    assert "cuts in" in out
+    assert "undid 1" in out
+    assert "verified" in out
+
+
 def test_rules_doc_lists_every_option() -> None:
     """docs/RULES-palladium.md documents every option the pack records."""
     from engine.rules.palladium.options import OPTIONS

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from engine.rules.palladium.options import OptionError, options_for
 from events import palladium as pe
 from events.core import (
     CombatantJoined,
@@ -52,6 +56,17 @@ def roll_text(r: Roll) -> str:
     return text + f" ({source}{'; ' + r.rule if r.rule else ''})"
 
 
+def options_text(variant: str, chosen: Mapping[str, Any]) -> str:
+    """``house defaults`` or ``house defaults, except holds=False``: only what the GM changed
+    (``fracas status --json`` lists them all)."""
+    try:
+        defaults = options_for(variant, {})
+    except OptionError:
+        defaults = {}
+    changed = [f"{k}={v}" for k, v in chosen.items() if defaults.get(k, object()) != v]
+    return f"{variant} defaults" + (", except " + ", ".join(changed) if changed else "")
+
+
 def explain(e: Event, s: FightState) -> list[str]:
     """Lines for one event; the state is the one before the ply (for names)."""
 
@@ -60,10 +75,9 @@ def explain(e: Event, s: FightState) -> list[str]:
 
     match e:
         case EncounterStarted():
-            opts = ", ".join(f"{k}={v}" for k, v in e.options.items())
             return [
                 f"Encounter {e.name!r} starts: {e.system} ({e.variant}), seed {e.seed}; "
-                f"options: {opts}"
+                f"options: {options_text(e.variant, e.options)}"
             ]
         case JoinDeclared():
             name = e.sheet.get("name", e.combatant)
@@ -191,7 +205,8 @@ def explain(e: Event, s: FightState) -> list[str]:
             weapon = f" with the {e.weapon}" if e.weapon else ""
             return [f"{n(e.defender)} answers: {e.choice}{weapon}"]
         case pe.ActionStarted():
-            return [f"  {n(e.actor)} begins a {e.action.replace('_', ' ')} ({e.cost} attacks)"]
+            what = e.note or e.action.replace("_", " ")
+            return [f"  {n(e.actor)} begins: {what} ({e.cost} attacks, lands on the last)"]
         case pe.ActionAbandoned():
             return [f"  {n(e.actor)}'s {e.action.replace('_', ' ')} is abandoned: {e.reason}"]
         case pe.ApmSpent():

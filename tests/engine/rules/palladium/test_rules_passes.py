@@ -638,7 +638,7 @@ def test_PAL_COST_MULTI_LANDING_raw_aimed_shot_lands_on_its_second_attack(fight:
     begun = fight.shoot("g", "b", aimed=True, defend="none")
     assert of(begun.events, StrikeRolled) == []
     landed = fight.strike("b", "g", 1, 10, 3, 3)  # b misses; g's turn: the aimed shot lands
-    shot = [e for e in of(landed.events, StrikeRolled) if e.actor == "g"][0]
+    shot = next(e for e in of(landed.events, StrikeRolled) if e.actor == "g")
     assert (shot.action, shot.roll.total) == ("aimed shot", 14)
     assert fight.who("g")["apm_left"] == 2
 
