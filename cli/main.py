@@ -92,6 +92,14 @@ DiceOpt = Annotated[
 RerollOpt = Annotated[
     bool, typer.Option("--reroll", help="Take fresh dice (a new salt) instead of the seed's.")
 ]
+LandingDiceOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--dice",
+        help="Faces for whatever moving the turn sets off (a long action or an aimed shot "
+        "landing on the next turn), in the order rolled.",
+    ),
+]
 
 
 def _declare(ctx: typer.Context, declaration: Declaration, dice: str | None, reroll: bool) -> None:
@@ -246,7 +254,9 @@ def initiative(
     """Start the next melee round: everyone rolls initiative (1D20 + bonuses).
 
     Under the house variant the round has three passes and each fighter's attacks are split
-    over them.
+    over them. --dice gives one d20 per fighter who rolls, in join order, then any tie
+    re-rolls; NPCs with a fixed initiative, fighters who lost it and automatic initiatives take
+    no die.
 
     Example: fracas initiative --dice 14,9
     """
@@ -430,6 +440,8 @@ def act(
 def pass_turn(
     ctx: typer.Context,
     actor: Annotated[str, typer.Argument(help="Whose turn it is (combatant id).")],
+    dice: LandingDiceOpt = None,
+    reroll: RerollOpt = False,
 ) -> None:
     """Pass the turn: under the house rules what is left in hand stays for defences until the
     next turn; under RAW the turn's attack goes unused.
@@ -438,18 +450,18 @@ def pass_turn(
     """
     from events.palladium import PassDeclared
 
-    _declare(ctx, PassDeclared(actor=actor), None, False)
+    _declare(ctx, PassDeclared(actor=actor), dice, reroll)
 
 
 @app.command("next")
-def next_turn(ctx: typer.Context) -> None:
+def next_turn(ctx: typer.Context, dice: LandingDiceOpt = None, reroll: RerollOpt = False) -> None:
     """End the current turn (whoever's it is) and move the clock on.
 
-    Example: fracas next
+    Example: fracas next --dice 14,3,5
     """
     from events.palladium import PassDeclared
 
-    _declare(ctx, PassDeclared(), None, False)
+    _declare(ctx, PassDeclared(), dice, reroll)
 
 
 @app.command()
@@ -457,6 +469,8 @@ def hold(
     ctx: typer.Context,
     actor: Annotated[str, typer.Argument(help="Whose turn it is (combatant id).")],
     until: Annotated[str, typer.Option("--until", help="The trigger the action waits for.")],
+    dice: LandingDiceOpt = None,
+    reroll: RerollOpt = False,
 ) -> None:
     """Hold the action until a trigger (house rules): the turn ends, the attacks in hand wait.
 
@@ -464,7 +478,7 @@ def hold(
     """
     from events.palladium import HoldDeclared
 
-    _declare(ctx, HoldDeclared(actor=actor, trigger=until), None, False)
+    _declare(ctx, HoldDeclared(actor=actor, trigger=until), dice, reroll)
 
 
 @app.command()

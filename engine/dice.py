@@ -159,7 +159,8 @@ class Dice:
             raise DiceError(
                 f"--dice: {len(unused)} face(s) left unused ({', '.join(map(str, unused))}); "
                 "this action rolled only "
-                f"{self._next_physical} die/dice"
+                f"{self._next_physical} die/dice (an action that lands on a later turn is "
+                "rolled then: give its dice to the command that moves the turn there)"
             )
 
 

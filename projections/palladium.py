@@ -112,6 +112,8 @@ def on_initiative_rolled(state: FightState, e: pe.InitiativeRolled) -> FightStat
     last round: lost for this round too, PAL-HR-LOSE-INIT)."""
     if e.roll.rule == "PAL-HR-LOSE-INIT":
         return _update(state, e.combatant, initiative=e.roll.total, lost_init="now")
+    if e.attempt > 1:
+        return state  # a tie re-roll only breaks the tie; the initiative stays the first total
     return _update(state, e.combatant, initiative=e.roll.total)
 
 

@@ -577,8 +577,7 @@ def _begin(state: FightState, actor: str, ip: InProgress, dice: Dice) -> Decisio
     left = fighter(state.combatants[actor]).apm_left
     pay = min(ip.cost, left) if passes_mode(state) else 1
     category = _category(state, actor, ip)
-    long = passes_mode(state) and pay < ip.cost
-    rule = "PAL-HR-LONG-ACTION" if long else COST_RULE if ip.cost > 1 else "PAL-STRIKE-ROLL"
+    rule = _cost_rule(state, ip, passes_mode(state) and pay < ip.cost)
     spent, wild = apm.spend_on_turn(state, actor, pay, ip.action, rule, category)
     if wild and (ip.aimed or ip.called):
         raise IllegalAction(
@@ -606,6 +605,23 @@ def _begin(state: FightState, actor: str, ip: InProgress, dice: Dice) -> Decisio
 
 
 COST_RULE = "PAL-COST-MULTI-LANDING"
+
+
+def _cost_rule(state: FightState, ip: InProgress, long: bool) -> str:
+    """The rule that sets what an installment of ``ip`` costs."""
+    if ip.action == "psionic":
+        return (
+            "PAL-HR-PSI-COST" if state.options.get("psi_cost") == "escalating" else "PAL-PSI-ACTION"
+        )
+    if long:
+        return "PAL-HR-LONG-ACTION"
+    if ip.cost > 1:
+        return COST_RULE
+    if ip.action in SHOTS:
+        return "PAL-STRIKE-CALLED"
+    if ip.action == "act":
+        return "PAL-HR-SPEND-ON-TURN"
+    return "PAL-STRIKE-ROLL"
 
 
 def _defence(choice: str | None) -> DefenceChoice | None:
@@ -669,8 +685,9 @@ def on_turn(state: FightState, cid: str, dice: Dice, kind: TurnKind) -> Decision
     if why:
         events.append(ActionAbandoned(actor=cid, action=ip.action, reason=why))
         return Decision(events, advance="none" if hand > 0 else "next")
+    rule = _cost_rule(state, ip, passes)
     events.append(
-        ApmSpent(combatant=cid, amount=pay, on=ip.action, rule=COST_RULE, ledger=ledger, turn=True)
+        ApmSpent(combatant=cid, amount=pay, on=ip.action, rule=rule, ledger=ledger, turn=True)
     )
     if ip.paid + pay < ip.cost:
         return Decision(events, advance="next")
@@ -718,7 +735,7 @@ def decide_shoot(state: FightState, d: ShootDeclared, dice: Dice) -> Decision:
     if d.weapon is None:
         weapon = next((w for w in p.weapons if w.kind == "ranged"), None)
         if weapon is None:
-            raise IllegalAction(f"{p.name} has no ranged weapon on his sheet to shoot with")
+            raise UnknownName(f"{p.name} has no ranged weapon on his sheet to shoot with")
     else:
         weapon = combat.find_weapon(p, d.weapon)
     combat.check_shot(state, d.actor, weapon, aimed=d.aimed, called=d.called, range_ft=d.range)

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.dice import Dice
 from engine.rolls import roll
-from engine.rules import IllegalAction, UnknownName
+from engine.rules import IllegalAction, UnknownName, UsageError
 from engine.rules.palladium.tables import WP_TITLES
 from events.core import Event, Modifier, ReactionRequested
 from events.palladium import (
@@ -218,9 +218,9 @@ def check_shot(
             f"{who} {lacks} and cannot make {_a(what)} with the {weapon.name} (PAL-STRIKE-NO-WP)"
         )
     if called is not None and not called.strip():
-        raise IllegalAction("a called shot names what it aims at, e.g. head (PAL-STRIKE-CALLED)")
+        raise UsageError("a called shot names what it aims at, e.g. head (PAL-STRIKE-CALLED)")
     if range_ft is not None and range_ft <= 0:
-        raise IllegalAction(f"--range {range_ft}: a range is at least 1 foot")
+        raise UsageError(f"--range {range_ft}: a range is at least 1 foot")
     bands = bool(state.options.get("range_bands", False))
     if bands and weapon.range is not None and range_ft is None:
         raise IllegalAction(

@@ -48,6 +48,8 @@ def roll_text(r: Roll) -> str:
     text = " ".join(parts) + f" = {r.total}"
     if r.target is not None:
         text += f" vs {r.target}"
+    if not r.faces:
+        return text + (f" (no die rolled; {r.rule})" if r.rule else " (no die rolled)")
     source = {
         "seed": "seeded dice",
         "physical": "dice entered by hand",
@@ -108,7 +110,7 @@ def explain(e: Event, s: FightState) -> list[str]:
             )
             still = f"; {e.owed} still owed" if e.owed else ""
             split = f", by pass {'/'.join(map(str, e.passes))}" if e.passes else ""
-            gained = f" (+{e.credit} gained last round)" if e.credit else ""
+            gained = f" (+{e.credit} gained earlier)" if e.credit else ""
             return [
                 f"  {n(e.combatant)} has {e.apm} attacks this round{split}{gained}{owed}{still}"
             ]
@@ -240,5 +242,7 @@ def explain(e: Event, s: FightState) -> list[str]:
             return [f"  {n(e.target)} unhurt: {e.reason} ({e.rule})"]
         case ConditionChanged():
             verb = "is now" if e.present else "is no longer"
-            return [f"  {n(e.combatant)} {verb} {e.condition} ({e.rule})"]
+            lasts = f" for {e.rounds} round(s)" if e.present and e.rounds else ""
+            rule = f" ({e.rule})" if e.rule else ""
+            return [f"  {n(e.combatant)} {verb} {e.condition}{lasts}{rule}"]
     return [f"  {type(e).__name__}"]

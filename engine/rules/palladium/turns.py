@@ -77,7 +77,7 @@ def decide_pass(state: FightState, d: PassDeclared) -> Decision:
     if not clock.resume and not apm.passes_mode(state) and f.apm_left > 0:
         events.append(
             ApmSpent(
-                combatant=actor, amount=1, on="passes the turn", rule="PAL-ROUND-END", turn=True
+                combatant=actor, amount=1, on="passing the turn", rule="PAL-ROUND-END", turn=True
             )
         )
     return Decision(events, advance="next")
@@ -178,6 +178,8 @@ def decide_interrupt(state: FightState, d: InterruptDeclared, dice: Dice) -> Dec
     ]
     if f.held is not None:
         events.append(HoldEnded(combatant=d.actor, released=True, reason=f"trigger: {f.held}"))
+    if d.breaks and fighter(state.combatants[against]).in_progress is None:
+        raise UsageError(f"{state.combatants[against].name} has no long action to break")
     if not wins:
         events.append(CutInQueued(combatant=d.actor))
         return Decision(events, resolved=False)
@@ -283,12 +285,21 @@ def decide_ruling(state: FightState, d: RulingDeclared) -> Decision:
             )
         )
     ended = effects.get("end_condition")
+    if ended == "dead":
+        raise IllegalAction(
+            f"a ruling does not bring {c.name} back from the dead; undo the ply that killed him"
+        )
     if ended:
         if ended not in c.conditions:
             have = ", ".join(sorted(c.conditions)) or "none"
             raise UsageError(f"{c.name} has no condition {ended!r} (conditions: {have})")
         events.append(
             ConditionChanged(combatant=cid, condition=str(ended), present=False, rule=rule)
+        )
+    if effects and not events:
+        raise IllegalAction(
+            f"the ruling changes nothing: {c.name} has already lost initiative and it does not "
+            "stack (PAL-HR-LOSE-INIT)"
         )
     return Decision(events)
 

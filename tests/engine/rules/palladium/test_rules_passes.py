@@ -327,9 +327,11 @@ def test_PAL_HR_LOSE_INIT_before_acting_goes_to_zero_now(fight: Fight) -> None:
     assert one(result.events, InitiativeLost).when == "now"
     assert one(result.events, OrderChanged).order == ("a", "c", "b")
     assert fight.who("b")["initiative"] == 0
-    # no stacking: a second effect is ignored
-    again = fight.ruling("b", lose_initiative=True, rule="PAL-COND-KNOCKDOWN")
-    assert of(again.events, InitiativeLost) == []
+    # no stacking: a second effect changes nothing, so the ruling is refused, nothing written
+    head = fight.head()
+    with pytest.raises(IllegalAction, match="does not stack"):
+        fight.ruling("b", lose_initiative=True, rule="PAL-COND-KNOCKDOWN")
+    assert fight.head() == head
 
 
 def test_PAL_HR_LOSE_INIT_after_acting_starts_next_round_at_zero_without_a_roll(
@@ -348,7 +350,8 @@ def test_PAL_HR_LOSE_INIT_after_acting_starts_next_round_at_zero_without_a_roll(
     assert rolls["a"].rule == "PAL-HR-LOSE-INIT"
     assert fight.status()["order"] == ["b", "c", "a"]
     # lost for this round too: no stacking
-    assert of(fight.ruling("a", lose_initiative=True).events, InitiativeLost) == []
+    with pytest.raises(IllegalAction, match="does not stack"):
+        fight.ruling("a", lose_initiative=True)
 
 
 def test_PAL_COND_KNOCKDOWN_raw_reading_moves_to_the_end_of_this_round(fight: Fight) -> None:

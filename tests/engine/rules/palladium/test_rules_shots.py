@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.dice import Dice
-from engine.rules import IllegalAction
+from engine.rules import IllegalAction, UsageError
 from engine.rules.palladium.combat import (
     check_shot,
     defend,
@@ -98,7 +98,7 @@ def refused(
     range_ft: int | None = None,
 ) -> str:
     """check_shot's refusal, also raised by shot() itself before any die is rolled."""
-    with pytest.raises(IllegalAction) as info:
+    with pytest.raises((IllegalAction, UsageError)) as info:
         check_shot(state, "g", w, aimed=aimed, called=called, range_ft=range_ft)
     message = str(info.value)
     assert "\n" not in message
@@ -521,14 +521,17 @@ def test_PAL_STRIKE_NO_WP_a_gun_with_no_wp_named_cannot_aim(fight: Fight) -> Non
 
 
 def test_PAL_STRIKE_CALLED_a_called_shot_names_its_location(fight: Fight) -> None:
+    """A blank location is a usage error (exit 2), not a rule's refusal."""
     state = setup(fight)
-    assert "PAL-STRIKE-CALLED" in refused(state, weapon(state), called="  ")
+    with pytest.raises(UsageError, match="PAL-STRIKE-CALLED"):
+        check_shot(state, "g", weapon(state), aimed=False, called="  ", range_ft=None)
 
 
 @pytest.mark.parametrize("range_ft", [0, -30])
 def test_PAL_RNG_BEYOND_RANGE_a_range_is_at_least_1_foot(fight: Fight, range_ft: int) -> None:
     state = setup(fight)
-    assert f"--range {range_ft}" in refused(state, weapon(state), range_ft=range_ft)
+    with pytest.raises(UsageError, match=f"--range {range_ft}"):
+        check_shot(state, "g", weapon(state), aimed=False, called=None, range_ft=range_ft)
 
 
 def test_PAL_RNG_BEYOND_RANGE_no_shot_more_than_30_percent_past(fight: Fight) -> None:
