@@ -710,3 +710,33 @@ def test_PAL_INIT_AUTO_RANGED_any_long_range_reading(fight: Fight) -> None:
     fight.add("gunner", "g")
     fight.declare(InitiativeDeclared(long_range=("g",)), (15,))
     assert fight.status()["order"] == ["g", "b"]
+
+
+def test_PAL_HR_APM_LEDGER_worked_figure_4_h2h_1_boxing_1_general(fight: Fight) -> None:
+    """Catalogue B2: 4 (H2H) + 1 (Boxing) + 1 (general) = 6 attacks (2/2/2); at most 3 of them
+    ordinary gunshots (half of 4, plus the general one), and 1 only for a punch."""
+    fight.new("house")
+    fight.add("gunner", "g", bonuses={"initiative": 5, "apm": 1}, apm_sources={"boxing": 1})
+    fight.add("brawler", "b")
+    fight.initiative(10, 10)
+    assert (fight.who("g")["apm_total"], by_pass(fight, "g")) == (6, [2, 2, 2])
+    wild = []
+    for _ in range(4):
+        while acting(fight) != "g":
+            fight.pass_()
+        s = one(fight.shoot("g", "b", 15, 3, 3, range=300, defend="none").events, StrikeRolled)
+        wild.append("shot wild" in [m.name for m in s.roll.modifiers])
+    assert wild == [False, False, False, True]
+    while acting(fight) != "g":
+        fight.pass_()
+    fight.act("g", 1, "reloads")  # the last hand-to-hand attack
+    with pytest.raises(IllegalAction, match="PAL-HR-APM-LEDGER"):
+        fight.act("g", 1, "reloads again")  # only the Boxing attack is left
+    punch = fight.strike("g", "b", 1)
+    assert one(punch.events, ApmSpent).ledger == {"boxing": 1}
+    assert fight.who("g")["apm_spent_by_source"] == {
+        "hand_to_hand": 4,
+        "general": 1,
+        "boxing": 1,
+        "ranged_h2h": 3,
+    }
