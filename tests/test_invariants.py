@@ -3,7 +3,10 @@
 The machine plays a fight the way a GM does — declare (legal, refused, with ``--reroll`` or
 entered dice), undo, redo, branch, switch, explain, replay, visit another encounter of the file,
 reopen the file in a new process — and after every step checks what DESIGN §1, §4, §5 and §8
-promise:
+promise. It plays both Palladium variants (RAW's cycling rounds and the house rounds of three
+passes, now and then with options of the other), and draws every declaration a GM makes:
+strikes, power punches, shots, free-form and psionic actions of 0-6 attacks, passes, holds,
+releases, interrupts, counters, GM rulings with effects, surprise and automatic initiative.
 
 * the state a command returns, the state folded ply by ply, and a full rebuild from the log
   are the same value;
@@ -13,7 +16,12 @@ promise:
   end);
 * the log only grows: no ply or event row ever changes or disappears, and a refused command
   writes nothing at all;
-* a new process reading the file sees the ``status`` this process sees.
+* a new process reading the file sees the ``status`` this process sees;
+* attacks per melee stay within what the round allows (``check_apm``, ``fold_tallied``): none
+  appear or vanish unaccounted, no pass, hand or overdraft goes negative, the passes never
+  hold more than the attacks per melee plus what was gained, and under the APM ledger no
+  restricted source (Boxing, machine) pays more than the sheet gives it;
+* whoever acts is in the round's order or cuts in, and the pass stays within the round.
 
 Beside it, dice properties (DESIGN §5): the same declaration at the same point gets the same
 dice on two branches, after undo and after redo; ``--reroll`` takes a new salt; re-resolving
@@ -53,24 +61,103 @@ from cli.render import log_doc
 from engine.dice import DiceError
 from engine.replay import Kernel
 from engine.rules import IllegalAction, UnknownName, get_pack
+from engine.rules.palladium import apm, combat
 from engine.table import PlyResult, Table, UsageError
 from events.codec import to_builtins
-from events.core import Declaration, Event, JoinDeclared
+from events.core import Declaration, Event, JoinDeclared, RulingDeclared
 from events.palladium import (
+    ActDeclared,
+    ApmSpent,
+    AttacksGained,
+    AttacksRefreshed,
+    CounterDeclared,
     DefendDeclared,
+    FighterReadied,
+    HoldDeclared,
     InitiativeDeclared,
+    InterruptDeclared,
+    PassDeclared,
     PowerPunchDeclared,
+    ReleaseDeclared,
+    ShootDeclared,
     StrikeDeclared,
+    SurpriseDeclared,
+    TurnBegan,
 )
-from projections.palladium import fighter
-from projections.state import FightState
+from projections.palladium import Fighter, fighter
+from projections.state import CombatantState, FightState
 
 SHEETS = Path(__file__).resolve().parent.parent / "examples" / "sheets"
 SHEET_FILES = ("marcus_kell.toml", "cs_grunt.yaml", "brodkil.json")
 KERNEL = Kernel(get_pack("palladium"))
 A_SHEET = KERNEL.pack.load_sheet(SHEETS / "brodkil.json")
+#: Sheets written next to each fight's file: restricted attacks for the ledger
+#: (PAL-HR-APM-LEDGER): Boxing for punches only, machine attacks for the machine's weapons
+#: only, and one general attack.
+EXTRA_SHEETS = {
+    "mech_pilot.toml": """
+name = "Mech Pilot"
+kind = "pc"
+
+[attributes]
+spd = 15
+
+[pools]
+hp = 25
+sdc = 15
+
+[hand_to_hand]
+style = "basic"
+level = 2
+
+[bonuses]
+apm = 1
+
+[apm_sources]
+boxing = 1
+machine = 2
+
+[weapon_proficiencies]
+heavy_mega_damage = 2
+
+[[weapons]]
+name = "arm cannon"
+kind = "ranged"
+damage = "2D6"
+mega_damage = true
+wp = "heavy_mega_damage"
+range = 1000
+machine = true
+
+[[weapons]]
+name = "power fist"
+kind = "melee"
+damage = "1D6"
+mega_damage = true
+machine = true
+
+[armor]
+name = "power armor"
+mdc = 40
+""",
+}
+FIGHTERS = (*SHEET_FILES, *EXTRA_SHEETS)
 #: What the rules (or the dice) may refuse; every refusal must leave the file untouched.
-REFUSALS = (IllegalAction, UnknownName, DiceError)
+REFUSALS = (IllegalAction, UnknownName, UsageError, DiceError)
+#: Shots are declared only once the rules can roll them.
+SHOTS = callable(getattr(combat, "shot", None))
+#: Options a fight may override on top of its variant (rarely: most fights play a variant).
+OVERRIDES = {
+    "round_structure": st.sampled_from(("cycle", "passes")),
+    "holds": st.booleans(),
+    "apm_ledger": st.booleans(),
+    "psi_cost": st.sampled_from(("flat", "escalating")),
+    "psi_cost_window": st.sampled_from(("turn", "pass", "round")),
+    "surprise": st.sampled_from(("ambush_initiative", "free_pass")),
+    "surprised_may_defend": st.booleans(),
+    "lose_initiative": st.sampled_from(("last_this_round", "house")),
+    "range_bands": st.booleans(),
+}
 #: Re-verify the current branch from its seed every this many steps.
 VERIFY_EVERY = 4
 #: A new process costs a quarter of a second: at most this many per fight.
@@ -173,11 +260,148 @@ def living_targets(state: FightState, actor: str) -> list[str]:
     return [cid for cid, c in state.combatants.items() if cid != actor and c.alive]
 
 
+def passes_mode(state: FightState) -> bool:
+    """Rounds of three passes (house) rather than one cycling pool (RAW)."""
+    return state.options.get("round_structure") == "passes"
+
+
+#: What a combatant does on his turn, weighted: mostly fighting, sometimes the rest.
+ON_TURN = (
+    *("strike",) * 5,
+    "power",
+    *("shoot",) * 2,
+    *("act",) * 2,
+    *("pass",) * 2,
+    "hold",
+    *("cut_in",) * 2,
+    "ruling",
+)
+#: Without holds (RAW) a hold or a cut-in is refused: drawn now and then, not as often.
+ON_TURN_NO_HOLDS = (*(k for k in ON_TURN if k not in ("hold", "cut_in")), "hold", "cut_in")
+RULING_EFFECTS = (
+    "lose_initiative",
+    "lose_attacks",
+    "gain_attacks",
+    "damage",
+    "heal",
+    "condition",
+    "end_condition",
+    "break_action",
+)
+#: Conditions a ruling gives; a coma stops turns, and now and then a ruling kills.
+CONDITIONS = ("stunned", "knocked down", "stunned", "knocked down", "coma", "stunned", "dead")
+
+
+def draw_ruling(data: st.DataObject, state: FightState) -> RulingDeclared:
+    """A GM ruling on a random combatant (the dead too) with one or two random effects."""
+    cid = data.draw(st.sampled_from(list(state.combatants)), label="ruled")
+    c = state.combatants[cid]
+    keys = data.draw(
+        st.lists(st.sampled_from(RULING_EFFECTS), max_size=2, unique=True), label="effects"
+    )
+    effects: dict[str, Any] = {}
+    for key in keys:
+        if key in ("lose_attacks", "gain_attacks"):
+            effects[key] = data.draw(st.integers(1, 3), label=key)
+        elif key in ("damage", "heal"):
+            effects[key] = data.draw(st.integers(1, 20), label=key)
+            if key == "damage" and data.draw(st.booleans(), label="mega"):
+                effects["mega"] = True
+        elif key == "condition":
+            effects[key] = data.draw(st.sampled_from(CONDITIONS), label=key)
+            effects["rounds"] = data.draw(st.integers(0, 3), label="rounds")
+        elif key == "end_condition":
+            effects[key] = data.draw(st.sampled_from(sorted(c.conditions) or ["stunned"]))
+        else:
+            effects[key] = True
+    return RulingDeclared(text="GM says so", combatant=cid, effects=effects)
+
+
+def draw_surprise(data: st.DataObject, state: FightState) -> SurpriseDeclared:
+    """Complete surprise: one or two attackers, and maybe an aware target."""
+    ids = [cid for cid, c in state.combatants.items() if c.alive]
+    if not ids:
+        return SurpriseDeclared(attackers=tuple(state.combatants)[:1])
+    attackers = data.draw(
+        st.lists(st.sampled_from(ids), min_size=1, max_size=2, unique=True), label="attackers"
+    )
+    rest = [cid for cid in ids if cid not in attackers]
+    aware = data.draw(st.lists(st.sampled_from(rest), max_size=1), label="aware") if rest else []
+    return SurpriseDeclared(attackers=tuple(attackers), aware=tuple(aware))
+
+
+def draw_between_rounds(data: st.DataObject, state: FightState) -> Declaration:
+    """Nobody acts: mostly a new round, sometimes with automatic initiative, a surprise, or
+    a ruling."""
+    k = data.draw(st.integers(0, 11), label="between rounds")
+    alive = [cid for cid, c in state.combatants.items() if c.alive]
+    if k == 0 and state.clock.round == 0:
+        return draw_surprise(data, state)
+    if k == 1 and state.combatants:
+        return draw_ruling(data, state)
+    if k == 2 and alive:
+        return InitiativeDeclared(unseen=(data.draw(st.sampled_from(alive), label="unseen"),))
+    if k == 3 and alive:
+        return InitiativeDeclared(ambush=(data.draw(st.sampled_from(alive), label="ambush"),))
+    return InitiativeDeclared()
+
+
+def draw_shot(data: st.DataObject, state: FightState, acting: str, target: str) -> Declaration:
+    """A shot with a ranged weapon (or, now and then, none or a melee one: refused)."""
+    weapons = fighter(state.combatants[acting]).profile.weapons
+    ranged = [w for w in weapons if w.kind == "ranged"]
+    weapon = data.draw(st.sampled_from([*ranged, None, *ranged]), label="gun")
+    reach = weapon.range if weapon is not None and weapon.range else 100
+    distance = data.draw(
+        st.sampled_from((None, 3, reach // 4, reach // 2 + 1, reach, reach * 13 // 10, reach * 2)),
+        label="range",
+    )
+    return ShootDeclared(
+        actor=acting,
+        target=target,
+        weapon=None if weapon is None else weapon.name,
+        aimed=data.draw(st.booleans(), label="aimed"),
+        called=data.draw(st.sampled_from((None, None, "head")), label="called"),
+        range=distance,
+        defend=data.draw(st.sampled_from((None, "parry", "dodge", "none")), label="defend"),
+    )
+
+
+def draw_act(data: st.DataObject, acting: str) -> ActDeclared:
+    """An unmodelled action of 0-6 attacks (long under the passes), or a psionic power."""
+    if data.draw(st.integers(0, 3), label="psionic?") == 0:
+        cost = data.draw(st.sampled_from((None, None, None, 1, 2)), label="psi cost")
+        return ActDeclared(actor=acting, note="mind bolt", cost=cost, psionic=True)
+    return ActDeclared(actor=acting, note="reload", cost=data.draw(st.integers(0, 6), label="cost"))
+
+
+def draw_cut_in(data: st.DataObject, state: FightState, acting: str) -> Declaration:
+    """Someone else acts now: a held action released, an interrupt, a counter."""
+    holders = [
+        cid for cid, c in state.combatants.items() if cid != acting and fighter(c).held is not None
+    ]
+    others = [cid for cid in state.combatants if cid != acting] or [acting]
+    how = data.draw(st.sampled_from(("release", "interrupt", "counter")), label="cut in")
+    if how == "release" and holders:
+        return ReleaseDeclared(actor=data.draw(st.sampled_from(holders), label="holder"))
+    who = data.draw(st.sampled_from(holders + others), label="cutter")
+    if how == "counter":
+        return CounterDeclared(actor=who)
+    long = fighter(state.combatants[acting]).in_progress is not None
+    return InterruptDeclared(
+        actor=who,
+        allowed=who not in holders and data.draw(st.sampled_from((True, True, False))),
+        breaks=long and data.draw(st.booleans(), label="breaks"),
+    )
+
+
 def draw_legal(data: st.DataObject, state: FightState) -> Declaration:
     """A declaration the clock allows now (the rules may still refuse it, e.g. a parry
-    against gunfire or a power punch with one attack left)."""
+    against gunfire, a power punch with one attack left, an aimed shot without the W.P.)."""
     pending = state.pending
     if pending is not None:
+        if state.combatants and data.draw(st.integers(0, 9), label="ruling?") == 0:
+            return draw_ruling(data, state)
         choice = data.draw(
             st.sampled_from(("parry", "dodge", "none", "parry", "dodge", "simultaneous")),
             label="defence",
@@ -185,13 +409,25 @@ def draw_legal(data: st.DataObject, state: FightState) -> Declaration:
         return DefendDeclared(defender=pending.reactor, choice=choice)
     acting = state.clock.acting
     if acting is None:
-        return InitiativeDeclared()
+        return draw_between_rounds(data, state)
     targets = living_targets(state, acting)
-    if not targets:
-        return InitiativeDeclared()  # refused: the round is running and no one is left to hit
+    kinds = ON_TURN if state.options.get("holds") else ON_TURN_NO_HOLDS
+    kind = data.draw(st.sampled_from(kinds), label="kind")
+    if kind == "pass" or not targets:  # with nobody left to hit, the turn can only end
+        return PassDeclared(actor=data.draw(st.sampled_from((None, acting)), label="who passes"))
+    if kind == "hold":
+        return HoldDeclared(actor=acting, trigger="the door opens")
+    if kind == "cut_in":
+        return draw_cut_in(data, state, acting)
+    if kind == "ruling":
+        return draw_ruling(data, state)
+    if kind == "act":
+        return draw_act(data, acting)
     target = data.draw(st.sampled_from(targets), label="target")
+    if kind == "shoot" and SHOTS:
+        return draw_shot(data, state, acting, target)
     defend = data.draw(st.sampled_from((None, "parry", "dodge", "none")), label="defend")
-    if data.draw(st.integers(0, 4), label="power?") == 0:
+    if kind == "power":
         kick = data.draw(st.booleans(), label="kick")
         return PowerPunchDeclared(actor=acting, target=target, kick=kick, defend=defend)
     weapons = [w.name for w in fighter(state.combatants[acting]).profile.weapons]
@@ -206,9 +442,12 @@ def illegal_declarations(state: FightState) -> list[Declaration]:
     out: list[Declaration] = [
         StrikeDeclared(actor="nobody-here", target=ids[0] if ids else "nobody-there"),
         DefendDeclared(defender="nobody-here", choice="dodge"),
+        SurpriseDeclared(attackers=()),
     ]
     if pending is not None or acting is not None or not ids:
         out.append(InitiativeDeclared())
+    if pending is not None or acting is None:
+        out.append(PassDeclared())
     for cid in ids:
         if pending is None or cid != pending.reactor:
             out.append(DefendDeclared(defender=cid, choice="dodge"))
@@ -216,6 +455,18 @@ def illegal_declarations(state: FightState) -> list[Declaration]:
             other = next((o for o in ids if o != cid), cid)
             out.append(StrikeDeclared(actor=cid, target=other))
             out.append(PowerPunchDeclared(actor=cid, target=other))
+            out.append(PassDeclared(actor=cid))
+            out.append(HoldDeclared(actor=cid, trigger="never"))
+        if fighter(state.combatants[cid]).held is None:
+            out.append(ReleaseDeclared(actor=cid))
+        if cid == acting or acting is None:
+            out.append(InterruptDeclared(actor=cid, allowed=True))
+        if cid == acting:
+            out.append(CounterDeclared(actor=cid))
+        out.append(ShootDeclared(actor=cid, target=cid))
+        out.append(ActDeclared(actor=cid, note="   ", cost=1))
+        out.append(ActDeclared(actor=cid, note="reload", cost=-1))
+        out.append(RulingDeclared(text="?", combatant=cid, effects={"no_such_effect": 1}))
     if ids:  # joining again under a taken id would replace that combatant with a fresh one
         out.append(JoinDeclared(combatant=ids[-1], side="players", sheet=A_SHEET))
     out.append(JoinDeclared(combatant="not a name", side="players", sheet=A_SHEET))
@@ -225,6 +476,180 @@ def illegal_declarations(state: FightState) -> list[Declaration]:
         if targets:
             out.append(StrikeDeclared(actor=acting, target=targets[0], weapon="no-such-weapon"))
     return out
+
+
+# --- attacks per melee: what a round allows, and what was spent -------------------------------
+
+
+@attrs.frozen
+class Tally:
+    """One combatant's attacks since they were last set (his join, or a new round's refresh).
+
+    ``base`` is what was then in hand and in the passes to come (under passes, the hand
+    still held from the last turn counts: it may pay for defences until his next turn),
+    ``credit`` the part of it gained last round; since then ``gained`` came into hand or a
+    pass, ``paid`` was spent from hand and passes (what was owed to later rounds is not
+    paid), and ``vanished`` was left in hand when a turn began (PAL-HR-APM-RESET).
+    """
+
+    base: int
+    credit: int = 0
+    gained: int = 0
+    paid: int = 0
+    vanished: int = 0
+
+    def conserved(self, f: Fighter) -> bool:
+        """Nothing appears or disappears: in hand + in later passes + paid + vanished ==
+        what the round set + what was gained."""
+        return f.apm_left + sum(f.passes) + self.paid + self.vanished == self.base + self.gained
+
+
+Tallies = dict[str, Tally]
+
+
+def _ledger_total(ledger: dict[str, int]) -> int:
+    return sum(v for k, v in ledger.items() if k != "ranged_h2h")
+
+
+def fold_tallied(
+    state: FightState, tallies: Tallies, events: Sequence[Event]
+) -> tuple[FightState, Tallies]:
+    """Fold ``events`` one at a time, checking each attack-moving event against the state
+    before it, and carry each combatant's tally."""
+    out = dict(tallies)
+    ledger_on = bool(state.options.get("apm_ledger"))
+    for e in events:
+        before = state
+        state = KERNEL.apply(state, [e])
+        if isinstance(e, FighterReadied):
+            f = fighter(state.combatants[e.combatant])
+            assert sum(e.profile.apm_sources.values()) == f.apm_total, (
+                "the ledger's sources do not add up to the attacks per melee"
+            )
+            out[e.combatant] = Tally(base=f.apm_left + sum(f.passes))
+        elif isinstance(e, AttacksRefreshed):
+            old, f = fighter(before.combatants[e.combatant]), fighter(state.combatants[e.combatant])
+            assert e.repaid >= 0 and e.owed >= 0 and e.repaid + e.owed == old.owed, e
+            assert e.credit == old.credit, e
+            if e.passes:
+                shares = apm.split(f.apm_total)[: len(e.passes)]
+                assert sum(e.passes) == e.apm and min(e.passes) >= 0, e
+                assert e.apm + e.repaid == sum(shares) + e.credit, e
+            else:
+                assert e.apm + e.repaid == f.apm_total, e
+            out[e.combatant] = Tally(base=f.apm_left + sum(f.passes), credit=e.credit)
+        elif isinstance(e, AttacksGained):
+            assert e.amount > 0, e
+            if e.into == "pass":  # else it is lost when the next round sets the passes anew
+                assert before.clock.acting is not None, (
+                    f"attacks gained after the round into its pass {e.pass_number}: {e}"
+                )
+            if e.into != "next_round":
+                out[e.combatant] = attrs.evolve(
+                    out[e.combatant], gained=out[e.combatant].gained + e.amount
+                )
+        elif isinstance(e, ApmSpent):
+            assert e.amount > 0 and 0 <= e.owed <= e.amount, e
+            assert min(e.later, default=0) >= 0 and sum(e.later) + e.owed <= e.amount, e
+            assert all(v >= 0 for v in e.ledger.values()), e
+            assert ledger_on or not e.ledger, f"a ledger without the apm_ledger option: {e}"
+            assert _ledger_total(e.ledger) <= e.amount - e.owed, (
+                f"the ledger charges more than was paid: {e}"
+            )
+            t = out[e.combatant]
+            out[e.combatant] = attrs.evolve(t, paid=t.paid + e.amount - e.owed)
+        elif isinstance(e, TurnBegan):
+            old = fighter(before.combatants[e.combatant])
+            p = e.pass_number
+            hand = old.passes[p - 1] if 0 < p <= len(old.passes) else 0
+            assert e.apm == hand, f"a turn took {e.apm} into hand, its pass held {hand}"
+            assert (e.round, e.pass_number) == (before.clock.round, before.clock.pass_), e
+            assert old.pool_pass != p, f"{e.combatant} had a second turn in pass {p}"
+            assert e.vanished == max(0, old.apm_left), e
+            t = out[e.combatant]
+            out[e.combatant] = attrs.evolve(t, vanished=t.vanished + e.vanished)
+    for cid, c in state.combatants.items():
+        f, t = fighter(c), out[cid]
+        assert t.conserved(f), (
+            f"{cid}: attacks appeared or vanished: hand {f.apm_left} + passes {f.passes} + "
+            f"paid {t.paid} + vanished {t.vanished} != set {t.base} + gained {t.gained}"
+        )
+    return state, out
+
+
+def check_apm(c: CombatantState, t: Tally, state: FightState) -> None:
+    """What a round allows one combatant, read from his ``status`` entry and his record.
+
+    * Everyone: nothing in hand, in a pass or owed is negative; what was paid since the
+      round set his attacks is at most what it set plus what he gained
+      (``Tally.conserved`` makes this exact).
+    * Passes (house): the passes' attacks (``apm_by_pass``) add up to at most his attacks per
+      melee plus what he gained this round (last round's gains, paid into pass 1, count).
+      The hand still held from last round's last turn is not in ``apm_by_pass``: it may pay
+      for defences until his first turn, so ``paid`` is bounded by ``Tally.base``, which
+      counts it, rather than by the attacks per melee alone.
+    * Cycle (RAW): the attacks left never exceed his attacks per melee plus what he gained.
+    * Ledger: no source pays more than the sheet gives it this round (Boxing, machine,
+      hand to hand; general plus what was gained, which pays for anything); the hand-to-hand
+      attacks on gunshots are hand-to-hand attacks; the ledger never charges more than was
+      paid. Without the ledger nothing is charged to a source.
+    """
+    f = fighter(c)
+    doc = KERNEL.pack.status_fields(c)
+    gains = t.gained + t.credit
+    allowed = f.apm_total + gains
+    assert doc["apm_left"] >= 0, (c.id, doc)
+    assert doc["overdraft"] >= 0 and doc["apm_owed"] == doc["overdraft"], (c.id, doc)
+    assert min(doc["apm_by_pass"]) >= 0, (c.id, doc)
+    assert min(f.passes, default=0) >= 0, (c.id, f.passes)
+    assert t.paid <= t.base + t.gained, (c.id, t)
+    ip = f.in_progress
+    assert ip is None or 0 <= ip.paid < ip.cost, (c.id, ip)
+    if passes_mode(state):
+        assert sum(doc["apm_by_pass"]) <= allowed, (c.id, doc["apm_by_pass"], allowed)
+    else:
+        assert doc["apm_left"] <= allowed, (c.id, doc["apm_left"], allowed)
+    spent = dict(f.spent)
+    assert set(spent) <= {"boxing", "machine", "hand_to_hand", "general", "ranged_h2h"}, spent
+    assert spent.get("general", 0) >= -gains, (c.id, spent, gains)
+    if not state.options.get("apm_ledger"):
+        assert all(v <= 0 for v in spent.values()), (c.id, spent)
+        return
+    sources = dict(f.profile.apm_sources)
+    for source in ("boxing", "machine", "hand_to_hand", "general"):
+        assert spent.get(source, 0) <= sources.get(source, 0), (c.id, source, spent, sources)
+        if source != "general":
+            assert spent.get(source, 0) >= 0, (c.id, source, spent)
+    assert 0 <= spent.get("ranged_h2h", 0) <= spent.get("hand_to_hand", 0), (c.id, spent)
+    assert _ledger_total(spent) + gains <= t.paid, (c.id, spent, gains, t)
+    assert doc["apm_spent_by_source"] == {k: v for k, v in spent.items() if v > 0}, doc
+
+
+def describe(state: FightState) -> None:
+    """Hypothesis statistics: how far fights get, and which situations they reach."""
+    clock = state.clock
+    mode = "passes" if passes_mode(state) else "cycle"
+    event(f"{mode}: reached round {min(clock.round, 4)}{'+' if clock.round >= 4 else ''}")
+    if clock.passes:
+        event(f"{mode}: reached pass {clock.pass_} of {clock.passes}")
+    if clock.resume:
+        event("a cut-in is running")
+    if clock.label:
+        event(f"a {clock.label} round")
+    if any(not c.alive for c in state.combatants.values()):
+        event("someone is dead")
+    if state.pending is not None:
+        event("a strike waits for its defence")
+    for c in state.combatants.values():
+        f = fighter(c)
+        if f.in_progress is not None:
+            event(f"{mode}: an action under way ({f.in_progress.action})")
+        if f.held is not None:
+            event("someone holds his action")
+        if f.owed:
+            event(f"{mode}: someone is in overdraft")
+        if any(f.spent.get(k, 0) > 0 for k in ("boxing", "machine")):
+            event("a restricted source paid")
 
 
 # --- the model --------------------------------------------------------------------------------
@@ -240,6 +665,8 @@ class PlyModel:
     seed: int
     salt: int = 0
     physical: tuple[int, ...] = ()
+    #: Each combatant's attacks this round (see ``Tally``).
+    tallies: Tallies = attrs.field(factory=dict)
 
 
 @attrs.define
@@ -270,9 +697,14 @@ class BranchModel:
 class FightMachine(RuleBasedStateMachine):
     """A GM at the table, and a model of what the log must then hold."""
 
+    #: The variants a fight is drawn from (a subclass may fix one).
+    VARIANTS: tuple[str, ...] = ("raw", "house")
+
     def __init__(self) -> None:
         super().__init__()
         self.dir = Path(tempfile.mkdtemp(prefix="fracas-invariants-"))
+        for name, text in EXTRA_SHEETS.items():
+            (self.dir / name).write_text(text)
         self.db = self.dir / "fight.db"
         self.table = Table(self.db)
         self.branches: dict[str, BranchModel] = {}
@@ -291,6 +723,9 @@ class FightMachine(RuleBasedStateMachine):
     @property
     def model(self) -> BranchModel:
         return self.branches[self.current]
+
+    def sheet(self, name: str) -> Path:
+        return self.dir / name if name in EXTRA_SHEETS else SHEETS / name
 
     def fresh_name(self, stem: str) -> str:
         self.names += 1
@@ -328,7 +763,7 @@ class FightMachine(RuleBasedStateMachine):
         m = self.model
         assert result.branch == self.current
         assert result.number == m.head + 1
-        folded = KERNEL.apply(m.state, result.events)
+        folded, tallies = fold_tallied(m.state, m.plies[m.head].tallies, result.events)
         assert result.state == folded, "the state a command returns is not its events folded"
         stored = self.table.log()[-1]
         assert stored.number == result.number
@@ -348,6 +783,7 @@ class FightMachine(RuleBasedStateMachine):
                 stored.row.seed,
                 stored.row.salt,
                 physical,
+                tallies,
             )
         )
         m.head += 1
@@ -356,21 +792,28 @@ class FightMachine(RuleBasedStateMachine):
     # --- setup -------------------------------------------------------------------------------
 
     @initialize(
+        data=st.data(),
         seed=st.integers(0, 2**63 - 1),
-        variant=st.sampled_from(("raw", "house")),
-        sheets=st.permutations(SHEET_FILES).flatmap(
-            lambda p: st.integers(2, 3).map(lambda n: p[:n])
-        ),
+        sheets=st.permutations(FIGHTERS).flatmap(lambda p: st.integers(2, 3).map(lambda n: p[:n])),
     )
-    def start(self, seed: int, variant: str, sheets: tuple[str, ...]) -> None:
+    def start(self, data: st.DataObject, seed: int, sheets: tuple[str, ...]) -> None:
+        """A new encounter under a variant (now and then with options of the other), the
+        fighters, and sometimes complete surprise before the first round."""
         self.seed = seed
-        state = self.table.new("brawl", seed, variant=variant)
+        variant = data.draw(st.sampled_from(self.VARIANTS), label="variant")
+        overrides: dict[str, Any] = {}
+        if data.draw(st.integers(0, 3), label="options?") == 0:
+            overrides = data.draw(st.fixed_dictionaries({}, optional=OVERRIDES), label="options")
+        state = self.table.new("brawl", seed, variant=variant, options=overrides)
+        event(f"variant {variant}" + (" with options" if overrides else ""))
         root = self.table.log()[0]
         self.branches["main"] = BranchModel(
             [PlyModel(builtins(root.events), state, root.events[0], seed)], 0, None
         )
         for sheet in sheets:
-            self.accept(self.table.add(SHEETS / sheet))
+            self.accept(self.table.add(self.sheet(sheet)))
+        if data.draw(st.integers(0, 3), label="surprise?") == 0:
+            self.declare(draw_surprise(data, self.model.state))
 
     # --- the GM's commands -------------------------------------------------------------------
 
@@ -400,10 +843,10 @@ class FightMachine(RuleBasedStateMachine):
         self.refused(before)
 
     @precondition(lambda self: len(self.branches) and len(self.model.state.combatants) < 5)
-    @rule(sheet=st.sampled_from(SHEET_FILES))
+    @rule(sheet=st.sampled_from(FIGHTERS))
     def add_late(self, sheet: str) -> None:
         """A combatant joins mid-fight (acts from the next round)."""
-        self.accept(self.table.add(SHEETS / sheet, cid=self.fresh_name("late-")))
+        self.accept(self.table.add(self.sheet(sheet), cid=self.fresh_name("late-")))
 
     @rule(n=st.integers(1, 4))
     def undo(self, n: int) -> None:
@@ -598,12 +1041,35 @@ class FightMachine(RuleBasedStateMachine):
         for v in views[start + 1 :]:
             assert v.before == plies[-1].state
             assert v.row.seed == seed and v.row.salt == 0 and v.row.dice == ()
-            after = KERNEL.apply(v.before, v.events)
-            plies.append(PlyModel(builtins(v.events), after, v.events[0], seed))
+            after, tallies = fold_tallied(v.before, plies[-1].tallies, v.events)
+            plies.append(PlyModel(builtins(v.events), after, v.events[0], seed, tallies=tallies))
         self.branches[name] = BranchModel(plies, report.head, start)
         assert self.table.verify(name) == (report.head + 1, None)
 
     # --- what must hold after every step ------------------------------------------------------
+
+    @invariant()
+    def apm_stays_within_what_the_round_allows(self) -> None:
+        """No one spends more attacks in a round than his passes, gains and ledger allow."""
+        if not self.branches:
+            return
+        m = self.model
+        tallies = m.plies[m.head].tallies
+        for cid, c in m.state.combatants.items():
+            check_apm(c, tallies[cid], m.state)
+
+    @invariant()
+    def clock_is_consistent(self) -> None:
+        """Whoever acts is in the round's order, or cuts in; passes stay within the round."""
+        if not self.branches:
+            return
+        clock = self.model.state.clock
+        if clock.acting is not None and not clock.resume:
+            assert clock.acting in clock.order, f"{clock.acting} acts outside the order {clock}"
+        if clock.passes:
+            assert 1 <= clock.pass_ <= clock.passes, clock
+        else:
+            assert clock.pass_ == 0, clock
 
     @invariant()
     def state_is_a_rebuild(self) -> None:
@@ -611,10 +1077,7 @@ class FightMachine(RuleBasedStateMachine):
             return
         self.steps += 1
         m = self.model
-        if any(not c.alive for c in m.state.combatants.values()):
-            event("someone is dead")
-        if m.state.pending is not None:
-            event("a strike waits for its defence")
+        describe(m.state)
         assert self.table.state() == m.state, "the rebuilt state differs from the folded one"
         status = self.table.status()
         assert (status["branch"], status["head"]) == (self.current, m.head)
@@ -772,11 +1235,20 @@ def test_re_resolving_from_the_seed_reproduces_the_log(
         assert table.state("again") == table.state()
 
 
-def test_fight_keeps_its_invariants() -> None:
+def machine_for(variants: tuple[str, ...]) -> type[FightMachine]:
+    """The fight machine drawing its variant from ``variants``."""
+    if variants == FightMachine.VARIANTS:
+        return FightMachine
+    name = "".join(v.title() for v in variants) + "FightMachine"
+    return type(name, (FightMachine,), {"VARIANTS": variants})
+
+
+@pytest.mark.parametrize("variant", ["raw", "house"])
+def test_fight_keeps_its_invariants(variant: str) -> None:
     run_state_machine_as_test(
-        FightMachine,
+        machine_for((variant,)),
         settings=settings(
-            max_examples=30,
+            max_examples=15,
             stateful_step_count=40,
             deadline=None,
             # each example is a real SQLite file and a few subprocesses: slow by design
@@ -786,11 +1258,12 @@ def test_fight_keeps_its_invariants() -> None:
 
 
 @pytest.mark.slow
-def test_fight_keeps_its_invariants_long() -> None:
+@pytest.mark.parametrize("variant", ["raw", "house"])
+def test_fight_keeps_its_invariants_long(variant: str) -> None:
     run_state_machine_as_test(
-        FightMachine,
+        machine_for((variant,)),
         settings=settings(
-            max_examples=300,
+            max_examples=200,
             stateful_step_count=80,
             deadline=None,
             suppress_health_check=[HealthCheck.too_slow],
