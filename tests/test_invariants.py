@@ -1129,7 +1129,7 @@ class FightMachine(RuleBasedStateMachine):
 
 # --- dice properties (DESIGN §5), one fight each -----------------------------------------------
 
-PROPERTY_SETTINGS = settings(max_examples=15, deadline=None)
+PROPERTY_SETTINGS = settings(max_examples=15, deadline=None, derandomize=True)
 
 
 @contextmanager
@@ -1251,6 +1251,9 @@ def test_fight_keeps_its_invariants(variant: str) -> None:
             max_examples=15,
             stateful_step_count=40,
             deadline=None,
+            # CI must not be flaky: the default run replays the same examples every time; the
+            # slow battery (-m slow) explores at random.
+            derandomize=True,
             # each example is a real SQLite file and a few subprocesses: slow by design
             suppress_health_check=[HealthCheck.too_slow],
         ),

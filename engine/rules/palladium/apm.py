@@ -243,7 +243,7 @@ def gain(state: FightState, cid: str, amount: int, rule: str, reason: str) -> At
     if not passes_mode(state) or clock.acting == cid:
         return AttacksGained(combatant=cid, amount=amount, into="now", rule=rule, reason=reason)
     upcoming = clock.pass_ if f.pool_pass < clock.pass_ else clock.pass_ + 1
-    if clock.round and 1 <= upcoming <= len(f.passes):
+    if clock.round and clock.acting is not None and 1 <= upcoming <= len(f.passes):
         return AttacksGained(
             combatant=cid,
             amount=amount,

@@ -740,3 +740,15 @@ def test_PAL_HR_APM_LEDGER_worked_figure_4_h2h_1_boxing_1_general(fight: Fight) 
         "boxing": 1,
         "ranged_h2h": 3,
     }
+
+
+def test_PAL_HR_APM_GAIN_LOSE_gained_after_the_round_goes_to_next_round(fight: Fight) -> None:
+    """Found by the invariants: with every turn of the round over, a gain off turn joins the
+    next turn, which is next round's first, never a pass that will not come."""
+    duel(fight)
+    while acting(fight) is not None:
+        fight.pass_()
+    gained = one(fight.ruling("b", gain_attacks=1).events, AttacksGained)
+    assert gained.into == "next_round"
+    fight.initiative(10, 10)
+    assert by_pass(fight, "b") == [3, 1, 1]
