@@ -385,12 +385,14 @@ def _strike_events(
     weapon_name: str | None,
     defend: str | None,
     dice: Dice,
+    landing: bool = False,
 ) -> list[Event]:
     """Roll the strike and, if it would hit, the defence (now or pending) and damage."""
     weapon = combat.find_weapon(fighter(state.combatants[actor]).profile, weapon_name)
     ranged = weapon is not None and weapon.kind == "ranged"
     s = combat.strike(state, actor, target, action, weapon, dice)
-    return _after_strike(state, s, combat.strike_detail(s, ranged), defend, None, dice)
+    detail = combat.strike_detail(s, ranged)
+    return _after_strike(state, s, detail, defend, None, dice, landing)
 
 
 def _after_strike(
@@ -400,6 +402,7 @@ def _after_strike(
     defend: str | None,
     no_dodge: str | None,
     dice: Dice,
+    landing: bool = False,
 ) -> list[Event]:
     """After the strike roll: the ambusher's first attack is spent; a hit waits for the
     defender's answer, or is answered now (``defend``), or cannot be defended."""
@@ -418,6 +421,17 @@ def _after_strike(
     if defend is None and combat.helpless(state, target) is None:
         events.append(ReactionRequested(actor=actor, reactor=target, kind="defense", detail=detail))
         return events
+    if defend is not None and landing:
+        # An answer given when the action was declared may no longer be allowed when it
+        # lands (a parry of a shot, of an M.D. blow): the defender is asked instead, so the
+        # clock never sticks. Refusals come before any die is rolled.
+        try:
+            return events + answer(state, actor, target, defend, detail, dice)
+        except IllegalAction:
+            events.append(
+                ReactionRequested(actor=actor, reactor=target, kind="defense", detail=detail)
+            )
+            return events
     return events + answer(state, actor, target, defend or "none", detail, dice)
 
 
@@ -524,18 +538,25 @@ def _advance_after(state: FightState, actor: str, paid: int) -> Advance:
 
 
 def _perform(
-    state: FightState, actor: str, ip: InProgress, dice: Dice, wild: int = 0
+    state: FightState,
+    actor: str,
+    ip: InProgress,
+    dice: Dice,
+    wild: int = 0,
+    landing: bool = False,
 ) -> list[Event]:
     """The action happens: the blow or shot is rolled, or the unmodelled action is done."""
     if ip.action in ("strike", "power_punch", "power_kick"):
-        return _strike_events(state, actor, ip.target, ip.action, ip.weapon, ip.defend, dice)
+        return _strike_events(
+            state, actor, ip.target, ip.action, ip.weapon, ip.defend, dice, landing
+        )
     if ip.action in SHOTS:
-        return _shot_events(state, actor, ip, dice, wild)
+        return _shot_events(state, actor, ip, dice, wild, landing)
     return [ActionCompleted(actor=actor, action=ip.action, note=ip.note)]
 
 
 def _shot_events(
-    state: FightState, actor: str, ip: InProgress, dice: Dice, wild: int
+    state: FightState, actor: str, ip: InProgress, dice: Dice, wild: int, landing: bool = False
 ) -> list[Event]:
     """Roll a shot; an unseen shooter's first shot at a target makes it lose initiative and
     forbids dodging it (PAL-INIT-AUTO-RANGED)."""
@@ -561,7 +582,7 @@ def _shot_events(
         dice=dice,
     )
     detail = combat.strike_detail(s, True)
-    return events + _after_strike(state, s, detail, ip.defend, no_dodge, dice)
+    return events + _after_strike(state, s, detail, ip.defend, no_dodge, dice, landing)
 
 
 def _begin(state: FightState, actor: str, ip: InProgress, dice: Dice) -> Decision:
@@ -691,7 +712,7 @@ def on_turn(state: FightState, cid: str, dice: Dice, kind: TurnKind) -> Decision
     )
     if ip.paid + pay < ip.cost:
         return Decision(events, advance="next")
-    events += _perform(state, cid, ip, dice, wild)
+    events += _perform(state, cid, ip, dice, wild, landing=True)
     if not passes:
         return Decision(events, advance="next")
     return Decision(events, advance="next" if hand - pay <= 0 else "none")
@@ -740,6 +761,11 @@ def decide_shoot(state: FightState, d: ShootDeclared, dice: Dice) -> Decision:
         weapon = combat.find_weapon(p, d.weapon)
     combat.check_shot(state, d.actor, weapon, aimed=d.aimed, called=d.called, range_ft=d.range)
     assert weapon is not None
+    if d.defend == "parry" and not _parry_possible(state, d.range):
+        raise IllegalAction(
+            "a shot cannot be parried except at punching range under the house range bands "
+            "(PAL-DEF-PARRY, PAL-HR-STRIKE-RANGE-BANDS); answer dodge or none"
+        )
     ip = InProgress(
         action=action,
         target=d.target,
@@ -751,6 +777,14 @@ def decide_shoot(state: FightState, d: ShootDeclared, dice: Dice) -> Decision:
         defend=d.defend,
     )
     return _begin(state, d.actor, ip, dice)
+
+
+def _parry_possible(state: FightState, range_ft: int | None) -> bool:
+    """Whether a shot at ``range_ft`` may be parried: only at punching range, under the house
+    range bands (PAL-HR-STRIKE-RANGE-BANDS)."""
+    if not state.options.get("range_bands") or range_ft is None:
+        return False
+    return range_ft <= int(state.options.get("point_blank_feet", 5))
 
 
 def psionic_cost(state: FightState, actor: str) -> int:

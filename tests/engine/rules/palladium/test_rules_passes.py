@@ -11,7 +11,7 @@ import pytest
 
 from engine.rules import IllegalAction, UsageError
 from engine.rules.palladium.apm import split
-from events.core import CutInQueued, OrderChanged, PassStarted, TurnPassed
+from events.core import CutInQueued, OrderChanged, PassStarted, ReactionRequested, TurnPassed
 from events.palladium import (
     ActionAbandoned,
     ActionCompleted,
@@ -752,3 +752,20 @@ def test_PAL_HR_APM_GAIN_LOSE_gained_after_the_round_goes_to_next_round(fight: F
     assert gained.into == "next_round"
     fight.initiative(10, 10)
     assert by_pass(fight, "b") == [3, 1, 1]
+
+
+def test_PAL_COST_MULTI_LANDING_an_answer_refused_at_landing_is_asked_for_instead(
+    fight: Fight,
+) -> None:
+    """A power punch declared with the defender's parry, against which the defender has no
+    M.D. item when the M.D. blow lands (PAL-DEF-PARRY-MD): the clock does not stick; the
+    strike waits for the defender's answer."""
+    fight.new("raw")
+    fight.add("demon", "d", bonuses={"initiative": 10})
+    fight.add("brawler", "b")
+    fight.initiative(10, 10)
+    fight.power("d", "b", defend="parry")
+    landed = fight.strike("b", "d", 1, 12)  # b misses; d's turn: the blow lands, a hit
+    assert of(landed.events, DefenseDeclined) == []
+    assert one(landed.events, ReactionRequested).reactor == "b"
+    assert fight.status()["pending"]["reactor"] == "b"
