@@ -7,7 +7,7 @@ from typing import Any
 
 from engine.log import EncounterRow
 from engine.replay import Difference
-from engine.rules import UnknownName, get_pack
+from engine.rules import UnknownName, get_pack, options_summary
 from engine.table import BranchView, PlyResult, PlyView, ReplayReport
 from events.codec import to_builtins
 from events.core import Event
@@ -69,8 +69,7 @@ def _options(doc: dict[str, Any]) -> str:
         defaults = pack.options_for(doc["variant"], {})
     except UnknownName:  # an unknown variant in an old file: list them all
         defaults = {}
-    changed = [f"{k}={v}" for k, v in doc["options"].items() if defaults.get(k, object()) != v]
-    return f"{doc['variant']} defaults" + (", except " + ", ".join(changed) if changed else "")
+    return options_summary(doc["variant"], defaults, doc["options"])
 
 
 def status_text(doc: dict[str, Any]) -> str:

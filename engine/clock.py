@@ -92,18 +92,12 @@ def settle(
             break
         elif advance == "next" and clock.resume:
             who, turn_over = clock.resume[-1]
-            if turn_over or who is None:
-                if who is None:
-                    passed = [TurnPassed(to=None, resumed=True)]
-                    state = apply(state, passed)
-                else:
-                    passed = [TurnPassed(to=who, resumed=True)]
-                    state = apply(state, passed)
-                    state, more = next_turn(state, pack, who, apply)
-                    passed += more
+            passed = [TurnPassed(to=who, resumed=True)]
+            state = apply(state, passed)
+            if who is not None and turn_over:  # his turn was over: move on from him
+                state, more = next_turn(state, pack, who, apply)
+                passed += more
             else:
-                passed = [TurnPassed(to=who, resumed=True)]
-                state = apply(state, passed)
                 kind = "resume"
         else:
             after = None if advance == "start" else clock.acting

@@ -77,6 +77,12 @@ class Fighter(msgspec.Struct, frozen=True, kw_only=True):
     in_progress: InProgress | None = None
 
 
+#: What an ``ActionStarted`` and the ``InProgress`` it begins have in common.
+ACTION_FIELDS: tuple[str, ...] = tuple(
+    name for name in InProgress.__struct_fields__ if name != "paid"
+)
+
+
 def fighter(c: CombatantState) -> Fighter:
     """The Palladium record of a combatant."""
     return cast(Fighter, c.data)
@@ -148,19 +154,8 @@ def on_turn_began(state: FightState, e: pe.TurnBegan) -> FightState:
 
 
 def on_action_started(state: FightState, e: pe.ActionStarted) -> FightState:
-    """A multi-attack or long action is under way."""
-    ip = InProgress(
-        action=e.action,
-        target=e.target,
-        cost=e.cost,
-        kick=e.kick,
-        defend=e.defend,
-        weapon=e.weapon,
-        aimed=e.aimed,
-        called=e.called,
-        range=e.range,
-        note=e.note,
-    )
+    """A multi-attack or long action is under way (its record: the event's fields)."""
+    ip = InProgress(**{k: getattr(e, k) for k in ACTION_FIELDS})
     return _update(state, e.actor, in_progress=ip)
 
 
@@ -255,17 +250,8 @@ def on_strike_rolled(state: FightState, e: pe.StrikeRolled) -> FightState:
 _POOL_FIELD = {"armor": "armor_mdc", "sdc": "sdc", "hp": "hp", "mdc": "mdc"}
 
 
-def on_damage_applied(state: FightState, e: pe.DamageApplied) -> FightState:
-    """A pool drops to ``after``."""
-    f = fighter(state.combatants[e.target])
-    field = _POOL_FIELD[e.pool]
-    if e.pool == "armor" and f.armor_mdc is None:
-        field = "armor_sdc"
-    return _update(state, e.target, **{field: e.after})
-
-
-def on_healed(state: FightState, e: pe.Healed) -> FightState:
-    """A pool rises to ``after``."""
+def on_pool_set(state: FightState, e: pe.DamageApplied | pe.Healed) -> FightState:
+    """A pool drops (damage) or rises (healing) to ``after``."""
     f = fighter(state.combatants[e.target])
     field = _POOL_FIELD[e.pool]
     if e.pool == "armor" and f.armor_mdc is None:
@@ -337,12 +323,12 @@ REDUCERS: dict[type[Event], Reducer] = {
     pe.ApmSpent: _r(on_apm_spent),
     pe.ActionAbandoned: _r(on_action_abandoned),
     pe.StrikeRolled: _r(on_strike_rolled),
-    pe.DamageApplied: _r(on_damage_applied),
+    pe.DamageApplied: _r(on_pool_set),
     pe.TurnBegan: _r(on_turn_began),
     pe.AttacksGained: _r(on_attacks_gained),
     pe.InitiativeLost: _r(on_initiative_lost),
     pe.ActionHeld: _r(on_action_held),
     pe.HoldEnded: _r(on_hold_ended),
     pe.ActionCompleted: _r(on_action_completed),
-    pe.Healed: _r(on_healed),
+    pe.Healed: _r(on_pool_set),
 }

@@ -105,6 +105,13 @@ class RulesPack(Protocol):
         ...
 
 
+def options_summary(variant: str, defaults: Mapping[str, Any], chosen: Mapping[str, Any]) -> str:
+    """``house defaults`` or ``house defaults, except holds=False``: only what differs from
+    the variant's defaults (``status --json`` lists them all)."""
+    changed = [f"{k}={v}" for k, v in chosen.items() if defaults.get(k, object()) != v]
+    return f"{variant} defaults" + (", except " + ", ".join(changed) if changed else "")
+
+
 #: The system ``fracas new`` uses when none is named.
 DEFAULT_SYSTEM = "palladium"
 

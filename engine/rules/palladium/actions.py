@@ -6,7 +6,7 @@ UnknownName (exit 2), before any event is produced, so nothing is written.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from engine.dice import Dice
 from engine.rolls import fixed, roll
@@ -28,7 +28,6 @@ from events.palladium import (
     ActionCompleted,
     ActionStarted,
     ApmSpent,
-    DefenceChoice,
     DefendDeclared,
     DefenseDeclined,
     FighterReadied,
@@ -42,7 +41,7 @@ from events.palladium import (
     SurpriseDeclared,
     TurnBegan,
 )
-from projections.palladium import InProgress, fighter
+from projections.palladium import ACTION_FIELDS, InProgress, fighter
 from projections.state import FightState
 
 
@@ -609,19 +608,7 @@ def _begin(state: FightState, actor: str, ip: InProgress, dice: Dice) -> Decisio
     if pay == ip.cost:
         events: list[Event] = [spent, *_perform(state, actor, ip, dice, wild)]
         return Decision(events, advance=_advance_after(state, actor, pay))
-    started = ActionStarted(
-        actor=actor,
-        action=ip.action,
-        target=ip.target,
-        cost=ip.cost,
-        kick=ip.kick,
-        defend=_defence(ip.defend),
-        weapon=ip.weapon,
-        aimed=ip.aimed,
-        called=ip.called,
-        range=ip.range,
-        note=ip.note,
-    )
+    started = ActionStarted(actor=actor, **{k: getattr(ip, k) for k in ACTION_FIELDS})
     return Decision([started, spent], advance=_advance_after(state, actor, pay))
 
 
@@ -643,10 +630,6 @@ def _cost_rule(state: FightState, ip: InProgress, long: bool) -> str:
     if ip.action == "act":
         return "PAL-HR-SPEND-ON-TURN"
     return "PAL-STRIKE-ROLL"
-
-
-def _defence(choice: str | None) -> DefenceChoice | None:
-    return cast("DefenceChoice | None", choice)
 
 
 def on_turn(state: FightState, cid: str, dice: Dice, kind: TurnKind) -> Decision:

@@ -13,6 +13,7 @@ from typing import Any
 from engine.dice import Dice
 from engine.rolls import roll
 from engine.rules import IllegalAction, UnknownName, UsageError
+from engine.rules.palladium import apm
 from engine.rules.palladium.tables import WP_TITLES
 from events.core import Event, Modifier, ReactionRequested
 from events.palladium import (
@@ -459,8 +460,6 @@ def _spend_defence(state: FightState, cid: str, what: str, rule: str) -> list[Ev
     (PAL-DEF-PARRY) is paid the same way as a dodge. A power punch under way reserves
     nothing: a defence may spend the attack it still needs, and if none is left for it the
     blow is abandoned when the round ends (PAL-COST-MULTI-LANDING)."""
-    from engine.rules.palladium import apm  # apm reads this module's callers' state only
-
     return [apm.spend_off_turn(state, cid, 1, what, rule, "defence")]
 
 

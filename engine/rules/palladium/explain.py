@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.rules import options_summary
 from engine.rules.palladium.options import OptionError, options_for
 from events import palladium as pe
 from events.core import (
@@ -59,14 +60,12 @@ def roll_text(r: Roll) -> str:
 
 
 def options_text(variant: str, chosen: Mapping[str, Any]) -> str:
-    """``house defaults`` or ``house defaults, except holds=False``: only what the GM changed
-    (``fracas status --json`` lists them all)."""
+    """The encounter's options as they differ from the variant's defaults."""
     try:
         defaults = options_for(variant, {})
-    except OptionError:
+    except OptionError:  # an unknown variant in an old file: list them all
         defaults = {}
-    changed = [f"{k}={v}" for k, v in chosen.items() if defaults.get(k, object()) != v]
-    return f"{variant} defaults" + (", except " + ", ".join(changed) if changed else "")
+    return options_summary(variant, defaults, chosen)
 
 
 def explain(e: Event, s: FightState) -> list[str]:

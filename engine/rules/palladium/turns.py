@@ -28,6 +28,7 @@ from events.palladium import (
     InterruptDeclared,
     InterruptRolled,
     PassDeclared,
+    Pool,
     ReleaseDeclared,
 )
 from projections.palladium import fighter
@@ -106,7 +107,7 @@ def decide_hold(state: FightState, d: HoldDeclared) -> Decision:
     return Decision([ActionHeld(combatant=d.actor, trigger=d.trigger)], advance="next")
 
 
-def _check_held(state: FightState, cid: str, what: str) -> None:
+def _check_can_act_out_of_turn(state: FightState, cid: str, what: str) -> None:
     f = fighter(state.combatants[cid])
     name = state.combatants[cid].name
     if f.apm_left < 1:
@@ -126,7 +127,7 @@ def decide_release(state: FightState, d: ReleaseDeclared) -> Decision:
         raise IllegalAction(f"{name} holds no action: `fracas hold {d.actor} --until TRIGGER`")
     if state.clock.acting == d.actor:
         raise IllegalAction(f"it is already {name}'s turn")
-    _check_held(state, d.actor, "act")
+    _check_can_act_out_of_turn(state, d.actor, "act")
     events: list[Event] = [HoldEnded(combatant=d.actor, released=True, reason=f"trigger: {f.held}")]
     return Decision(events, cut_in=d.actor, resolved=False)
 
@@ -167,7 +168,7 @@ def decide_interrupt(state: FightState, d: InterruptDeclared, dice: Dice) -> Dec
             f"{name} holds no action to interrupt with (PAL-HR-HOLD); if an ability lets "
             "him, the GM allows it with --allowed"
         )
-    _check_held(state, d.actor, "interrupt")
+    _check_can_act_out_of_turn(state, d.actor, "interrupt")
     mine = roll(dice, "interrupt", "1D100", _spd_mods(state, d.actor), rule="PAL-HR-INTERRUPT")
     theirs = roll(dice, "interrupt", "1D100", _spd_mods(state, against), rule="PAL-HR-INTERRUPT")
     wins = mine.total > theirs.total
@@ -205,7 +206,7 @@ def decide_counter(state: FightState, d: CounterDeclared) -> Decision:
     _able(state, d.actor)
     if state.clock.acting == d.actor:
         raise IllegalAction(f"it is already {state.combatants[d.actor].name}'s turn")
-    _check_held(state, d.actor, "counter")
+    _check_can_act_out_of_turn(state, d.actor, "counter")
     return Decision([], cut_in=d.actor, resolved=False)
 
 
@@ -310,48 +311,26 @@ def _heal(state: FightState, cid: str, amount: int, rule: str) -> list[Event]:
         raise IllegalAction(f"{c.name} is dead; healing cannot bring him back")
     f = fighter(c)
     p = f.profile
-    events: list[Event] = []
+    pools: list[tuple[Pool, int, int]]  # (pool, now, full), healed in this order
     if f.mdc is not None and p.mdc is not None:
-        after = min(p.mdc, f.mdc + amount)
-        if after > f.mdc:
-            events.append(
-                Healed(
-                    target=cid,
-                    pool="mdc",
-                    amount=after - f.mdc,
-                    before=f.mdc,
-                    after=after,
-                    rule=rule,
-                )
-            )
-        alive_again = after > 0
+        pools = [("mdc", f.mdc, p.mdc)]
     else:
-        hp_after = min(p.hp, f.hp + amount)
-        rest = amount - max(0, hp_after - f.hp)
-        if hp_after > f.hp:
+        pools = [("hp", f.hp, p.hp), ("sdc", f.sdc, p.sdc)]
+    events: list[Event] = []
+    rest = amount
+    body = pools[0][1]  # H.P. (or M.D.C.) after healing: above 0 ends a coma
+    for pool, now, full in pools:
+        after = min(full, now + rest)
+        if after > now:
             events.append(
                 Healed(
-                    target=cid,
-                    pool="hp",
-                    amount=hp_after - f.hp,
-                    before=f.hp,
-                    after=hp_after,
-                    rule=rule,
+                    target=cid, pool=pool, amount=after - now, before=now, after=after, rule=rule
                 )
             )
-        sdc_after = min(p.sdc, f.sdc + rest)
-        if sdc_after > f.sdc:
-            events.append(
-                Healed(
-                    target=cid,
-                    pool="sdc",
-                    amount=sdc_after - f.sdc,
-                    before=f.sdc,
-                    after=sdc_after,
-                    rule=rule,
-                )
-            )
-        alive_again = hp_after > 0
+            rest -= after - now
+        if pool == pools[0][0]:
+            body = after
+    alive_again = body > 0
     if alive_again and "coma" in c.conditions:
         events.append(ConditionChanged(combatant=cid, condition="coma", present=False, rule=rule))
     return events
