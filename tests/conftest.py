@@ -290,3 +290,17 @@ def fight_db(tmp_path: Path) -> Iterator[Path]:
 def names(paths: Sequence[Path]) -> list[str]:
     """File names, for readable parametrize ids."""
     return [p.name for p in paths]
+
+
+def assert_one_line_error(result: CliResult, code: int, *mentions: str) -> str:
+    """The refusal as DESIGN §9 has it; returns the line."""
+    assert result.code == code, result
+    assert result.stdout == "", result
+    assert "Traceback" not in result.stderr, result.stderr
+    lines = result.stderr_lines
+    assert len(lines) == 1, lines
+    line = lines[0]
+    assert line.startswith("fracas: error: "), line
+    for text in mentions:
+        assert text in line, f"{text!r} not in {line!r}"
+    return line

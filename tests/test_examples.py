@@ -15,11 +15,11 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 
 
-def test_example_fight_plays_to_the_end(tmp_path: Path) -> None:
-    db = tmp_path / "bar.db"
+def play(script: str, db: Path) -> str:
+    """Run ``examples/<script>`` with this environment's ``fracas`` on PATH; its output."""
     env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
     done = subprocess.run(
-        ["bash", str(ROOT / "examples" / "bar_fight.sh"), str(db)],
+        ["bash", str(ROOT / "examples" / script), str(db)],
         capture_output=True,
         text=True,
         env=env,
@@ -28,7 +28,12 @@ def test_example_fight_plays_to_the_end(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     assert "error" not in done.stderr
-    out = done.stdout
+    return done.stdout
+
+
+def test_example_fight_plays_to_the_end(tmp_path: Path) -> None:
+    db = tmp_path / "bar.db"
+    out = play("bar_fight.sh", db)
     assert "verified" in out
     assert "branch 'what-if' created at ply #5" in out
     assert "undid 1" in out and "redid 1" in out
@@ -47,19 +52,7 @@ def test_example_fight_plays_to_the_end(tmp_path: Path) -> None:
 def test_house_round_example_plays_to_the_end(tmp_path: Path) -> None:
     """examples/house_round.sh: surprise pass, three passes, a long aimed and called shot, a
     hold released, a ruling undone (PAL-HR-ROUND-PASSES, PAL-HR-LONG-ACTION, PAL-HR-HOLD)."""
-    db = tmp_path / "house.db"
-    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
-    done = subprocess.run(
-        ["bash", str(ROOT / "examples" / "house_round.sh"), str(db)],
-        capture_output=True,
-        text=True,
-        env=env,
-        check=False,
-        timeout=300,
-    )
-    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
-    assert "error" not in done.stderr
-    out = done.stdout
+    out = play("house_round.sh", tmp_path / "house.db")
     assert "Round 1 (surprise) begins, 1 pass" in out
     assert "Pass 3 of round 2 begins" in out
     assert "begins: aimed called shot (3 attacks, lands on the last)" in out

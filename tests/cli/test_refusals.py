@@ -38,24 +38,17 @@ from engine.table import Table, UsageError
 from events.codec import UnreadableEvent
 from events.palladium import InitiativeDeclared, StrikeDeclared
 from events.upcasts import UpcastError
-from tests.conftest import SHEETS, CliResult, FracasCli, LogSnapshot, file_state
+from tests.conftest import (
+    SHEETS,
+    CliResult,
+    FracasCli,
+    LogSnapshot,
+    assert_one_line_error,
+    file_state,
+)
 
 Fingerprint = Callable[[Path], tuple[str | None, tuple[str, ...]]]
 ReadLog = Callable[[Path], LogSnapshot]
-
-
-def assert_one_line_error(result: CliResult, code: int, *mentions: str) -> str:
-    """The refusal as DESIGN §9 has it; returns the line."""
-    assert result.code == code, result
-    assert result.stdout == "", result
-    assert "Traceback" not in result.stderr, result.stderr
-    lines = result.stderr_lines
-    assert len(lines) == 1, lines
-    line = lines[0]
-    assert line.startswith("fracas: error: "), line
-    for text in mentions:
-        assert text in line, f"{text!r} not in {line!r}"
-    return line
 
 
 # --- files that are not ours ---------------------------------------------------------------

@@ -18,25 +18,18 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import SHEETS, CliResult, FracasCli, LogSnapshot, file_state
+from tests.conftest import (
+    SHEETS,
+    CliResult,
+    FracasCli,
+    LogSnapshot,
+    assert_one_line_error,
+    file_state,
+)
 
 RULE_SHEETS = Path(__file__).resolve().parent.parent / "engine/rules/palladium/sheets"
 
 Invoke = Callable[..., CliResult]
-
-
-def one_line_error(result: CliResult, code: int, *mentions: str) -> str:
-    """A refusal as the README has it: the exit code, nothing on stdout, one line on stderr."""
-    assert result.code == code, result
-    assert result.stdout == "", result
-    assert "Traceback" not in result.stderr, result.stderr
-    lines = result.stderr_lines
-    assert len(lines) == 1, lines
-    line = lines[0]
-    assert line.startswith("fracas: error: "), line
-    for text in mentions:
-        assert text in line, f"{text!r} not in {line!r}"
-    return line
 
 
 class Gm:
@@ -74,7 +67,7 @@ class Gm:
     def refused(self, code: int, *args: str, mentions: tuple[str, ...] = ()) -> str:
         """The command is refused with ``code`` and the fight is exactly as it was."""
         before = self.status()
-        line = one_line_error(self.run(*args), code, *mentions)
+        line = assert_one_line_error(self.run(*args), code, *mentions)
         assert self.status() == before, f"{args} changed the fight"
         return line
 
@@ -517,7 +510,7 @@ def test_refusals_in_a_real_process_leave_the_file_byte_for_byte(
         (["ruling", "nowp"], 2, ("--note",)),
         (["act", "nowp", "--note", "reloads"], 2, ("--cost",)),
     ]:
-        one_line_error(gm.run(*args), code, *mentions)
+        assert_one_line_error(gm.run(*args), code, *mentions)
         assert file_state(gm.db) == state, args
 
 
