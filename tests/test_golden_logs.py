@@ -1,0 +1,99 @@
+"""Logs written by an older fracas open, verify and show the same fight (tests/golden_logs/).
+
+The promise of DESIGN §3: a log written today replays in five years. The files were written by
+commit da4302b; their README says how. For every encounter and branch: ``replay --verify``
+verifies as many plies as it did then, and ``status --json`` keeps every field and value it
+had (new fields may be added). Then the fight goes on: a new ply appended to an old log
+verifies too.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import CliResult
+
+HERE = Path(__file__).parent / "golden_logs"
+EXPECTED: dict[str, dict[str, dict[str, dict[str, Any]]]] = json.loads(
+    (HERE / "expected-v1.json").read_text()
+)
+CASES = [
+    (log, encounter, branch)
+    for log, encounters in EXPECTED.items()
+    for encounter, branches in encounters.items()
+    for branch in branches
+]
+
+
+def missing(old: Any, new: Any, path: str = "") -> list[str]:
+    """Where ``new`` lacks a field of ``old`` or holds another value (extra fields are fine)."""
+    if isinstance(old, dict):
+        if not isinstance(new, dict):
+            return [f"{path or '.'}: was a table, now {new!r}"]
+        found = []
+        for key, value in old.items():
+            if key not in new:
+                found.append(f"{path}.{key}: missing")
+            else:
+                found += missing(value, new[key], f"{path}.{key}")
+        return found
+    if isinstance(old, list):
+        if not isinstance(new, list) or len(new) != len(old):
+            return [f"{path}: was {old!r}, now {new!r}"]
+        return [
+            p
+            for i, (a, b) in enumerate(zip(old, new, strict=True))
+            for p in missing(a, b, f"{path}[{i}]")
+        ]
+    return [] if old == new and type(old) is type(new) else [f"{path}: was {old!r}, now {new!r}"]
+
+
+@pytest.fixture
+def old_log(tmp_path: Path) -> Callable[[str], Path]:
+    def copy(name: str) -> Path:
+        target = tmp_path / f"{name}.db"
+        shutil.copyfile(HERE / f"{name}-v1.db", target)
+        return target
+
+    return copy
+
+
+@pytest.mark.parametrize(("log", "encounter", "branch"), CASES, ids=lambda v: str(v))
+def test_an_old_log_verifies_and_shows_the_same_fight(
+    log: str,
+    encounter: str,
+    branch: str,
+    old_log: Callable[[str], Path],
+    fracas_inprocess: Callable[..., CliResult],
+) -> None:
+    db = old_log(log)
+    expected = EXPECTED[log][encounter][branch]
+    assert fracas_inprocess("use", encounter, db=db).code == 0
+    assert fracas_inprocess("switch", branch, db=db).code == 0
+    verified = fracas_inprocess("--json", "replay", "--verify", db=db)
+    assert verified.code == 0, verified
+    assert json.loads(verified.stdout) == {"verified": expected["verified"], "difference": None}
+    status = fracas_inprocess("--json", "status", db=db)
+    assert status.code == 0, status
+    assert missing(expected["status"], json.loads(status.stdout)) == []
+
+
+@pytest.mark.parametrize("log", sorted(EXPECTED))
+def test_an_old_log_goes_on(
+    log: str, old_log: Callable[[str], Path], fracas_inprocess: Callable[..., CliResult]
+) -> None:
+    db = old_log(log)
+    main = EXPECTED[log][next(iter(EXPECTED[log]))]["main"]
+    who = main["status"]["combatants"][0]["id"]
+    added = fracas_inprocess("ruling", who, "--note", "a new ply on an old log", db=db)
+    assert added.code == 0, added
+    verified = fracas_inprocess("--json", "replay", "--verify", db=db)
+    assert json.loads(verified.stdout) == {"verified": main["verified"] + 1, "difference": None}
+    assert fracas_inprocess("undo", db=db).code == 0
+    assert fracas_inprocess("log", db=db).code == 0
