@@ -17,70 +17,17 @@ outside its die is refused, and so is a face left over when the action is resolv
 from __future__ import annotations
 
 import hashlib
-import re
 from collections.abc import Sequence
 from typing import Literal
 
-import attrs
+from engine.dicespec import DiceError, DiceSpec, parse_spec
 
 DICE_DOMAIN = b"fracas-dice/1"
 _WORD = 1 << 64
 
 Source = Literal["seed", "physical", "mixed"]
 
-_SPEC = re.compile(r"^\s*(\d+)\s*[dD]\s*(\d+)\s*(?:[xX*]\s*(\d+))?\s*(?:([+-])\s*(\d+))?\s*$")
-
-
-class DiceError(ValueError):
-    """A die spec that cannot be read, or physical dice that do not fit the rolls (exit 2)."""
-
-
-@attrs.frozen
-class DiceSpec:
-    """A die expression: ``count`` dice of ``sides`` sides, times ``multiplier``, plus ``modifier``.
-
-    Written ``2D6``, ``1D4x10``, ``3D6+2`` or ``1D6x10-1``; units are whatever the caller says
-    (S.D.C. or M.D. for damage, a plain number for a strike).
-    """
-
-    count: int
-    sides: int
-    multiplier: int = 1
-    modifier: int = 0
-
-    def __str__(self) -> str:
-        text = f"{self.count}D{self.sides}"
-        if self.multiplier != 1:
-            text += f"x{self.multiplier}"
-        if self.modifier:
-            text += f"{self.modifier:+d}"
-        return text
-
-    def value(self, faces: Sequence[int]) -> int:
-        """The face sum times the multiplier, plus the spec's own modifier."""
-        return sum(faces) * self.multiplier + self.modifier
-
-
-def parse_spec(text: str) -> DiceSpec:
-    """Read a die expression such as ``1D20``, ``2D6x10`` or ``1D4+2``.
-
-    Raise DiceError if it is malformed or out of range (1..100 dice of 2..1000 sides, x1..1000).
-    """
-    match = _SPEC.match(text)
-    if match is None:
-        raise DiceError(f"not a die expression: {text!r} (expected e.g. 1D20, 2D6x10, 1D4+2)")
-    count, sides = int(match[1]), int(match[2])
-    multiplier = int(match[3]) if match[3] else 1
-    modifier = int(match[5]) if match[5] else 0
-    if match[4] == "-":
-        modifier = -modifier
-    if not 1 <= count <= 100:
-        raise DiceError(f"die count must be 1..100 in {text!r}")
-    if not 2 <= sides <= 1000:
-        raise DiceError(f"die sides must be 2..1000 in {text!r}")
-    if not 1 <= multiplier <= 1000:
-        raise DiceError(f"die multiplier must be 1..1000 in {text!r}")
-    return DiceSpec(count, sides, multiplier, modifier)
+__all__ = ["Dice", "DiceError", "DiceSpec", "SeededStream", "parse_physical", "parse_spec"]
 
 
 def _block(seed: int, depth: int, salt: int, counter: int) -> bytes:
@@ -131,25 +78,23 @@ class Dice:
         return len(self._physical) - self._next_physical
 
     def faces(self, spec: DiceSpec) -> tuple[tuple[int, ...], Source]:
-        """Roll ``spec``'s dice; return the faces and where they came from."""
+        """Roll every die of ``spec`` in order; return the faces and where they came from."""
         out: list[int] = []
         entered = 0
-        for _ in range(spec.count):
+        for sides in spec.sides_per_face():
             if self._next_physical < len(self._physical):
                 face = self._physical[self._next_physical]
-                if not 1 <= face <= spec.sides:
+                if not 1 <= face <= sides:
                     raise DiceError(
                         f"--dice face {face} (position {self._next_physical + 1}) "
-                        f"does not fit the D{spec.sides} rolled there"
+                        f"does not fit the D{sides} rolled there"
                     )
                 self._next_physical += 1
                 entered += 1
             else:
-                face = self._stream.face(spec.sides)
+                face = self._stream.face(sides)
             out.append(face)
-        source: Source = (
-            "seed" if entered == 0 else "physical" if entered == spec.count else "mixed"
-        )
+        source: Source = "seed" if entered == 0 else "physical" if entered == len(out) else "mixed"
         return tuple(out), source
 
     def check_all_used(self) -> None:
@@ -170,7 +115,7 @@ def parse_physical(text: str) -> tuple[int, ...]:
     for part in text.replace(" ", "").split(","):
         if not part:
             continue
-        if not part.isdigit():
+        if not (part.isascii() and part.isdigit()) or len(part) > 6:
             raise DiceError(f"--dice: {part!r} is not a die face (expected e.g. --dice 14,3,6)")
         faces.append(int(part))
     if not faces:
