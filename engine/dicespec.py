@@ -1,8 +1,8 @@
 """Die expressions: a small formal grammar, its parser, and the value of rolled faces.
 
-Every rules system writes dice its own way: Palladium ``1D4x10`` and ``3D6+2``, Basic Roleplaying
-``1D8+1D4`` (a weapon's dice plus the damage modifier's) and ``D100``, GURPS ``2d-1``. One grammar
-reads them all (``docs/DICE.md`` has it too)::
+Every rules system writes dice its own way: ``1D4x10`` and ``3D6+2``, ``1D8+1D4`` (a weapon's
+dice plus a damage modifier's), ``D100``, ``2d-1``. One grammar reads them all (``docs/DICE.md``
+has it too)::
 
     expression = [sign] term { sign term } ;
     term       = dice | number ;
@@ -13,7 +13,7 @@ reads them all (``docs/DICE.md`` has it too)::
     number     = digit { digit } ;            (* ASCII 0-9 only, at most 6 digits *)
 
 White space between symbols is ignored. A die with no count is one die (``D100``); a die with no
-sides is a six-sided die, as GURPS writes it (``2d-1`` is 2D6-1); ``%`` is 100 sides (``d%``).
+sides is a six-sided die (``2d-1`` is 2D6-1); ``%`` is 100 sides (``d%``).
 ``x N`` multiplies that term's face sum (``1D4x10``). Limits: 1..100 dice and 2..1000 sides per
 term, multipliers 1..1000, at most 20 terms.
 
@@ -69,7 +69,7 @@ class DiceSpec:
 
     @classmethod
     def simple(cls, count: int, sides: int, multiplier: int = 1, modifier: int = 0) -> DiceSpec:
-        """``count``D``sides`` x ``multiplier`` + ``modifier``, the Palladium shape."""
+        """``count``D``sides`` x ``multiplier`` + ``modifier``: one die term and a constant."""
         terms: list[Term] = [DiceTerm(count, sides, multiplier)]
         if modifier:
             terms.append(Constant(modifier))
@@ -214,7 +214,7 @@ class _Parser:
         if sides is None:
             if count is None:
                 raise self.fail("a die needs a count or sides, e.g. 1D6, 2d, D100")
-            sides = 6  # GURPS: "2d" is two six-sided dice
+            sides = 6  # "2d" is two six-sided dice
         if not 2 <= sides <= 1000:
             raise DiceError(f"die sides must be 2..1000 in {_shown(self.text)}")
         multiplier = 1

@@ -29,7 +29,7 @@ class Kernel:
 
     def __init__(self, pack: RulesPack) -> None:
         self.pack = pack
-        self.codec = Codec(pack.event_types)
+        self.codec = Codec(pack.event_types, pack.upcasts)
         self.reducers: Mapping[type[Event], Reducer] = {
             **core_reducers.REDUCERS,
             **pack.reducers,

@@ -1,19 +1,42 @@
-"""Building recorded rolls: faces from the ply's dice, then every modifier in order."""
+"""Building recorded rolls: faces from the ply's dice, then every modifier in order.
+
+Two ways to judge a roll (``Roll.judged``): "over" adds the modifiers to the dice and the total
+must reach the target; "under" applies them to a skill, and the dice must not exceed what
+they leave. The rules pack picks the modifiers and their
+order; this module applies them exactly as recorded.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine.dice import Dice, parse_spec
 from events.core import Modifier, Roll
 
 
 def apply_modifiers(base: int, modifiers: Sequence[Modifier]) -> int:
-    """Start from the dice value and apply each modifier in order (add, or multiply)."""
+    """Start from ``base`` and apply each modifier in order (events.core.ModifierOp)."""
     total = base
     for m in modifiers:
-        total = total * m.value if m.op == "mul" else total + m.value
+        match m.op:
+            case "add":
+                total += m.value
+            case "mul":
+                total *= m.value
+            case "div":
+                total //= m.value
+            case "div_up":
+                total = -(-total // m.value)
+            case "cap":
+                total = min(total, m.value)
+            case "set":
+                total = m.value
     return total
+
+
+def _kept(modifiers: Sequence[Modifier]) -> tuple[Modifier, ...]:
+    """Every step but an addition of 0, which changes nothing and explains nothing."""
+    return tuple(m for m in modifiers if m.op != "add" or m.value != 0)
 
 
 def roll(
@@ -25,10 +48,11 @@ def roll(
     target: int | None = None,
     rule: str = "",
 ) -> Roll:
-    """Roll ``spec`` with the ply's dice and record faces, modifiers, total and target."""
+    """Roll ``spec`` with the ply's dice; the modifiers apply to the dice and the total must
+    reach ``target`` (judged "over"; no target: nothing to reach, e.g. damage)."""
     parsed = parse_spec(spec)
     faces, source = dice.faces(parsed)
-    mods = tuple(m for m in modifiers if m.op == "mul" or m.value != 0)
+    mods = _kept(modifiers)
     total = apply_modifiers(parsed.value(faces), mods)
     return Roll(
         purpose=purpose,
@@ -39,12 +63,49 @@ def roll(
         total=total,
         target=target,
         rule=rule,
+        margin=None if target is None else total - target,
+        sides=parsed.sides_per_face(),
+    )
+
+
+def roll_under(
+    dice: Dice,
+    purpose: str,
+    spec: str,
+    base: int,
+    target_modifiers: Sequence[Modifier] = (),
+    *,
+    rule: str = "",
+    tier: Callable[[int, int], str] | None = None,
+) -> Roll:
+    """Roll ``spec`` against ``base`` after ``target_modifiers`` (judged "under": the dice
+    must not exceed the target). ``tier(total, target)`` names the success tier, if the
+    system has tiers."""
+    parsed = parse_spec(spec)
+    faces, source = dice.faces(parsed)
+    mods = _kept(target_modifiers)
+    target = apply_modifiers(base, mods)
+    total = parsed.value(faces)
+    return Roll(
+        purpose=purpose,
+        spec=str(parsed),
+        faces=faces,
+        source=source,
+        total=total,
+        target=target,
+        rule=rule,
+        judged="under",
+        margin=target - total,
+        tier=None if tier is None else tier(total, target),
+        base=base,
+        target_modifiers=mods,
+        sides=parsed.sides_per_face(),
     )
 
 
 def fixed(purpose: str, value: int, modifiers: Sequence[Modifier] = (), *, rule: str = "") -> Roll:
     """A 'roll' with no dice: a fixed base value plus modifiers (e.g. fixed initiative)."""
-    mods = tuple(m for m in modifiers if m.op == "mul" or m.value != 0)
+    mods = _kept(modifiers)
     return Roll(
         purpose=purpose,
         spec=str(value),

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Union
 
 import msgspec
 
 from events.core import CORE_EVENTS, Event
-from events.upcasts import CURRENT_VERSION, upcast
+from events.upcasts import CORE_UPCASTS, Upcasts, upcast
 
 _ENCODER = msgspec.json.Encoder()
 
@@ -46,8 +46,7 @@ def tag_of(event_type: type[Event]) -> str:
 
 def encode(event: Event) -> tuple[str, int, str]:
     """``(tag, version, JSON body)`` of an event, as the log stores it."""
-    tag = tag_of(type(event))
-    return tag, CURRENT_VERSION.get(tag, 1), _ENCODER.encode(event).decode()
+    return tag_of(type(event)), event.schema_version, _ENCODER.encode(event).decode()
 
 
 def to_builtins(event: Event) -> dict[str, Any]:
@@ -60,31 +59,36 @@ def to_builtins(event: Event) -> dict[str, Any]:
 class Codec:
     """Decodes stored events of the core plus one rules pack's event types.
 
-    A stored event that does not decode raises :class:`UnreadableEvent`; an event of a version
-    newer than this fracas, or without an upcaster, raises ``events.upcasts.UpcastError``.
+    ``upcasts`` are the pack's steps for its old shapes (the core's are always known); a tag
+    they retire still counts as known. A stored event that does not decode raises
+    :class:`UnreadableEvent`; an event of a version newer than this fracas, or without an
+    upcaster, raises ``events.upcasts.UpcastError``.
     """
 
-    def __init__(self, pack_events: Sequence[type[Event]]) -> None:
+    def __init__(self, pack_events: Sequence[type[Event]], upcasts: Upcasts | None = None) -> None:
         types = tuple(CORE_EVENTS) + tuple(pack_events)
         union: Any = Union[types]  # noqa: UP007 - built from a runtime tuple
         self._one = msgspec.json.Decoder(union)
         self._many = msgspec.json.Decoder(list[union])
         self._convert_type = union
-        self.tags = frozenset(tag_of(t) for t in types)
+        self.current: Mapping[str, int] = {tag_of(t): t.schema_version for t in types}
+        self.upcasts: Upcasts = {**CORE_UPCASTS, **(upcasts or {})}
+        self.tags = frozenset(self.current) | {tag for tag, _ in self.upcasts}
 
     def decode(self, tag: str, version: int, body: str) -> Event:
         """One stored event; old versions are upcast first (events/upcasts.py)."""
         try:
-            if version != CURRENT_VERSION.get(tag, 1):
-                data = upcast(tag, version, msgspec.json.decode(body))
-                return msgspec.convert(data, self._convert_type)  # type: ignore[no-any-return]
-            return self._one.decode(body)  # type: ignore[no-any-return]
+            if self.current.get(tag) == version or tag not in self.tags:
+                return self._one.decode(body)  # type: ignore[no-any-return]
+            _, data = upcast(tag, version, msgspec.json.decode(body), self.current, self.upcasts)
+            return msgspec.convert(data, self._convert_type)  # type: ignore[no-any-return]
         except msgspec.MsgspecError as err:
             raise UnreadableEvent(tag, version, str(err), known_tag=tag in self.tags) from None
 
     def decode_many(self, rows: Sequence[tuple[str, int, str]]) -> list[Event]:
         """Many stored events at once: one decoder call when none needs upcasting."""
-        if all(version == CURRENT_VERSION.get(tag, 1) for tag, version, _ in rows):
+        current = self.current
+        if all(current.get(tag) == version for tag, version, _ in rows):
             try:
                 return self._many.decode("[" + ",".join(body for _, _, body in rows) + "]")
             except msgspec.MsgspecError:

@@ -8,42 +8,58 @@ an existing field's meaning never changes; anything else is a new tag or an upca
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 import msgspec
 
 
 class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
-    """Base of every logged event; the ``type`` field carries the namespaced tag."""
+    """Base of every logged event; the ``type`` field carries the namespaced tag.
+
+    ``schema_version`` is the version of its shape that this fracas writes; raise it only with
+    an upcaster for the old one (``events/upcasts.py``).
+    """
+
+    schema_version: ClassVar[int] = 1
 
 
 class Declaration(Event, frozen=True, kw_only=True):
     """Base of every ``…Declared`` input: what the GM asked for, before any rule decided."""
 
 
-ModifierSource = Literal["sheet", "hand_to_hand", "weapon", "situation", "gm_ruling", "rules"]
+#: What a modifier does to the running value: ``add`` adds ``value``; ``mul`` multiplies by it;
+#: ``div`` divides by it rounding down, ``div_up`` rounding up (a skill halved for a
+#: Difficult task); ``cap`` keeps the value at most ``value``; ``set`` replaces it.
+ModifierOp = Literal["add", "mul", "div", "div_up", "cap", "set"]
 
 
 class Modifier(msgspec.Struct, frozen=True, kw_only=True):
-    """One step applied to a roll: ``op`` "add" adds ``value``, "mul" multiplies the running total.
+    """One step applied to a roll's total (or, for a roll judged "under", to its target).
 
-    ``source`` says where it comes from (the sheet, the hand-to-hand skill, the weapon, the
-    situation, a GM ruling, or the rules themselves) and ``rule`` cites the rule id.
+    ``op`` says what the step does (:data:`ModifierOp`), in the order recorded. ``source`` is
+    where it comes from, in the rules pack's own words ("sheet", "hand_to_hand", "skill",
+    "situation", "gm_ruling", "rules" …); ``rule`` cites the rule id.
     """
 
     name: str
     value: int
-    source: ModifierSource
+    source: str
     rule: str = ""
-    op: Literal["add", "mul"] = "add"
+    op: ModifierOp = "add"
 
 
 class Roll(msgspec.Struct, frozen=True, kw_only=True):
-    """A roll as it happened: the die spec, the faces, every modifier, the total and the target.
+    """A roll as it happened: the die spec, the faces, every modifier, the total, and how it
+    was judged.
 
     ``source`` is "seed" when the faces came from the encounter's generator, "physical" when
-    the GM entered them with ``--dice``, "mixed" when a roll used both. ``target`` is the number
-    the total had to reach (None where nothing was to be reached, e.g. damage).
+    the GM entered them with ``--dice``, "mixed" when a roll used both; ``sides`` is the die of
+    each face, in order. ``judged`` "over": ``modifiers`` apply to the dice and the total must
+    reach ``target`` (a strike roll that needs 8); "under": the total must not exceed ``target``,
+    which is ``base`` (a skill) after ``target_modifiers`` (a percentile or 3d6 skill roll).
+    ``margin`` is by how much the roll made its target (0 or more) or missed it (negative);
+    ``tier`` is the rules pack's success tier where it has tiers ("critical", "special" …).
+    ``target`` None: nothing was to be reached (e.g. damage).
     """
 
     purpose: str
@@ -54,6 +70,12 @@ class Roll(msgspec.Struct, frozen=True, kw_only=True):
     total: int
     target: int | None = None
     rule: str = ""
+    judged: Literal["over", "under"] = "over"
+    margin: int | None = None
+    tier: str | None = None
+    base: int | None = None
+    target_modifiers: tuple[Modifier, ...] = ()
+    sides: tuple[int, ...] = ()
 
 
 # --- declarations the core itself owns ------------------------------------------------------

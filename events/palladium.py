@@ -6,11 +6,12 @@ Rule ids cite ``shared/rules/palladium.md``. Units: ``sdc``/``hp`` pools are S.D
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 import msgspec
 
 from events.core import Declaration, Event, Modifier, Roll
+from events.upcasts import Upcast, rolls_v2
 
 DefenceChoice = Literal["parry", "dodge", "none", "simultaneous"]
 DamageUnit = Literal["SDC", "MD"]
@@ -233,6 +234,9 @@ class FighterReadied(Event, frozen=True, kw_only=True, tag="palladium.fighter_re
 class InitiativeRolled(Event, frozen=True, kw_only=True, tag="palladium.initiative_rolled"):
     """One initiative roll; ``attempt`` > 1 is a re-roll to break a tie (PAL-INIT-ROLL)."""
 
+    #: 2: rolls record how they were judged (``upcasts.roll_v2``).
+    schema_version: ClassVar[int] = 2
+
     combatant: str
     roll: Roll
     attempt: int = 1
@@ -349,6 +353,9 @@ class InterruptRolled(Event, frozen=True, kw_only=True, tag="palladium.interrupt
     """1D100 + Spd for the interrupter and the one he interrupts; he goes first only when
     strictly higher (PAL-HR-INTERRUPT)."""
 
+    #: 2: rolls record how they were judged (``upcasts.roll_v2``).
+    schema_version: ClassVar[int] = 2
+
     interrupter: str
     against: str
     roll: Roll
@@ -381,6 +388,9 @@ class StrikeRolled(Event, frozen=True, kw_only=True, tag="palladium.strike_rolle
     ``critical`` marks a natural roll in the attacker's critical range (PAL-STRIKE-CRIT-RANGE).
     """
 
+    #: 2: rolls record how they were judged (``upcasts.roll_v2``).
+    schema_version: ClassVar[int] = 2
+
     actor: str
     target: str
     action: str
@@ -400,6 +410,9 @@ class StrikeRolled(Event, frozen=True, kw_only=True, tag="palladium.strike_rolle
 class DefenseRolled(Event, frozen=True, kw_only=True, tag="palladium.defense_rolled"):
     """A parry or dodge roll against ``attacker``'s strike; defender wins ties (PAL-STRIKE-TIES)."""
 
+    #: 2: rolls record how they were judged (``upcasts.roll_v2``).
+    schema_version: ClassVar[int] = 2
+
     defender: str
     attacker: str
     kind: Literal["parry", "dodge"]
@@ -418,6 +431,9 @@ class DefenseDeclined(Event, frozen=True, kw_only=True, tag="palladium.defense_d
 
 class DamageRolled(Event, frozen=True, kw_only=True, tag="palladium.damage_rolled"):
     """The damage of a hit, in ``unit`` (S.D.C. or M.D.), with every bonus and multiplier."""
+
+    #: 2: rolls record how they were judged (``upcasts.roll_v2``).
+    schema_version: ClassVar[int] = 2
 
     actor: str
     target: str
@@ -480,3 +496,15 @@ PALLADIUM_EVENTS: tuple[type[Event], ...] = (
     DamageApplied,
     DamageIgnored,
 )
+
+
+#: Steps from the shapes older logs hold (events/upcasts.py).
+PALLADIUM_UPCASTS: dict[tuple[str, int], Upcast] = {
+    ("palladium.initiative_rolled", 1): Upcast(rolls_v2("roll"), "palladium.initiative_rolled", 2),
+    ("palladium.strike_rolled", 1): Upcast(rolls_v2("roll"), "palladium.strike_rolled", 2),
+    ("palladium.defense_rolled", 1): Upcast(rolls_v2("roll"), "palladium.defense_rolled", 2),
+    ("palladium.interrupt_rolled", 1): Upcast(
+        rolls_v2("roll", "against_roll"), "palladium.interrupt_rolled", 2
+    ),
+    ("palladium.damage_rolled", 1): Upcast(rolls_v2("roll"), "palladium.damage_rolled", 2),
+}

@@ -1,37 +1,91 @@
 """Upcasters: old event shapes rewritten to the current shape before decoding.
 
 A log written today must replay in five years. When an event's shape must change in a way a
-defaulted field cannot express, bump its version in ``CURRENT_VERSION`` and register a function
-``UPCASTS[(tag, old_version)]`` that turns the old body (a dict) into the next version's body.
+defaulted field cannot express, raise its class's ``schema_version`` and register an
+:class:`Upcast` under ``(tag, old_version)`` that turns the old body (a dict) into the body of
+``(to_tag, to_version)``. A step may also retire a tag: an event a pack once wrote under its own
+tag that is now a core event (a pack's ``….pass_declared`` became ``core.pass_declared``). The
+core's steps are :data:`CORE_UPCASTS`; a rules pack brings its own (``Pack.upcasts``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+import re
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
 
 Body = dict[str, Any]
 
-#: The current version of each tag whose shape has ever changed; absent tags are version 1.
-CURRENT_VERSION: dict[str, int] = {}
 
-#: ``(tag, version) -> fn(body) -> body of version + 1``.
-UPCASTS: dict[tuple[str, int], Callable[[Body], Body]] = {}
+class Upcast(NamedTuple):
+    """One step: ``step(body)`` is the body as ``to_tag`` at ``to_version``."""
+
+    step: Callable[[Body], Body]
+    to_tag: str
+    to_version: int
+
+
+Upcasts = Mapping[tuple[str, int], Upcast]
 
 
 class UpcastError(ValueError):
     """A stored event has a version this fracas cannot read."""
 
 
-def upcast(tag: str, version: int, body: Body) -> Body:
-    """Bring ``body`` from ``version`` to the current version of ``tag``."""
-    target = CURRENT_VERSION.get(tag, 1)
-    if version > target:
-        raise UpcastError(f"event {tag} version {version} is newer than this fracas ({target})")
-    while version < target:
-        step = UPCASTS.get((tag, version))
+def upcast(
+    tag: str, version: int, body: Body, current: Mapping[str, int], steps: Upcasts
+) -> tuple[str, Body]:
+    """Bring ``body`` from ``(tag, version)`` to a current shape; return its tag and body.
+
+    ``current`` maps each tag this fracas writes to its version. A version newer than that, or
+    a step missing on the way, raises :class:`UpcastError`.
+    """
+    while current.get(tag) != version:
+        if tag in current and version > current[tag]:
+            raise UpcastError(f"event {tag} version {version} is newer than this fracas")
+        step = steps.get((tag, version))
         if step is None:
             raise UpcastError(f"no upcaster for {tag} version {version}")
-        body = step(body)
-        version += 1
-    return body
+        body = {**step.step(dict(body)), "type": step.to_tag}
+        tag, version = step.to_tag, step.to_version
+    return tag, body
+
+
+def rename(to_tag: str, to_version: int = 1) -> Upcast:
+    """A retired tag: the same body, now under ``to_tag`` at ``to_version``."""
+    return Upcast(lambda body: body, to_tag, to_version)
+
+
+# --- rolls ----------------------------------------------------------------------------------
+
+_OLD_SPEC = re.compile(r"^(\d+)D(\d+)")
+
+
+def roll_v2(roll: Body) -> Body:
+    """A roll written before rolls recorded how they were judged: it was judged "over" (the
+    total had to reach the target), its margin is total minus target, and every face came from
+    the die its spec names (the old grammar had one die term, ``NdS[xM][+K]``)."""
+    out = dict(roll)
+    out.setdefault("judged", "over")
+    target = out.get("target")
+    if "margin" not in out:
+        out["margin"] = None if target is None else int(out["total"]) - int(target)
+    if "sides" not in out:
+        match = _OLD_SPEC.match(str(out.get("spec", "")))
+        out["sides"] = [int(match[2])] * int(match[1]) if match else []
+    return out
+
+
+def rolls_v2(*fields: str) -> Callable[[Body], Body]:
+    """A step that upgrades the named roll fields of an event body with :func:`roll_v2`."""
+
+    def step(body: Body) -> Body:
+        return {
+            k: roll_v2(v) if k in fields and isinstance(v, dict) else v for k, v in body.items()
+        }
+
+    return step
+
+
+#: The core's own steps.
+CORE_UPCASTS: dict[tuple[str, int], Upcast] = {}

@@ -17,6 +17,7 @@ import attrs
 
 from engine.dice import Dice
 from events.core import Declaration, Event
+from events.upcasts import Upcasts
 from projections.fold import Reducer
 from projections.state import CombatantState, FightState
 
@@ -73,6 +74,7 @@ class RulesPack(Protocol):
     version: int
     variants: tuple[str, ...]
     event_types: tuple[type[Event], ...]
+    upcasts: Upcasts
     reducers: Mapping[type[Event], Reducer]
 
     def options_for(self, variant: str, overrides: Mapping[str, Any]) -> dict[str, Any]:

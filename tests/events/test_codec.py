@@ -7,7 +7,7 @@ this file; a field type the builder does not know fails loudly instead of being 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import msgspec
 import msgspec.inspect as mi
@@ -17,11 +17,11 @@ from hypothesis import strategies as st
 
 from events import upcasts
 from events.codec import Codec, UnreadableEvent, encode, tag_of, to_builtins
-from events.core import CORE_EVENTS, Event, RoundStarted, RulingDeclared, TurnPassed
-from events.palladium import PALLADIUM_EVENTS, StrikeDeclared
-from events.upcasts import CURRENT_VERSION, UPCASTS, Body, UpcastError
+from events.core import CORE_EVENTS, Event, RoundStarted, TurnPassed
+from events.palladium import PALLADIUM_EVENTS, PALLADIUM_UPCASTS, StrikeDeclared
+from events.upcasts import Body, Upcast, UpcastError, rename, roll_v2
 
-CODEC = Codec(PALLADIUM_EVENTS)
+CODEC = Codec(PALLADIUM_EVENTS, PALLADIUM_UPCASTS)
 ALL_EVENTS: tuple[type[Event], ...] = (*CORE_EVENTS, *PALLADIUM_EVENTS)
 
 _JSON_SCALARS = (
@@ -142,75 +142,84 @@ def test_decode_many_names_the_event_at_fault() -> None:
 # --- upcasters -----------------------------------------------------------------------------
 
 
-def _ruling_v1_to_v2(body: Body) -> Body:
+class Note(Event, frozen=True, kw_only=True, tag="test.note"):
+    """A test-local event that has changed shape twice."""
+
+    schema_version: ClassVar[int] = 3
+    text: str
+    rule: str = ""
+
+
+def _note_v1_to_v2(body: Body) -> Body:
     """Version 1 (imagined) called the text ``note``."""
     body = dict(body)
     body["text"] = body.pop("note")
     return body
 
 
-def _ruling_v2_to_v3(body: Body) -> Body:
+def _note_v2_to_v3(body: Body) -> Body:
     """Version 2 (imagined) had no rule id; version 3 says so explicitly."""
     return {**body, "rule": body.get("rule") or "unspecified"}
 
 
-@pytest.fixture
-def ruling_at_version_3(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Pretend RulingDeclared has changed shape twice (test-local; restored afterwards)."""
-    monkeypatch.setitem(CURRENT_VERSION, "core.ruling_declared", 3)
-    monkeypatch.setitem(UPCASTS, ("core.ruling_declared", 1), _ruling_v1_to_v2)
-    monkeypatch.setitem(UPCASTS, ("core.ruling_declared", 2), _ruling_v2_to_v3)
+NOTE_UPCASTS = {
+    ("test.note", 1): Upcast(_note_v1_to_v2, "test.note", 2),
+    ("test.note", 2): Upcast(_note_v2_to_v3, "test.note", 3),
+    ("test.old_note", 1): rename("test.note", 3),
+}
+NOTES = Codec((Note,), NOTE_UPCASTS)
 
 
-@pytest.mark.usefixtures("ruling_at_version_3")
 def test_an_old_body_is_upcast_through_every_step() -> None:
-    old = '{"type":"core.ruling_declared","note":"cover counts"}'
-    assert CODEC.decode("core.ruling_declared", 1, old) == RulingDeclared(
-        text="cover counts", rule="unspecified"
-    )
-    v2 = '{"type":"core.ruling_declared","text":"cover counts","rule":"PAL-X"}'
-    assert CODEC.decode("core.ruling_declared", 2, v2) == RulingDeclared(
-        text="cover counts", rule="PAL-X"
-    )
+    old = '{"type":"test.note","note":"cover counts"}'
+    assert NOTES.decode("test.note", 1, old) == Note(text="cover counts", rule="unspecified")
+    v2 = '{"type":"test.note","text":"cover counts","rule":"PAL-X"}'
+    assert NOTES.decode("test.note", 2, v2) == Note(text="cover counts", rule="PAL-X")
 
 
-@pytest.mark.usefixtures("ruling_at_version_3")
+def test_a_retired_tag_decodes_as_the_event_it_became() -> None:
+    old = '{"type":"test.old_note","text":"t","rule":"R"}'
+    assert "test.old_note" in NOTES.tags
+    assert NOTES.decode("test.old_note", 1, old) == Note(text="t", rule="R")
+
+
 def test_new_events_are_written_at_the_current_version_and_mixed_logs_decode() -> None:
-    current = encode(RulingDeclared(text="now", rule="R"))
+    current = encode(Note(text="now", rule="R"))
     assert current[1] == 3
     rows = [
         encode(RoundStarted(round=1, order=("a",))),
-        ("core.ruling_declared", 1, '{"type":"core.ruling_declared","note":"then"}'),
+        ("test.note", 1, '{"type":"test.note","note":"then"}'),
         current,
     ]
-    assert CODEC.decode_many(rows) == [
+    assert NOTES.decode_many(rows) == [
         RoundStarted(round=1, order=("a",)),
-        RulingDeclared(text="then", rule="unspecified"),
-        RulingDeclared(text="now", rule="R"),
+        Note(text="then", rule="unspecified"),
+        Note(text="now", rule="R"),
     ]
 
 
-@pytest.mark.usefixtures("ruling_at_version_3")
 def test_a_version_newer_than_this_fracas_is_refused() -> None:
     with pytest.raises(UpcastError, match="newer"):
-        CODEC.decode("core.ruling_declared", 4, '{"type":"core.ruling_declared","text":"x"}')
+        NOTES.decode("test.note", 4, '{"type":"test.note","text":"x"}')
 
 
-def test_a_missing_upcaster_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(CURRENT_VERSION, "core.turn_passed", 2)
-    with pytest.raises(UpcastError, match=r"no upcaster for core\.turn_passed version 1"):
-        CODEC.decode("core.turn_passed", 1, '{"type":"core.turn_passed","to":null}')
+def test_a_missing_upcaster_is_refused() -> None:
+    gap = Codec((Note,), {("test.note", 1): Upcast(_note_v1_to_v2, "test.note", 2)})
+    with pytest.raises(UpcastError, match=r"no upcaster for test\.note version 2"):
+        gap.decode("test.note", 1, '{"type":"test.note","note":"n"}')
 
 
-def test_upcast_is_a_plain_function_of_the_body(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(CURRENT_VERSION, "core.ruling_declared", 2)
-    monkeypatch.setitem(UPCASTS, ("core.ruling_declared", 1), _ruling_v1_to_v2)
-    body = {"type": "core.ruling_declared", "note": "n"}
-    assert upcasts.upcast("core.ruling_declared", 1, body) == {
-        "type": "core.ruling_declared",
-        "text": "n",
-    }
-    assert body == {"type": "core.ruling_declared", "note": "n"}  # the input is not mutated
-    assert msgspec.convert(
-        upcasts.upcast("core.ruling_declared", 1, body), RulingDeclared
-    ) == RulingDeclared(text="n")
+def test_upcast_is_a_plain_function_of_the_body() -> None:
+    body = {"type": "test.note", "note": "n"}
+    tag, out = upcasts.upcast("test.note", 1, body, NOTES.current, NOTE_UPCASTS)
+    assert (tag, out) == ("test.note", {"type": "test.note", "text": "n", "rule": "unspecified"})
+    assert body == {"type": "test.note", "note": "n"}  # the input is not mutated
+    assert msgspec.convert(out, Note) == Note(text="n", rule="unspecified")
+
+
+def test_an_old_roll_learns_how_it_was_judged() -> None:
+    old = {"purpose": "strike", "spec": "2D6x10+1", "faces": [3, 4], "source": "seed",
+           "total": 71, "target": 8}  # fmt: skip
+    assert roll_v2(old) == {**old, "judged": "over", "margin": 63, "sides": [6, 6]}
+    assert roll_v2({**old, "target": None})["margin"] is None
+    assert roll_v2({**old, "spec": "10", "faces": []})["sides"] == []

@@ -29,6 +29,7 @@ class PalladiumPack:
     version = 3
     variants = options.VARIANTS
     event_types = pe.PALLADIUM_EVENTS
+    upcasts = pe.PALLADIUM_UPCASTS
     reducers = proj.REDUCERS
 
     def options_for(self, variant: str, overrides: Mapping[str, Any]) -> dict[str, Any]:
