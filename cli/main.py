@@ -7,20 +7,21 @@ Errors print one line to stderr and exit with the code in the README's table; ne
 
 from __future__ import annotations
 
-import os
 import sys
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from cli.verbs import FracasGroup, db_path
+
 if TYPE_CHECKING:
+    from engine.rules.pack import Action
     from engine.table import PlyResult, Table
     from events.core import Declaration
-    from events.palladium import DefenceChoice
 
 app = typer.Typer(
+    cls=FracasGroup,
     name="fracas",
     help=(
         "fracas: a combat engine for game masters. Every declared action is an event in a "
@@ -53,8 +54,7 @@ def main(
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")] = False,
 ) -> None:
     """Global options: --db PATH and --json go before the command."""
-    path = db or Path(os.environ.get("FRACAS_DB") or "fracas.db")
-    ctx.obj = Settings(path, as_json)
+    ctx.obj = Settings(db_path(db), as_json)
 
 
 def _settings(ctx: typer.Context) -> Settings:
@@ -89,17 +89,6 @@ DiceOpt = Annotated[
         help="Physical dice: faces used, in the order the rules roll them, before any seeded die.",
     ),
 ]
-RerollOpt = Annotated[
-    bool, typer.Option("--reroll", help="Take fresh dice (a new salt) instead of the seed's.")
-]
-LandingDiceOpt = Annotated[
-    str | None,
-    typer.Option(
-        "--dice",
-        help="Faces for whatever moving the turn sets off (a long action or an aimed shot "
-        "landing on the next turn), in the order rolled.",
-    ),
-]
 
 
 def _declare(ctx: typer.Context, declaration: Declaration, dice: str | None, reroll: bool) -> None:
@@ -118,14 +107,51 @@ def _ply_out(ctx: typer.Context, result: PlyResult) -> None:
     _emit(ctx, render.ply_text(result), render.ply_doc(result))
 
 
+def _verbs(ctx: Any, strict: bool) -> tuple[str | None, dict[str, Action]]:
+    """The verbs of the selected encounter's system, or of every system when none is
+    selected (or, with ``strict`` false, when the file cannot be read: for help)."""
+    key = f"fracas.verbs.{strict}"
+    cached = ctx.meta.get(key)
+    if cached is not None:
+        return cached  # type: ignore[no-any-return]
+    from engine.log import StoreError
+    from engine.rules import DEFAULT_SYSTEM, SYSTEMS, get_pack
+    from engine.table import Table
+    from engine.turns import actions_table
+
+    params = getattr(ctx, "params", None) or {}
+    try:
+        system = Table(db_path(params.get("db"))).system()
+    except StoreError:
+        if strict:
+            raise
+        system = None
+    if system is not None and system in SYSTEMS:
+        found: tuple[str | None, dict[str, Action]] = (system, actions_table(get_pack(system)))
+    else:
+        merged: dict[str, Action] = {}
+        for name in (DEFAULT_SYSTEM, *sorted(SYSTEMS)):
+            for verb, row in actions_table(get_pack(name)).items():
+                merged.setdefault(verb, row)
+        found = (None, merged)
+    ctx.meta[key] = found
+    return found
+
+
+def _owners(verb: str) -> list[str]:
+    """The rules systems that have ``verb``."""
+    from engine.rules import SYSTEMS, get_pack
+    from engine.turns import actions_table
+
+    return [name for name in sorted(SYSTEMS) if verb in actions_table(get_pack(name))]
+
+
+FracasGroup.verbs = staticmethod(_verbs)
+FracasGroup.owners = staticmethod(_owners)
+FracasGroup.declare = staticmethod(_declare)
+
+
 # --- encounters -------------------------------------------------------------------------
-
-
-class Variant(StrEnum):
-    """Rules variant."""
-
-    raw = "raw"
-    house = "house"
 
 
 @app.command()
@@ -135,10 +161,16 @@ def new(
     seed: Annotated[
         int, typer.Option("--seed", help="The seed every die of this fight comes from.")
     ],
-    system: Annotated[str, typer.Option("--system", help="Rules system.")] = "palladium",
+    system: Annotated[
+        str | None,
+        typer.Option(
+            "--system", help="Rules system (`fracas actions --system S` lists its verbs)."
+        ),
+    ] = None,
     variant: Annotated[
-        Variant, typer.Option("--variant", help="raw: rules as written; house: house rules.")
-    ] = Variant.raw,
+        str | None,
+        typer.Option("--variant", help="The rules system's variant, e.g. raw or house."),
+    ] = None,
     option: Annotated[
         list[str] | None,
         typer.Option(
@@ -151,6 +183,7 @@ def new(
     Example: fracas new bar-fight --seed 7 --variant raw
     """
     from cli import render
+    from engine.rules import DEFAULT_SYSTEM
     from engine.table import UsageError
 
     overrides: dict[str, str] = {}
@@ -160,7 +193,12 @@ def new(
             raise UsageError(f"--option {item!r}: expected KEY=VALUE")
         overrides[key.strip()] = value.strip()
     state = _table(ctx).new(
-        name, seed, system=system, variant=variant.value, options=overrides, command=_command_line()
+        name,
+        seed,
+        system=system or DEFAULT_SYSTEM,
+        variant=variant,
+        options=overrides,
+        command=_command_line(),
     )
     table = _table(ctx)
     _emit(ctx, render.new_text(state), table.status())
@@ -209,408 +247,6 @@ def add(
     _ply_out(ctx, result)
 
 
-# --- actions ----------------------------------------------------------------------------
-
-
-class Defence(StrEnum):
-    """How the defender answers a strike."""
-
-    parry = "parry"
-    dodge = "dodge"
-    none = "none"
-    simultaneous = "simultaneous"
-
-
-@app.command()
-def initiative(
-    ctx: typer.Context,
-    ambush: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--ambush",
-            help="An undetected sneak attacker: first without a roll, his first attack "
-            "undefendable (repeat for several).",
-        ),
-    ] = None,
-    unseen: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--unseen",
-            help="An unseen long-range attacker: first without a roll; his first shot at each "
-            "target makes it lose initiative and cannot be dodged.",
-        ),
-    ] = None,
-    long_range: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--long-range",
-            help="A seen long-range attacker, first without a roll "
-            "(only with --option ranged_auto_initiative=any_long_range).",
-        ),
-    ] = None,
-    dice: DiceOpt = None,
-    reroll: RerollOpt = False,
-) -> None:
-    """Start the next melee round: everyone rolls initiative (1D20 + bonuses).
-
-    Under the house variant the round has three passes and each fighter's attacks are split
-    over them. --dice gives one d20 per fighter who rolls, in join order, then any tie
-    re-rolls; NPCs with a fixed initiative, fighters who lost it and automatic initiatives take
-    no die.
-
-    Example: fracas initiative --dice 14,9
-    """
-    from events.palladium import InitiativeDeclared
-
-    declaration = InitiativeDeclared(
-        ambush=tuple(ambush or ()), unseen=tuple(unseen or ()), long_range=tuple(long_range or ())
-    )
-    _declare(ctx, declaration, dice, reroll)
-
-
-@app.command()
-def surprise(
-    ctx: typer.Context,
-    attackers: Annotated[list[str], typer.Argument(help="Who surprises, in acting order.")],
-    aware: Annotated[
-        list[str] | None,
-        typer.Option("--aware", help="A target who is aware of the attack and may defend."),
-    ] = None,
-    dice: DiceOpt = None,
-    reroll: RerollOpt = False,
-) -> None:
-    """Complete surprise: house rules give the attackers a free single-pass round before the
-    first; RAW rolls the round's initiative with them first and their first attacks
-    undefendable.
-
-    Example: fracas surprise brodkil --aware vance
-    """
-    from events.palladium import SurpriseDeclared
-
-    declaration = SurpriseDeclared(attackers=tuple(attackers), aware=tuple(aware or ()))
-    _declare(ctx, declaration, dice, reroll)
-
-
-@app.command()
-def strike(
-    ctx: typer.Context,
-    actor: Annotated[str, typer.Argument(help="Who strikes (combatant id).")],
-    target: Annotated[str, typer.Argument(help="Who is struck (combatant id).")],
-    weapon: Annotated[
-        str | None, typer.Option("--weapon", help="A weapon from the actor's sheet.")
-    ] = None,
-    defend: Annotated[
-        Defence | None,
-        typer.Option(
-            "--defend", help="The defender's answer now; without it the strike waits for `defend`."
-        ),
-    ] = None,
-    dice: DiceOpt = None,
-    reroll: RerollOpt = False,
-) -> None:
-    """Strike once (one attack): roll to strike, then the defence, then damage.
-
-    Example: fracas strike marcus-kell brodkil --weapon vibro-knife --defend parry
-    """
-    from events.palladium import StrikeDeclared
-
-    choice = _choice(defend)
-    _declare(
-        ctx, StrikeDeclared(actor=actor, target=target, weapon=weapon, defend=choice), dice, reroll
-    )
-
-
-@app.command("power-punch")
-def power_punch(
-    ctx: typer.Context,
-    actor: Annotated[str, typer.Argument(help="Who punches (combatant id).")],
-    target: Annotated[str, typer.Argument(help="Who is punched (combatant id).")],
-    kick: Annotated[bool, typer.Option("--kick", help="A power kick instead of a punch.")] = False,
-    defend: Annotated[
-        Defence | None, typer.Option("--defend", help="The defender's answer, decided now.")
-    ] = None,
-    dice: DiceOpt = None,
-    reroll: RerollOpt = False,
-) -> None:
-    """A power punch (or kick): two attacks, double damage, lands on the second attack.
-
-    Example: fracas power-punch brodkil marcus-kell
-    """
-    from events.palladium import PowerPunchDeclared
-
-    choice = _choice(defend)
-    _declare(
-        ctx, PowerPunchDeclared(actor=actor, target=target, kick=kick, defend=choice), dice, reroll
-    )
-
-
-@app.command()
-def defend(
-    ctx: typer.Context,
-    defender: Annotated[str, typer.Argument(help="Who answers the pending strike.")],
-    choice: Annotated[Defence, typer.Argument(help="parry, dodge, none or simultaneous.")],
-    weapon: Annotated[
-        str | None,
-        typer.Option(
-            "--weapon", help="Weapon to parry with, or to strike back with (simultaneous)."
-        ),
-    ] = None,
-    dice: DiceOpt = None,
-    reroll: RerollOpt = False,
-) -> None:
-    """Answer the strike waiting for this defender.
-
-    Example: fracas defend marcus-kell dodge --dice 17
-    """
-    from events.palladium import DefendDeclared
-
-    _declare(
-        ctx, DefendDeclared(defender=defender, choice=choice.value, weapon=weapon), dice, reroll
-    )
-
-
-@app.command()
-def shoot(
-    ctx: typer.Context,
-    actor: Annotated[str, typer.Argument(help="Who shoots (combatant id).")],
-    target: Annotated[str, typer.Argument(help="Who is shot at (combatant id).")],
-    weapon: Annotated[
-        str | None,
-        typer.Option("--weapon", help="A ranged weapon from the sheet (default: the first)."),
-    ] = None,
-    aimed: Annotated[bool, typer.Option("--aimed", help="Aimed: 2 attacks, +2 to strike.")] = False,
-    called: Annotated[
-        str | None,
-        typer.Option("--called", help="A called shot at this location (2 attacks; 3 if aimed)."),
-    ] = None,
-    range_ft: Annotated[
-        int | None, typer.Option("--range", help="Distance to the target in feet.")
-    ] = None,
-    defend: Annotated[
-        Defence | None, typer.Option("--defend", help="The defender's answer, decided now.")
-    ] = None,
-    dice: DiceOpt = None,
-    reroll: RerollOpt = False,
-) -> None:
-    """Shoot: a single shot is 1 attack; aimed 2 (+2); called 2; aimed and called 3. A shot
-    costing more than is in hand is fired on the turn its last attack is paid.
-
-    Example: fracas shoot vance brodkil --weapon "energy rifle" --aimed --called head --range 300
-    """
-    from events.palladium import ShootDeclared
-
-    declaration = ShootDeclared(
-        actor=actor,
-        target=target,
-        weapon=weapon,
-        aimed=aimed,
-        called=called,
-        range=range_ft,
-        defend=_choice(defend),
-    )
-    _declare(ctx, declaration, dice, reroll)
-
-
-@app.command()
-def act(
-    ctx: typer.Context,
-    actor: Annotated[str, typer.Argument(help="Who acts (combatant id).")],
-    note: Annotated[str, typer.Option("--note", help="What the action is.")],
-    cost: Annotated[
-        int | None, typer.Option("--cost", help="What it costs in attacks (0: a free action).")
-    ] = None,
-    psionic: Annotated[
-        bool,
-        typer.Option("--psionic", help="A psionic power: the rules set the cost (1, or 1, 2, 3…)."),
-    ] = False,
-    dice: DiceOpt = None,
-    reroll: RerollOpt = False,
-) -> None:
-    """An action the rules do not model (a spell, a skill, reloading), paid by the clock like
-    any other: long actions go on over later turns and happen when fully paid.
-
-    Example: fracas act marcus-kell --cost 5 --note "casts Call Lightning"
-    """
-    from events.palladium import ActDeclared
-
-    _declare(ctx, ActDeclared(actor=actor, note=note, cost=cost, psionic=psionic), dice, reroll)
-
-
-@app.command("pass")
-def pass_turn(
-    ctx: typer.Context,
-    actor: Annotated[str, typer.Argument(help="Whose turn it is (combatant id).")],
-    dice: LandingDiceOpt = None,
-    reroll: RerollOpt = False,
-) -> None:
-    """Pass the turn: under the house rules what is left in hand stays for defences until the
-    next turn; under RAW the turn's attack goes unused.
-
-    Example: fracas pass vance
-    """
-    from events.palladium import PassDeclared
-
-    _declare(ctx, PassDeclared(actor=actor), dice, reroll)
-
-
-@app.command("next")
-def next_turn(ctx: typer.Context, dice: LandingDiceOpt = None, reroll: RerollOpt = False) -> None:
-    """End the current turn (whoever's it is) and move the clock on.
-
-    Example: fracas next --dice 14,3,5
-    """
-    from events.palladium import PassDeclared
-
-    _declare(ctx, PassDeclared(), dice, reroll)
-
-
-@app.command()
-def hold(
-    ctx: typer.Context,
-    actor: Annotated[str, typer.Argument(help="Whose turn it is (combatant id).")],
-    until: Annotated[str, typer.Option("--until", help="The trigger the action waits for.")],
-    dice: LandingDiceOpt = None,
-    reroll: RerollOpt = False,
-) -> None:
-    """Hold the action until a trigger (house rules): the turn ends, the attacks in hand wait.
-
-    Example: fracas hold vance --until "the Brodkil comes through the door"
-    """
-    from events.palladium import HoldDeclared
-
-    _declare(ctx, HoldDeclared(actor=actor, trigger=until), dice, reroll)
-
-
-@app.command()
-def release(
-    ctx: typer.Context,
-    actor: Annotated[str, typer.Argument(help="Who holds an action (combatant id).")],
-) -> None:
-    """The trigger came: the held action's owner acts now (one action), then the turn goes back.
-
-    Example: fracas release vance
-    """
-    from events.palladium import ReleaseDeclared
-
-    _declare(ctx, ReleaseDeclared(actor=actor), None, False)
-
-
-@app.command()
-def interrupt(
-    ctx: typer.Context,
-    actor: Annotated[str, typer.Argument(help="Who cuts in (combatant id).")],
-    against: Annotated[
-        str | None,
-        typer.Option("--against", help="Whose action is interrupted (default: the one acting)."),
-    ] = None,
-    allowed: Annotated[
-        bool, typer.Option("--allowed", help="The GM allows it without a held action.")
-    ] = False,
-    breaks: Annotated[
-        bool, typer.Option("--breaks", help="A won interrupt breaks that one's long action.")
-    ] = False,
-    dice: DiceOpt = None,
-    reroll: RerollOpt = False,
-) -> None:
-    """Interrupt: 1D100 + Spd each; the interrupter goes first only if strictly higher, else
-    right after the current action (house rules).
-
-    Example: fracas interrupt vance --dice 71,40
-    """
-    from events.palladium import InterruptDeclared
-
-    declaration = InterruptDeclared(
-        actor=actor, allowed=allowed, breaks=breaks, against=against or ""
-    )
-    _declare(ctx, declaration, dice, reroll)
-
-
-@app.command()
-def counter(
-    ctx: typer.Context,
-    actor: Annotated[str, typer.Argument(help="Who counters (combatant id).")],
-) -> None:
-    """A counter or riposte: act right after the action that triggered it (house rules).
-
-    Example: fracas counter marcus-kell
-    """
-    from events.palladium import CounterDeclared
-
-    _declare(ctx, CounterDeclared(actor=actor), None, False)
-
-
-@app.command()
-def ruling(
-    ctx: typer.Context,
-    actor: Annotated[str, typer.Argument(help="Whom the ruling is about (combatant id).")],
-    note: Annotated[str, typer.Option("--note", help="The ruling in words.")] = "",
-    rule: Annotated[
-        str, typer.Option("--rule", help="The rule id it applies, e.g. PAL-COND-KNOCKDOWN.")
-    ] = "",
-    lose_initiative: Annotated[
-        bool, typer.Option("--lose-initiative", help="He loses initiative.")
-    ] = False,
-    lose_attacks: Annotated[
-        int, typer.Option("--lose-attacks", min=0, help="Attacks he loses.")
-    ] = 0,
-    gain_attacks: Annotated[
-        int, typer.Option("--gain-attacks", min=0, help="Attacks he gains.")
-    ] = 0,
-    damage: Annotated[
-        int, typer.Option("--damage", min=0, help="Damage he takes (S.D.C.; M.D. with --mega).")
-    ] = 0,
-    mega: Annotated[bool, typer.Option("--mega", help="The damage is Mega-Damage.")] = False,
-    heal: Annotated[int, typer.Option("--heal", min=0, help="Points he heals.")] = 0,
-    condition: Annotated[
-        str | None, typer.Option("--condition", help="A condition he gains.")
-    ] = None,
-    rounds: Annotated[
-        int, typer.Option("--rounds", min=0, help="How many rounds the condition lasts.")
-    ] = 0,
-    end_condition: Annotated[
-        str | None, typer.Option("--end-condition", help="A condition that ends.")
-    ] = None,
-    break_action: Annotated[
-        bool, typer.Option("--break-action", help="His long action is broken.")
-    ] = False,
-) -> None:
-    """A GM ruling on one combatant, applied through the same rules as the effects actions
-    cause; undoable like any other ply.
-
-    Example: fracas ruling vance --lose-initiative --lose-attacks 1 --rule PAL-COND-KNOCKDOWN
-    """
-    from engine.rules import UsageError
-    from events.core import RulingDeclared
-
-    effects: dict[str, Any] = {}
-    for key, value in (
-        ("lose_initiative", lose_initiative),
-        ("lose_attacks", lose_attacks),
-        ("gain_attacks", gain_attacks),
-        ("damage", damage),
-        ("mega", mega),
-        ("heal", heal),
-        ("condition", condition),
-        ("rounds", rounds),
-        ("end_condition", end_condition),
-        ("break_action", break_action),
-    ):
-        if value:
-            effects[key] = value
-    if mega and not damage:
-        raise UsageError("--mega goes with --damage N")
-    if rounds and not condition:
-        raise UsageError("--rounds goes with --condition NAME")
-    if not effects and not note:
-        raise UsageError("a ruling needs an effect or a --note")
-    declaration = RulingDeclared(text=note, rule=rule, combatant=actor, effects=effects)
-    _declare(ctx, declaration, None, False)
-
-
-def _choice(defend: Defence | None) -> DefenceChoice | None:
-    return None if defend is None else defend.value
-
-
 # --- reading ----------------------------------------------------------------------------
 
 
@@ -624,6 +260,33 @@ def status(ctx: typer.Context) -> None:
 
     doc = _table(ctx).status()
     _emit(ctx, render.status_text(doc), doc)
+
+
+@app.command()
+def actions(
+    ctx: typer.Context,
+    system: Annotated[
+        str | None,
+        typer.Option(
+            "--system", help="A rules system (default: the selected encounter's, or every one)."
+        ),
+    ] = None,
+) -> None:
+    """List the action verbs of a rules system, one line each (`fracas VERB --help` for more).
+
+    Example: fracas actions; fracas --json actions
+    """
+    from cli import render
+    from engine.rules import SYSTEMS, get_pack
+    from engine.table import Table
+    from engine.turns import actions_table
+
+    names = [system] if system else []
+    if not names:
+        selected = Table(_settings(ctx).db).system()
+        names = [selected] if selected else sorted(SYSTEMS)
+    tables = {name: (get_pack(name), actions_table(get_pack(name))) for name in names}
+    _emit(ctx, render.actions_text(tables), render.actions_doc(tables))
 
 
 @app.command()

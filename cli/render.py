@@ -5,9 +5,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from engine.explain import lines as explain_lines
 from engine.log import EncounterRow
 from engine.replay import Difference
-from engine.rules import UnknownName, get_pack, options_summary
+from engine.rules import get_pack
+from engine.rules import options as pack_options
+from engine.rules.pack import Pack
 from engine.table import BranchView, PlyResult, PlyView, ReplayReport
 from events.codec import to_builtins
 from events.core import Event
@@ -26,7 +29,7 @@ def _lines(events: list[Event], state: FightState) -> list[str]:
     pack = get_pack(state.system)
     out: list[str] = []
     for e in events:
-        out += pack.explain(e, state)
+        out += explain_lines(pack, e, state)
     return out
 
 
@@ -48,9 +51,7 @@ def ply_doc(result: PlyResult) -> dict[str, Any]:
 
 def new_text(state: FightState) -> str:
     """The line printed when an encounter starts."""
-    opts = _options(
-        {"system": state.system, "variant": state.variant, "options": dict(state.options)}
-    )
+    opts = pack_options.summary(get_pack(state.system), state.variant, state.options)
     return (
         f"encounter {state.encounter!r} started ({state.system}, {state.variant}, seed "
         f"{state.seed}) on branch 'main'\noptions: {opts}\n"
@@ -58,86 +59,65 @@ def new_text(state: FightState) -> str:
     )
 
 
-def _dash(v: object) -> str:
-    return "-" if v is None else str(v)
-
-
 def _options(doc: dict[str, Any]) -> str:
     """Only the options that differ from the variant's defaults."""
-    pack = get_pack(doc["system"])
-    try:
-        defaults = pack.options_for(doc["variant"], {})
-    except UnknownName:  # an unknown variant in an old file: list them all
-        defaults = {}
-    return options_summary(doc["variant"], defaults, doc["options"])
+    return pack_options.summary(get_pack(doc["system"]), doc["variant"], doc["options"])
+
+
+def _clock_line(pack: Pack, doc: dict[str, Any], names: dict[str, str]) -> str:
+    label = f" ({doc['round_label']})" if doc.get("round_label") else ""
+    where = f"round {doc['round']}{label}"
+    if doc.get("pass"):
+        where += f", pass {doc['pass']} of {doc['passes']}"
+    if doc["round"] == 0:
+        return "no round yet: `fracas initiative` starts round 1"
+    own = pack.status.clock(doc) if pack.status.clock is not None else None
+    if own is not None:
+        return f"{where}: {own}"
+    if doc.get("phase"):
+        return f"{where}: the {doc['phase']} phase; `fracas next` moves on"
+    if doc["acting"] is None:
+        return f"{where}: every turn is over; `fracas initiative` starts the next"
+    cut = " (cutting in)" if doc.get("cut_in") else ""
+    return f"{where}: {names[doc['acting']]} ({doc['acting']}) acts{cut}"
 
 
 def status_text(doc: dict[str, Any]) -> str:
-    """The status board."""
+    """The status board: where the round stands, then a line per combatant with the rules
+    pack's columns."""
+    pack = get_pack(doc["system"])
     lines = [
         f"encounter {doc['encounter']!r} ({doc['system']}, {doc['variant']}) "
         f"branch {doc['branch']!r} at ply #{doc['head']}",
         "options: " + _options(doc),
     ]
     names = {c["id"]: c["name"] for c in doc["combatants"]}
-    label = f" ({doc['round_label']})" if doc.get("round_label") else ""
-    where = f"round {doc['round']}{label}"
-    if doc.get("pass"):
-        where += f", pass {doc['pass']} of {doc['passes']}"
-    if doc["round"] == 0:
-        lines.append("no round yet: `fracas initiative` starts round 1")
-    elif doc["acting"] is None:
-        spent = "turn is over" if doc.get("passes") else "attack is spent"
-        lines.append(f"{where}: every {spent}; `fracas initiative` starts the next")
-    else:
-        cut = " (cutting in)" if doc.get("cut_in") else ""
-        lines.append(f"{where}: {names[doc['acting']]} ({doc['acting']}) acts{cut}")
+    lines.append(_clock_line(pack, doc, names))
     if doc["order"]:
         lines.append("order: " + ", ".join(names.get(c, c) for c in doc["order"]))
     if doc.get("queued"):
         lines.append("next, right after this action: " + ", ".join(names[c] for c in doc["queued"]))
-    if doc["pending"]:
-        p = doc["pending"]
-        lines.append(
-            f"waiting: {names[p['actor']]}'s strike (total {p['detail'].get('total')}) needs "
-            f"{names[p['reactor']]}'s answer: "
-            f"`fracas defend {p['reactor']} parry|dodge|none|simultaneous`"
-        )
+    p = doc["pending"]
+    if p:
+        if pack.status.pending is not None:
+            lines.append(pack.status.pending(p, names))
+        else:
+            lines.append(
+                f"waiting: {names[p['actor']]}'s {p['kind']} needs {names[p['reactor']]}'s "
+                f"answer: `fracas defend {p['reactor']} …`"
+            )
     lines.append("")
-    lines.append(
-        f"{'id':<18} {'side':<10} {'APM':>5} {'by pass':<9} {'H.P.':>5} {'S.D.C.':>6} "
-        f"{'M.D.C.':>6}  armor / conditions"
-    )
+    columns = pack.status.columns
+    head = f"{'id':<18} {'side':<10}"
+    for col in columns:
+        head += f" {col.heading:{col.align}{col.width}}"
+    lines.append(head + "  notes")
     for c in doc["combatants"]:
-        armor = c["armor"]
-        armor_text = ""
-        if armor:
-            armor_text = f"{armor['name']} " + (
-                f"{armor['mdc']} M.D.C."
-                if "mdc" in armor
-                else f"{armor['sdc']} S.D.C. A.R. {armor['ar']}"
-            )
-        extra = [armor_text] if armor_text else []
-        extra += c["conditions"]
-        ip = c.get("long_action")
-        if ip:
-            at = f" at {ip['target']}" if ip["target"] else ""
-            what = ip["note"] or ip["action"].replace("_", " ")
-            extra.append(f"{what}{at} ({ip['paid']}/{ip['cost']} attacks paid)")
-        if c.get("held"):
-            extra.append(f"holds until {c['held']!r}")
-        if c.get("lost_initiative"):
-            extra.append(
-                "lost initiative"
-                + (" (next round)" if c["lost_initiative"] == "next_round" else "")
-            )
-        if c["apm_owed"]:
-            extra.append(f"owes {c['apm_owed']} attack(s) to later rounds")
-        by_pass = "/".join(map(str, c["apm_by_pass"])) if doc.get("passes") else ""
-        lines.append(
-            f"{c['id']:<18} {c['side']:<10} {c['apm_left']:>2}/{c['apm_total']:<2} {by_pass:<9} "
-            f"{_dash(c['hp']):>5} {_dash(c['sdc']):>6} {_dash(c['mdc']):>6}  {'; '.join(extra)}"
-        )
+        row = f"{c['id']:<18} {c['side']:<10}"
+        for col in columns:
+            row += f" {col.text(doc, c):{col.align}{col.width}}"
+        notes = pack.status.notes(doc, c) if pack.status.notes is not None else c["conditions"]
+        lines.append(f"{row}  {'; '.join(str(n) for n in notes)}".rstrip())
     return "\n".join(lines)
 
 
@@ -264,3 +244,44 @@ def replay_doc(r: ReplayReport) -> dict[str, Any]:
         "replayed": r.replayed,
         "skipped": [{"ply": n, "reason": why} for n, why in r.skipped],
     }
+
+
+def actions_text(tables: dict[str, tuple[Pack, dict[str, Any]]]) -> str:
+    """Each system's verbs, one line each; the core's turn verbs are marked."""
+    from engine.turns import core_actions
+
+    out = []
+    for name, (pack, rows) in tables.items():
+        core = {row.verb for row in core_actions(pack)}
+        out.append(f"{name}: {pack.title}")
+        for verb, row in rows.items():
+            mark = "*" if verb in core else " "
+            out.append(f"  {mark} {verb:<14} {row.summary}")
+        out.append("")
+    out.append("* turn management, the same verb in every system")
+    return "\n".join(out)
+
+
+def actions_doc(tables: dict[str, tuple[Pack, dict[str, Any]]]) -> list[dict[str, Any]]:
+    """``[{system, title, verbs: [{verb, summary, example, core}]}]`` for --json."""
+    from engine.turns import core_actions
+
+    docs = []
+    for name, (pack, rows) in tables.items():
+        core = {row.verb for row in core_actions(pack)}
+        docs.append(
+            {
+                "system": name,
+                "title": pack.title,
+                "verbs": [
+                    {
+                        "verb": verb,
+                        "summary": row.summary,
+                        "example": row.example,
+                        "core": verb in core,
+                    }
+                    for verb, row in rows.items()
+                ],
+            }
+        )
+    return docs

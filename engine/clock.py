@@ -1,16 +1,21 @@
 """The fight's clock: after a decision, pass the turn to whoever acts next.
 
-The core owns the order, the passes and the cut-ins; a rules pack says who can take a turn
-(``can_act``) and what happens when a turn begins (``on_turn``). Two shapes of round:
+The core owns the order, the passes, the time within a round and the cut-ins; a rules pack
+says who can take a turn (``can_act``) and what happens when a turn begins (``on_turn``).
+Three shapes of round:
 
 * ``passes == 0``: the order cycles, one turn each, skipping those who cannot act, until no
   one can; then the round is spent and ``acting`` is None.
 * ``passes > 0``: each pass is one sweep of the order; after the last pass the round is spent.
+* ``timed``: turns come by time counted down (a rank countdown): the combatant whose time
+  (``Clock.at``) is highest acts next, ties in order; the pack moves a combatant's time with
+  ``TurnScheduled`` events; when nobody has a time left the round is spent.
 
 A cut-in (a released hold, a won interrupt, a counter) gives someone the turn now and keeps
 the one acting on a stack; when the cut-in ends, he carries on, or, if his turn was already
 over, the turn moves on from him. A queued cut-in (a lost interrupt) goes as soon as the
-current action has resolved.
+current action has resolved. When a round is spent the pack may close it (``on_round_end``:
+what burns or chokes at the end of a round).
 """
 
 from __future__ import annotations
@@ -18,14 +23,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.dice import Dice
-from engine.rules import Advance, Decision, RulesPack, TurnKind
+from engine.rules.pack import Advance, Decision, Pack, TurnKind
 from events.core import Event, PassStarted, TurnPassed
 from projections.state import FightState
 
 Apply = Callable[[FightState, list[Event]], FightState]
 
 
-def next_actor(state: FightState, pack: RulesPack, after: str | None) -> str | None:
+def next_actor(state: FightState, pack: Pack, after: str | None) -> str | None:
     """The next combatant in a cycling order after ``after`` (from the top if None) who can
     act, or None when nobody can."""
     order = state.clock.order
@@ -34,26 +39,41 @@ def next_actor(state: FightState, pack: RulesPack, after: str | None) -> str | N
     start = 0 if after is None or after not in order else order.index(after) + 1
     for i in range(len(order)):
         cid = order[(start + i) % len(order)]
-        if pack.can_act(state, cid):
+        if pack.turns.can_act(state, cid):
             return cid
     return None
 
 
+def next_in_time(state: FightState, pack: Pack) -> TurnPassed:
+    """In a timed round, the turn of whoever acts at the highest time left (ties in order)."""
+    best: tuple[int, str] | None = None
+    for cid in state.clock.order:
+        at = state.clock.at.get(cid)
+        if at is None or not pack.turns.can_act(state, cid):
+            continue
+        if best is None or at > best[0]:
+            best = (at, cid)
+    return TurnPassed(to=None) if best is None else TurnPassed(to=best[1], at=best[0])
+
+
 def next_turn(
-    state: FightState, pack: RulesPack, after: str | None, apply: Apply
+    state: FightState, pack: Pack, after: str | None, apply: Apply
 ) -> tuple[FightState, list[Event]]:
     """The events that move the clock to the next turn after ``after`` (None: from the top):
     a ``TurnPassed``, preceded by ``PassStarted`` for each pass begun on the way."""
     clock = state.clock
+    if clock.timed:
+        passed: list[Event] = [next_in_time(state, pack)]
+        return apply(state, passed), passed
     if clock.passes == 0:
-        passed: list[Event] = [TurnPassed(to=next_actor(state, pack, after))]
+        passed = [TurnPassed(to=next_actor(state, pack, after))]
         return apply(state, passed), passed
     produced: list[Event] = []
     order = clock.order
     start = 0 if after is None or after not in order else order.index(after) + 1
     while True:
         for cid in order[start:]:
-            if pack.can_act(state, cid):
+            if pack.turns.can_act(state, cid):
                 passed = [TurnPassed(to=cid)]
                 return apply(state, passed), produced + passed
         if state.clock.pass_ >= state.clock.passes:
@@ -67,7 +87,7 @@ def next_turn(
 
 def settle(
     state: FightState,
-    pack: RulesPack,
+    pack: Pack,
     dice: Dice,
     decision: Decision,
     apply: Apply,
@@ -88,7 +108,7 @@ def settle(
             passed = [TurnPassed(to=clock.queued[0], cut_in=True, turn_over=advance == "next")]
             state = apply(state, passed)
             kind = "cut_in"
-        elif advance == "none":
+        elif advance == "none" or clock.phase:
             break
         elif advance == "next" and clock.resume:
             who, turn_over = clock.resume[-1]
@@ -105,8 +125,11 @@ def settle(
         produced += passed
         to = state.clock.acting
         if to is None:
+            ended = pack.turns.on_round_end(state, dice) if state.clock.round else []
+            state = apply(state, ended)
+            produced += ended
             break
-        auto = pack.on_turn(state, to, dice, kind)
+        auto = pack.turns.on_turn(state, to, dice, kind)
         state = apply(state, auto.events)
         produced += auto.events
         advance, cut_in, resolved = auto.advance, auto.cut_in, auto.resolved

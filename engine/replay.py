@@ -16,28 +16,48 @@ import attrs
 from engine.clock import settle
 from engine.dice import Dice
 from engine.log import PlyRow, Store
-from engine.rules import Decision, RulesPack, UsageError, check_name
+from engine.rules import IllegalAction
+from engine.rules.pack import Action, Decision, Pack
+from engine.turns import actions_table, core_actions, core_deciders
 from events.codec import Codec, encode, tag_of, to_builtins
-from events.core import CORE_EVENTS, Declaration, Event, JoinDeclared, RulingDeclared
+from events.core import CORE_EVENTS, Declaration, Event, PhaseStarted
 from projections import core as core_reducers
 from projections.fold import Reducer, fold
 from projections.state import FightState
 
 
 class Kernel:
-    """One rules pack wired to the core: its decoder and its merged reducers."""
+    """One rules pack wired to the core: its decoder, its merged reducers, its actions table."""
 
-    def __init__(self, pack: RulesPack) -> None:
+    def __init__(self, pack: Pack) -> None:
         self.pack = pack
-        self.codec = Codec(pack.event_types, pack.upcasts)
+        self.codec = Codec(pack.events, pack.upcasts, pack.records)
         self.reducers: Mapping[type[Event], Reducer] = {
             **core_reducers.REDUCERS,
             **pack.reducers,
         }
+        #: verb -> row: the core's turn verbs (or the pack's replacement rows) and the pack's.
+        self.actions: Mapping[str, Action] = actions_table(pack)
+        self._by_type: dict[type, Action] = {}
+        for row in self.actions.values():
+            self._by_type.setdefault(row.declaration, row)
+        for core in core_actions(pack):  # a core declaration whose verb the pack took over
+            self._by_type.setdefault(core.declaration, self.actions[core.verb])
+        self._other = core_deciders(pack)
         #: Known tags no reducer reads (declarations, rolls): a rebuild need not decode them.
         #: Unknown tags are still read, so a log from a newer fracas is refused, not misread.
+        types = {tag_of(t): t for t in (*CORE_EVENTS, *pack.events)}
+        retired = {
+            tag: types.get(step.to_tag)
+            for (tag, _), step in self.codec.upcasts.items()
+            if tag not in types
+        }
         self.unfolded_tags: tuple[str, ...] = tuple(
-            sorted(tag_of(t) for t in (*CORE_EVENTS, *pack.event_types) if t not in self.reducers)
+            sorted(
+                tag
+                for tag, t in (*types.items(), *retired.items())
+                if t is not None and t not in self.reducers
+            )
         )
 
     def apply(self, state: FightState, events: Sequence[Event]) -> FightState:
@@ -59,36 +79,63 @@ class Kernel:
             by_ply.setdefault(s.ply, []).append(e)
         return [(ply, by_ply.get(ply.id, [])) for ply in plies]
 
+    def row(self, declaration: Declaration) -> Action | None:
+        """The actions-table row that decides ``declaration`` (None: a core declaration no
+        verb makes, such as a join)."""
+        for cls in type(declaration).__mro__:
+            row = self._by_type.get(cls)
+            if row is not None:
+                return row
+        if type(declaration) in self._other:
+            return None
+        raise IllegalAction(f"the {self.pack.name} rules do not know {type(declaration).__name__}")
+
     def resolve(
         self, state: FightState, declaration: Declaration, dice: Dice
     ) -> tuple[list[Event], FightState]:
         """Decide ``declaration``, move the clock, and check every entered die was used.
 
-        A GM ruling without effects is the core's own declaration (DESIGN §3): it is recorded
-        as given, rolls nothing and moves nothing, whatever the rules pack. A ruling with
-        effects (lost attacks, damage…) goes to the pack, which applies them through its rules.
+        The decider is a lookup in the actions table. While a reaction is pending only an
+        answer (or a ruling) may be declared. A declaration that belongs to a later phase of
+        the round moves the round on to it first, in the same ply.
         """
-        if isinstance(declaration, JoinDeclared):
-            check_join(state, declaration)
-        if isinstance(declaration, RulingDeclared) and not (
-            declaration.effects or declaration.combatant
-        ):
-            decision = Decision([])
+        row = self.row(declaration)
+        moved: list[Event] = []
+        if row is None:
+            decision = self._other[type(declaration)](state, declaration, dice)
         else:
-            decision = self.pack.decide(state, declaration, dice)
+            if state.clock.phase and row.phase is not None and row.phase != state.clock.phase:
+                state, moved = self._to_phase(state, row.phase, dice)
+            if state.pending is not None and not row.while_pending:
+                raise IllegalAction(self.pack.turns.waiting(state))
+            assert row.decide is not None  # the table gives every row a decider
+            decision = row.decide(state, declaration, dice)
         state = self.apply(state, decision.events)
         state, more = settle(state, self.pack, dice, decision, self.apply)
         dice.check_all_used()
-        return [declaration, *decision.events, *more], state
+        return [declaration, *moved, *decision.events, *more], state
 
-
-def check_join(state: FightState, d: JoinDeclared) -> None:
-    """A combatant id is a name (no ``~``, no spaces) and is not taken: joining again under a
-    taken id would silently replace that combatant with a fresh one. Checked by the core, so
-    that every rules pack, ``verify`` and ``replay`` get it."""
-    check_name("combatant id", d.combatant)
-    if d.combatant in state.combatants:
-        raise UsageError(f"combatant id {d.combatant!r} is taken; give another with --id")
+    def _to_phase(
+        self, state: FightState, target: str, dice: Dice
+    ) -> tuple[FightState, list[Event]]:
+        """Move a round still in an earlier phase on to ``target`` ("": the turns)."""
+        phases = (*self.pack.phases, "")
+        clock = state.clock
+        here = phases.index(clock.phase) if clock.phase in phases else 0
+        if target not in phases or phases.index(target) < here:
+            where = f"the {target} phase" if target else "the turns"
+            raise IllegalAction(
+                f"round {clock.round} is in its {clock.phase} phase: {where} cannot come now"
+            )
+        events: list[Event] = []
+        for phase in phases[here + 1 : phases.index(target) + 1]:
+            began: list[Event] = [PhaseStarted(round=clock.round, phase=phase)]
+            state = self.apply(state, began)
+            events += began
+        if target == "":
+            state, more = settle(state, self.pack, dice, Decision([], advance="start"), self.apply)
+            events += more
+        return state, events
 
 
 @attrs.frozen

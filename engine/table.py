@@ -26,6 +26,7 @@ from engine.rules import (
     check_name,
     get_pack,
 )
+from engine.rules import options as pack_options
 
 __all__ = ["PlyResult", "Table", "UsageError", "check_name"]
 from events.core import Declaration, EncounterStarted, Event, JoinDeclared
@@ -141,7 +142,25 @@ class Table:
         with self.scene(branch) as sc:
             state = sc.kernel.rebuild(sc.store, sc.branch.head)
             head = sc.store.ply(sc.branch.head).depth
-            return status_document(state, sc.branch.name, head, sc.kernel.pack.status_fields)
+            view = sc.kernel.pack.status
+            return status_document(
+                state,
+                sc.branch.name,
+                head,
+                lambda c: view.combatant(state, c.id),
+                pack_options.values(state.options),
+                view.fight(state) if view.fight is not None else {},
+            )
+
+    def system(self) -> str | None:
+        """The rules system of the selected encounter (None: the file has no encounter
+        selected, or does not exist yet)."""
+        if not self.db.exists():
+            return None
+        with self._store() as store:
+            name = store.get_cursor("encounter")
+            encounter = store.encounter(name) if name is not None else None
+            return encounter.system if encounter is not None else None
 
     # --- encounters ----------------------------------------------------------------------
 
@@ -151,19 +170,18 @@ class Table:
         seed: int,
         *,
         system: str = DEFAULT_SYSTEM,
-        variant: str = "raw",
+        variant: str | None = None,
         options: Mapping[str, Any] | None = None,
         command: str = "",
     ) -> FightState:
         """Start an encounter (creating the file if needed) and select it."""
         check_name("encounter", name)
         pack = get_pack(system)
-        if variant not in pack.variants:
-            raise UsageError(
-                f"--variant {variant!r} is not a variant of {system} "
-                f"(choose from {', '.join(pack.variants)})"
-            )
-        chosen = pack.options_for(variant, options or {})
+        variant = variant or next(iter(pack.variants))
+        try:
+            chosen = pack_options.options_for(pack, variant, options or {})
+        except pack_options.OptionError as err:
+            raise UsageError(str(err)) from None
         start = EncounterStarted(
             name=name,
             seed=seed,
@@ -234,11 +252,11 @@ class Table:
         """Add a combatant from a sheet file (validated once, embedded in the log)."""
         with self.scene() as sc:
             data = sc.kernel.pack.load_sheet(sheet)
-        name = str(data.get("name", sheet.stem))
-        ident = cid or _slug(name)
+        name = str(getattr(data, "name", "") or sheet.stem)
+        ident = cid if cid is not None else _slug(name)
         declaration = JoinDeclared(
             combatant=ident,
-            side=side or ("players" if data.get("kind") == "pc" else "opponents"),
+            side=side or ("players" if getattr(data, "kind", "") == "pc" else "opponents"),
             sheet=data,
             source_file=str(sheet),
         )

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Union
+from typing import Any, Union, get_origin
 
 import msgspec
 
-from events.core import CORE_EVENTS, Event
+from events.core import CORE_EVENTS, GENERIC_EVENTS, Event
 from events.upcasts import CORE_UPCASTS, Upcasts, upcast
 
 _ENCODER = msgspec.json.Encoder()
@@ -38,8 +38,8 @@ class UnreadableEvent(ValueError):
 
 
 def tag_of(event_type: type[Event]) -> str:
-    """The namespaced tag stored for an event type."""
-    tag = event_type.__struct_config__.tag
+    """The namespaced tag stored for an event type (or a core event typed for a pack)."""
+    tag = (get_origin(event_type) or event_type).__struct_config__.tag
     assert isinstance(tag, str)
     return tag
 
@@ -59,14 +59,26 @@ def to_builtins(event: Event) -> dict[str, Any]:
 class Codec:
     """Decodes stored events of the core plus one rules pack's event types.
 
-    ``upcasts`` are the pack's steps for its old shapes (the core's are always known); a tag
-    they retire still counts as known. A stored event that does not decode raises
-    :class:`UnreadableEvent`; an event of a version newer than this fracas, or without an
-    upcaster, raises ``events.upcasts.UpcastError``.
+    ``upcasts`` are the pack's steps for its old shapes (the core's are always known, and a
+    pack's step for a core tag replaces the core's); a tag they retire still counts as known.
+    ``records`` types the pack records core events carry (``options``, ``sheet``,
+    ``pending``: events.core.GENERIC_EVENTS); without them those decode as plain data. A
+    stored event that does not decode raises :class:`UnreadableEvent`; an event of a version
+    newer than this fracas, or without an upcaster, raises ``events.upcasts.UpcastError``.
     """
 
-    def __init__(self, pack_events: Sequence[type[Event]], upcasts: Upcasts | None = None) -> None:
-        types = tuple(CORE_EVENTS) + tuple(pack_events)
+    def __init__(
+        self,
+        pack_events: Sequence[type[Event]],
+        upcasts: Upcasts | None = None,
+        records: Mapping[str, Any] | None = None,
+    ) -> None:
+        records = records or {}
+        core = tuple(
+            t[records.get(GENERIC_EVENTS[t], Any)] if t in GENERIC_EVENTS else t  # type: ignore[index]
+            for t in CORE_EVENTS
+        )
+        types = core + tuple(pack_events)
         union: Any = Union[types]  # noqa: UP007 - built from a runtime tuple
         self._one = msgspec.json.Decoder(union)
         self._many = msgspec.json.Decoder(list[union])

@@ -8,7 +8,7 @@ an existing field's meaning never changes; anything else is a new tag or an upca
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Generic, Literal, TypeVar
 
 import msgspec
 
@@ -80,8 +80,17 @@ class Roll(msgspec.Struct, frozen=True, kw_only=True):
 
 # --- declarations the core itself owns ------------------------------------------------------
 
+#: A rules pack's own record carried by a core event: its options, a combatant's sheet, what a
+#: pending reaction waits on. The codec decodes it as the encounter's pack says
+#: (``EncounterStarted[PackOptions]``), so it is typed, never a loose dict.
+Options = TypeVar("Options")
+Sheet = TypeVar("Sheet")
+Detail = TypeVar("Detail")
 
-class EncounterStarted(Declaration, frozen=True, kw_only=True, tag="core.encounter_started"):
+
+class EncounterStarted(
+    Declaration, Generic[Options], frozen=True, kw_only=True, tag="core.encounter_started"
+):
     """The root ply of an encounter: its name, seed, rules system, version and options."""
 
     name: str
@@ -89,28 +98,96 @@ class EncounterStarted(Declaration, frozen=True, kw_only=True, tag="core.encount
     system: str
     rules_version: int
     variant: str
-    options: dict[str, Any] = {}
+    options: Options | None = None
 
 
-class JoinDeclared(Declaration, frozen=True, kw_only=True, tag="core.join_declared"):
+class JoinDeclared(
+    Declaration, Generic[Sheet], frozen=True, kw_only=True, tag="core.join_declared"
+):
     """The GM adds a combatant from a sheet; the validated sheet is embedded here."""
 
     combatant: str
     side: str
-    sheet: dict[str, Any]
+    sheet: Sheet
     source_file: str = ""
 
 
 class RulingDeclared(Declaration, frozen=True, kw_only=True, tag="core.ruling_declared"):
-    """A GM ruling: a recorded reading of the rules, an override or an ad-hoc note."""
+    """A GM ruling: a recorded reading of the rules, an override, an ad-hoc note, or effects on
+    one combatant that every rules system knows: damage and healing (in the pack's units,
+    through its pools), a condition for some rounds, the end of one. A rules pack adds its own
+    effects by subclassing this declaration under its own tag.
 
-    text: str
+    Version 2: the effects were a loose dict (``effects``); the core's are fields now.
+    """
+
+    schema_version: ClassVar[int] = 2
+    text: str = ""
     rule: str = ""
     #: The combatant the ruling acts on ("" for a note on the whole fight).
     combatant: str = ""
-    #: Effects the rules pack applies through its own rules (e.g. lost attacks, damage); the
-    #: pack documents the keys it knows. Empty: a note, recorded as given.
-    effects: dict[str, Any] = {}
+    damage: int = 0
+    heal: int = 0
+    condition: str | None = None
+    #: How many rounds ``condition`` lasts, the current one counting as the first (0: until
+    #: ended).
+    rounds: int = 0
+    end_condition: str | None = None
+
+    def has_effects(self) -> bool:
+        """Whether it asks for anything but a note."""
+        return any(
+            getattr(self, f) not in (None, 0, False, "", ())
+            for f in self.__struct_fields__
+            if f not in ("text", "rule", "combatant")
+        )
+
+
+class InitiativeDeclared(Declaration, frozen=True, kw_only=True, tag="core.initiative_declared"):
+    """The GM begins the next round, whatever a round is in the encounter's rules. A pack that
+    takes more (who ambushes, who is unseen) subclasses it under its own tag."""
+
+
+class PassDeclared(Declaration, frozen=True, kw_only=True, tag="core.pass_declared"):
+    """``actor`` ends his turn; None: the GM ends whoever's turn it is, or the round's current
+    phase (``fracas next``)."""
+
+    actor: str | None = None
+
+
+class HoldDeclared(Declaration, frozen=True, kw_only=True, tag="core.hold_declared"):
+    """``actor`` holds his action until ``trigger``; his turn ends."""
+
+    actor: str
+    trigger: str
+
+
+class ReleaseDeclared(Declaration, frozen=True, kw_only=True, tag="core.release_declared"):
+    """The trigger of ``actor``'s held action came: he acts now, then the turn goes back."""
+
+    actor: str
+
+
+class InterruptDeclared(Declaration, frozen=True, kw_only=True, tag="core.interrupt_declared"):
+    """``actor`` tries to cut in ahead of the one acting (or ``against``); the pack says how the
+    contest goes.
+
+    ``allowed``: the GM allows it without a held action (an ability); ``breaks``: the GM rules
+    that a won interrupt breaks the interrupted action under way.
+    """
+
+    actor: str
+    allowed: bool = False
+    breaks: bool = False
+    #: Whose action is interrupted ("": the one acting); naming another lets a GM stop an
+    #: action under way between its turns.
+    against: str = ""
+
+
+class CounterDeclared(Declaration, frozen=True, kw_only=True, tag="core.counter_declared"):
+    """``actor`` counters: he acts right after the action that triggered it."""
+
+    actor: str
 
 
 # --- outcomes -----------------------------------------------------------------------------
@@ -126,17 +203,23 @@ class CombatantJoined(Event, frozen=True, kw_only=True, tag="core.combatant_join
 
 
 class RoundStarted(Event, frozen=True, kw_only=True, tag="core.round_started"):
-    """A new round begins with ``order`` as its turn order, best initiative first.
+    """A new round begins with ``order`` as its turn order, best first.
 
     ``passes`` > 0 splits the round into that many passes, each one turn per combatant in
-    order; 0 cycles the order until nobody can act. ``label`` names a special round (e.g.
-    "surprise").
+    order; 0 cycles the order until nobody can act. ``timed``: turns come by time instead,
+    counted down: each combatant acts at his time (``at``), the highest first, ties in
+    ``order`` (a rank countdown). ``phase`` names where the round begins when the pack has
+    phases before the turns ("" for the turns themselves). ``label`` names a special round
+    (e.g. "surprise").
     """
 
     round: int
     order: tuple[str, ...]
     passes: int = 0
     label: str = ""
+    timed: bool = False
+    at: dict[str, int] = {}
+    phase: str = ""
 
 
 class PassStarted(Event, frozen=True, kw_only=True, tag="core.pass_started"):
@@ -144,6 +227,21 @@ class PassStarted(Event, frozen=True, kw_only=True, tag="core.pass_started"):
 
     round: int
     number: int
+
+
+class PhaseStarted(Event, frozen=True, kw_only=True, tag="core.phase_started"):
+    """Phase ``phase`` of the round begins ("": the turns begin)."""
+
+    round: int
+    phase: str
+
+
+class TurnScheduled(Event, frozen=True, kw_only=True, tag="core.turn_scheduled"):
+    """In a timed round, ``combatant`` acts next at ``at`` (None: not again this round)."""
+
+    combatant: str
+    at: int | None
+    reason: str = ""
 
 
 class OrderChanged(Event, frozen=True, kw_only=True, tag="core.order_changed"):
@@ -160,11 +258,12 @@ class CutInQueued(Event, frozen=True, kw_only=True, tag="core.cut_in_queued"):
 
 
 class TurnPassed(Event, frozen=True, kw_only=True, tag="core.turn_passed"):
-    """The clock moves: ``to`` acts next, or None when every attack of the round is spent.
+    """The clock moves: ``to`` acts next, or None when every turn of the round is done.
 
     ``cut_in``: ``to`` cuts in (a released hold, an interrupt, a counter) and the one acting
     now is kept to resume afterwards; ``resumed``: the cut-in is over, and ``to`` is the one
-    it interrupted carrying on his turn, or whoever comes next if that turn was over.
+    it interrupted carrying on his turn, or whoever comes next if that turn was over. ``at``:
+    the time of the turn in a timed round.
     """
 
     to: str | None
@@ -173,6 +272,22 @@ class TurnPassed(Event, frozen=True, kw_only=True, tag="core.turn_passed"):
     #: With ``cut_in``: the one acting had finished his turn, so after the cut-in the turn
     #: moves on from him instead of coming back to him.
     turn_over: bool = False
+    at: int | None = None
+
+
+class ActionHeld(Event, frozen=True, kw_only=True, tag="core.action_held"):
+    """``combatant`` holds his action until ``trigger``."""
+
+    combatant: str
+    trigger: str
+
+
+class HoldEnded(Event, frozen=True, kw_only=True, tag="core.hold_ended"):
+    """A held action is released (``released``) or lapses (e.g. at its owner's next turn)."""
+
+    combatant: str
+    released: bool
+    reason: str = ""
 
 
 class ConditionChanged(Event, frozen=True, kw_only=True, tag="core.condition_changed"):
@@ -186,17 +301,19 @@ class ConditionChanged(Event, frozen=True, kw_only=True, tag="core.condition_cha
     rounds: int = 0
 
 
-class ReactionRequested(Event, frozen=True, kw_only=True, tag="core.reaction_requested"):
+class ReactionRequested(
+    Event, Generic[Detail], frozen=True, kw_only=True, tag="core.reaction_requested"
+):
     """The fight waits for ``reactor`` to answer ``actor`` (e.g. a strike awaiting a defence).
 
     ``detail`` is the rules pack's own record of what is pending; the core only knows that
-    while a reaction is pending no other action may be taken.
+    while a reaction is pending no other action may be taken (but an answer or a ruling).
     """
 
     actor: str
     reactor: str
     kind: str
-    detail: dict[str, Any] = {}
+    detail: Detail
 
 
 class ReactionResolved(Event, frozen=True, kw_only=True, tag="core.reaction_resolved"):
@@ -209,13 +326,30 @@ CORE_EVENTS: tuple[type[Event], ...] = (
     EncounterStarted,
     JoinDeclared,
     RulingDeclared,
+    InitiativeDeclared,
+    PassDeclared,
+    HoldDeclared,
+    ReleaseDeclared,
+    InterruptDeclared,
+    CounterDeclared,
     CombatantJoined,
     RoundStarted,
     PassStarted,
+    PhaseStarted,
+    TurnScheduled,
     OrderChanged,
     CutInQueued,
     TurnPassed,
+    ActionHeld,
+    HoldEnded,
     ConditionChanged,
     ReactionRequested,
     ReactionResolved,
 )
+
+#: The core events whose pack record is a type parameter, and the pack's field naming it.
+GENERIC_EVENTS: dict[type[Event], str] = {
+    EncounterStarted: "options",
+    JoinDeclared: "sheet",
+    ReactionRequested: "pending",
+}

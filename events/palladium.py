@@ -6,12 +6,19 @@ Rule ids cite ``shared/rules/palladium.md``. Units: ``sdc``/``hp`` pools are S.D
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Annotated, ClassVar, Literal
 
 import msgspec
 
-from events.core import Declaration, Event, Modifier, Roll
-from events.upcasts import Upcast, rolls_v2
+from events.core import (
+    Declaration,
+    Event,
+    InitiativeDeclared,
+    Modifier,
+    Roll,
+    RulingDeclared,
+)
+from events.upcasts import Body, Upcast, UpcastError, rename, rolls_v2, split_ruling
 
 DefenceChoice = Literal["parry", "dodge", "none", "simultaneous"]
 DamageUnit = Literal["SDC", "MD"]
@@ -96,11 +103,189 @@ class Profile(msgspec.Struct, frozen=True, kw_only=True):
     spd: int = 10
 
 
+# --- options ------------------------------------------------------------------------------
+
+
+def _doc(rules: str, decides: str, ge: int | None = None, le: int | None = None) -> msgspec.Meta:
+    """An option's rule ids and what it decides (``engine.rules.options.describe``)."""
+    return msgspec.Meta(ge=ge, le=le, description=decides, extra={"rules": rules})
+
+
+class PalladiumOptions(msgspec.Struct, frozen=True, kw_only=True):
+    """The Palladium pack's options, recorded in the encounter's first event.
+
+    Each default is the rules as written (variant ``raw``); the house variant's differences
+    are ``engine.rules.palladium.options.VARIANTS``. Where the text is ambiguous the reading is
+    an option here (catalogue ❓ and ⚠ entries), never a silent guess.
+    """
+
+    nat1_always_misses: Annotated[
+        bool,
+        _doc(
+            "PAL-STRIKE-NAT1 / PAL-HR-STRIKE-NAT1",
+            "a natural 1 misses whatever the total (RAW); house: only if the total misses",
+        ),
+    ] = True
+    npc_fixed_initiative: Annotated[
+        bool,
+        _doc(
+            "PAL-INIT-ROLL / PAL-HR-INIT-NPC-FIXED",
+            "NPCs take 10 + initiative bonuses instead of rolling",
+        ),
+    ] = False
+    gunfire_dodge_h2h: Annotated[
+        bool,
+        _doc(
+            "PAL-DEF-GUNFIRE-DODGE / PAL-HR-DEF-GUNFIRE-DODGE",
+            "hand-to-hand dodge bonuses count against gunfire",
+        ),
+    ] = False
+    defence_nat20_beats_all: Annotated[
+        bool,
+        _doc(
+            "PAL-DEF-NAT20",
+            "a natural 20 defence stops any strike that is not itself a natural 20 (reading)",
+        ),
+    ] = True
+    destroyed_mdc_armor: Annotated[
+        Literal["no_protection", "stops_7_or_less"],
+        _doc(
+            "PAL-DMG-MDC-ARMOR-ZERO",
+            "what M.D.C. armor at 0 still does against S.D.C. strikes (000:L49 vs L995)",
+        ),
+    ] = "no_protection"
+    sdc_vs_mdc_rounding: Annotated[
+        Literal["down", "nearest"],
+        _doc(
+            "PAL-DMG-SDC-VS-MDC",
+            "an S.D.C. hit of 100+ on M.D.C. becomes M.D. rounded down (150 -> 1) or to the "
+            "nearest point (150 -> 2); the text only fixes 100 -> 1",
+        ),
+    ] = "down"
+    h2h_gun_strike_bonus: Annotated[
+        bool,
+        _doc(
+            "PAL-STRIKE-BONUS-GUNS",
+            "hand-to-hand grants that name guns (Assassin L8, L11, L15) count on gun strikes, the"
+            " one exception to 'no H2H bonus with guns' (catalogue L.10)",
+        ),
+    ] = True
+    power_punch_critical: Annotated[
+        Literal["double_total", "no_extra"],
+        _doc(
+            "PAL-DMG-POWER / PAL-DMG-CRIT",
+            "a critical power punch doubles the power punch's total, or adds nothing",
+        ),
+    ] = "double_total"
+    round_structure: Annotated[
+        Literal["cycle", "passes"],
+        _doc(
+            "PAL-ROUND-SEQUENCE / PAL-HR-ROUND-PASSES",
+            "one attack per turn, cycling the order until all are spent (RAW); or three passes, "
+            "each a turn per fighter with that pass's share of his attacks",
+        ),
+    ] = "cycle"
+    surprise: Annotated[
+        Literal["ambush_initiative", "free_pass"],
+        _doc(
+            "PAL-INIT-AUTO-SNEAK / PAL-HR-SURPRISE",
+            "`fracas surprise`: the ambushers act first in a normal round and their first attack "
+            "cannot be parried or dodged (RAW); or a free single-pass round for them alone",
+        ),
+    ] = "ambush_initiative"
+    surprised_may_defend: Annotated[
+        bool,
+        _doc(
+            "PAL-HR-SURPRISE",
+            "in a free surprise pass, surprised fighters not named --aware may still parry or "
+            "dodge (the text only says aware targets may)",
+        ),
+    ] = False
+    ranged_auto_initiative: Annotated[
+        Literal["unseen_only", "any_long_range"],
+        _doc(
+            "PAL-INIT-AUTO-RANGED",
+            "automatic initiative only for an unseen long-range attacker (the catalogue's reading"
+            " of 000:L293), or for any long-range attacker (000:L21, L273)",
+        ),
+    ] = "unseen_only"
+    lose_initiative: Annotated[
+        Literal["last_this_round", "house"],
+        _doc(
+            "PAL-COND-KNOCKDOWN / PAL-HR-LOSE-INIT",
+            "losing initiative moves the fighter to the end of this round's order (RAW reading); "
+            "house: initiative 0 now if he has not acted this round, else 0 next round",
+        ),
+    ] = "last_this_round"
+    holds: Annotated[
+        bool,
+        _doc(
+            "PAL-HR-HOLD / PAL-HR-INTERRUPT / PAL-HR-COUNTER",
+            "held actions with a trigger, interrupts by 1D100 + Spd, and counters",
+        ),
+    ] = False
+    apm_ledger: Annotated[
+        bool,
+        _doc(
+            "PAL-HR-APM-LEDGER / PAL-HR-APM-BOXING / PAL-HR-APM-H2H-RANGED-CAP / PAL-HR-APM-RPA",
+            "restricted attacks: Boxing only for punches, at most half the hand-to-hand attacks "
+            "on gunshots (more are shot wild), machine attacks only for the machine",
+        ),
+    ] = False
+    psi_cost: Annotated[
+        Literal["flat", "escalating"],
+        _doc(
+            "PAL-PSI-ACTION / PAL-HR-PSI-COST",
+            "a psionic activation costs 1 attack (RAW), or 1, 2, 3 ... within the window below",
+        ),
+    ] = "flat"
+    psi_cost_window: Annotated[
+        Literal["turn", "pass", "round"],
+        _doc(
+            "PAL-HR-PSI-COST",
+            "over what the escalating psionic cost counts activations (the text does not say)",
+        ),
+    ] = "round"
+    range_bands: Annotated[
+        bool,
+        _doc(
+            "PAL-STRIKE-RANGED-TARGET / PAL-HR-STRIKE-RANGE-BANDS",
+            "a shot needs 8 (RAW); or 5 at punching range (and may be parried), 8 to half the "
+            "weapon's range, 13 beyond",
+        ),
+    ] = False
+    called_location_total: Annotated[
+        int,
+        _doc(
+            "PAL-STRIKE-CALLED / PAL-HR-STRIKE-CALLED-12",
+            "the total a called shot needs to strike the called location (0: none beyond the hit,"
+            " RAW); below it the defender picks where the hit lands",
+            ge=0,
+            le=30,
+        ),
+    ] = 0
+    point_blank_feet: Annotated[
+        Literal[3, 5, 10],
+        _doc(
+            "PAL-HR-STRIKE-RANGE-BANDS",
+            "how near, in feet, counts as punching range for a shot (the text gives no figure)",
+        ),
+    ] = 5
+    beyond_range_shot: Annotated[
+        bool,
+        _doc(
+            "PAL-RNG-BEYOND-RANGE",
+            "a shot up to 30% past the weapon's range at -5 (RAW); the house rules do not say "
+            "whether it stays",
+        ),
+    ] = True
+
+
 # --- declarations -------------------------------------------------------------------------
 
 
-class InitiativeDeclared(
-    Declaration, frozen=True, kw_only=True, tag="palladium.initiative_declared"
+class MeleeRoundDeclared(
+    InitiativeDeclared, frozen=True, kw_only=True, tag="palladium.initiative_declared"
 ):
     """The GM starts a melee round: everyone rolls initiative (PAL-INIT-ROLL).
 
@@ -172,53 +357,44 @@ class ActDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.act_dec
     psionic: bool = False
 
 
-class PassDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.pass_declared"):
-    """``actor`` passes his turn (PAL-HR-PASS-TURN); None: the GM ends whoever's turn it is
-    (``fracas next``)."""
-
-    actor: str | None = None
-
-
-class HoldDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.hold_declared"):
-    """``actor`` holds his action until ``trigger`` (PAL-HR-HOLD)."""
-
-    actor: str
-    trigger: str
-
-
-class ReleaseDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.release_declared"):
-    """The trigger of ``actor``'s held action came: he acts now (PAL-HR-HOLD)."""
-
-    actor: str
-
-
-class InterruptDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.interrupt_declared"):
-    """``actor`` tries to cut in ahead of the one acting: 1D100 + Spd each (PAL-HR-INTERRUPT).
-
-    ``allowed``: the GM allows it without a held action (an ability); ``breaks``: the GM rules
-    that a won interrupt breaks the interrupted long action (PAL-HR-LONG-ACTION).
-    """
-
-    actor: str
-    allowed: bool = False
-    breaks: bool = False
-    #: Whose action is interrupted ("": the one acting); naming another lets a GM stop a
-    #: long action between its turns.
-    against: str = ""
-
-
-class CounterDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.counter_declared"):
-    """``actor`` counters: he acts right after the action that triggered it (PAL-HR-COUNTER)."""
-
-    actor: str
-
-
 class DefendDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.defend_declared"):
     """The defender answers a pending strike: parry, dodge, none, or a simultaneous attack."""
 
     defender: str
     choice: DefenceChoice
     weapon: str | None = None
+
+
+class PalladiumRulingDeclared(
+    RulingDeclared, frozen=True, kw_only=True, tag="palladium.ruling_declared"
+):
+    """A GM ruling with the Palladium effects beside the core's: initiative lost
+    (PAL-HR-LOSE-INIT, or the RAW reading), attacks lost and gained (PAL-HR-APM-GAIN-LOSE),
+    ``damage`` in M.D. rather than S.D.C. (``mega``), and an action under way broken."""
+
+    schema_version: ClassVar[int] = 1
+
+    lose_initiative: bool = False
+    lose_attacks: int = 0
+    gain_attacks: int = 0
+    mega: bool = False
+    break_action: bool = False
+
+
+class StrikeDetail(msgspec.Struct, frozen=True, kw_only=True):
+    """What a pending defence knows of the strike it answers (``ReactionRequested.detail``).
+
+    ``parry_allowed``: a shot that may be parried (point-blank under the house range bands,
+    PAL-HR-STRIKE-RANGE-BANDS).
+    """
+
+    action: str
+    weapon: str | None
+    total: int
+    natural: int
+    critical: bool = False
+    ranged: bool = False
+    parry_allowed: bool = False
 
 
 # --- outcomes -----------------------------------------------------------------------------
@@ -232,7 +408,8 @@ class FighterReadied(Event, frozen=True, kw_only=True, tag="palladium.fighter_re
 
 
 class InitiativeRolled(Event, frozen=True, kw_only=True, tag="palladium.initiative_rolled"):
-    """One initiative roll; ``attempt`` > 1 is a re-roll to break a tie (PAL-INIT-ROLL)."""
+    """One initiative roll; ``attempt`` > 1 is a re-roll to break a tie (PAL-INIT-ROLL);
+    ``lost``: no roll, 0 because he lost initiative last round (PAL-HR-LOSE-INIT)."""
 
     #: 2: rolls record how they were judged (``upcasts.roll_v2``).
     schema_version: ClassVar[int] = 2
@@ -240,6 +417,7 @@ class InitiativeRolled(Event, frozen=True, kw_only=True, tag="palladium.initiati
     combatant: str
     roll: Roll
     attempt: int = 1
+    lost: bool = False
 
 
 class AttacksRefreshed(Event, frozen=True, kw_only=True, tag="palladium.attacks_refreshed"):
@@ -331,21 +509,6 @@ class InitiativeLost(Event, frozen=True, kw_only=True, tag="palladium.initiative
     combatant: str
     when: Literal["now", "next_round"]
     rule: str
-    reason: str = ""
-
-
-class ActionHeld(Event, frozen=True, kw_only=True, tag="palladium.action_held"):
-    """``combatant`` holds his action until ``trigger`` (PAL-HR-HOLD)."""
-
-    combatant: str
-    trigger: str
-
-
-class HoldEnded(Event, frozen=True, kw_only=True, tag="palladium.hold_ended"):
-    """A held action is released (``released``) or lapses at its owner's next turn."""
-
-    combatant: str
-    released: bool
     reason: str = ""
 
 
@@ -463,23 +626,17 @@ class DamageIgnored(Event, frozen=True, kw_only=True, tag="palladium.damage_igno
 
 
 PALLADIUM_EVENTS: tuple[type[Event], ...] = (
-    InitiativeDeclared,
+    MeleeRoundDeclared,
+    PalladiumRulingDeclared,
     SurpriseDeclared,
     StrikeDeclared,
     PowerPunchDeclared,
     ShootDeclared,
     ActDeclared,
-    PassDeclared,
-    HoldDeclared,
-    ReleaseDeclared,
-    InterruptDeclared,
-    CounterDeclared,
     DefendDeclared,
     AttacksGained,
     TurnBegan,
     InitiativeLost,
-    ActionHeld,
-    HoldEnded,
     InterruptRolled,
     ActionCompleted,
     Healed,
@@ -498,13 +655,46 @@ PALLADIUM_EVENTS: tuple[type[Event], ...] = (
 )
 
 
-#: Steps from the shapes older logs hold (events/upcasts.py).
+def _initiative_v2(body: Body) -> Body:
+    """Version 1 told a lost initiative (0, no roll) only by the rule its roll cited; version 2
+    says so in ``lost`` (a one-time reading of old data, never a rule decision)."""
+    body = rolls_v2("roll")(body)
+    body.setdefault("lost", body["roll"].get("rule") == "PAL-HR-LOSE-INIT")
+    return body
+
+
+#: The effects a version-1 core ruling could carry that are Palladium's own.
+_RULING_EFFECTS = ("lose_initiative", "lose_attacks", "gain_attacks", "mega", "break_action")
+
+
+def _ruling_v2(body: Body) -> Body:
+    """A version-1 ruling with Palladium effects becomes a Palladium ruling; one without
+    them, the core's version 2."""
+    out, rest = split_ruling(body)
+    unknown = sorted(set(rest) - set(_RULING_EFFECTS))
+    if unknown:
+        raise UpcastError(f"ruling effects {unknown} are not the Palladium pack's")
+    if rest:
+        return {**out, **rest, "type": "palladium.ruling_declared"}
+    return out
+
+
+#: Steps from the shapes older logs hold (events/upcasts.py). Turn management became core:
+#: its declarations and holds are core events now, under core tags.
 PALLADIUM_UPCASTS: dict[tuple[str, int], Upcast] = {
-    ("palladium.initiative_rolled", 1): Upcast(rolls_v2("roll"), "palladium.initiative_rolled", 2),
+    ("palladium.initiative_rolled", 1): Upcast(_initiative_v2, "palladium.initiative_rolled", 2),
     ("palladium.strike_rolled", 1): Upcast(rolls_v2("roll"), "palladium.strike_rolled", 2),
     ("palladium.defense_rolled", 1): Upcast(rolls_v2("roll"), "palladium.defense_rolled", 2),
     ("palladium.interrupt_rolled", 1): Upcast(
         rolls_v2("roll", "against_roll"), "palladium.interrupt_rolled", 2
     ),
     ("palladium.damage_rolled", 1): Upcast(rolls_v2("roll"), "palladium.damage_rolled", 2),
+    ("core.ruling_declared", 1): Upcast(_ruling_v2, "core.ruling_declared", 2),
+    ("palladium.pass_declared", 1): rename("core.pass_declared"),
+    ("palladium.hold_declared", 1): rename("core.hold_declared"),
+    ("palladium.release_declared", 1): rename("core.release_declared"),
+    ("palladium.interrupt_declared", 1): rename("core.interrupt_declared"),
+    ("palladium.counter_declared", 1): rename("core.counter_declared"),
+    ("palladium.action_held", 1): rename("core.action_held"),
+    ("palladium.hold_ended", 1): rename("core.hold_ended"),
 }

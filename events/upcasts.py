@@ -18,7 +18,9 @@ Body = dict[str, Any]
 
 
 class Upcast(NamedTuple):
-    """One step: ``step(body)`` is the body as ``to_tag`` at ``to_version``."""
+    """One step: ``step(body)`` is the body as ``to_tag`` at ``to_version``. A step that must
+    choose the tag from the body names it in the body's ``type``: the body is then that tag's
+    current shape."""
 
     step: Callable[[Body], Body]
     to_tag: str
@@ -46,8 +48,13 @@ def upcast(
         step = steps.get((tag, version))
         if step is None:
             raise UpcastError(f"no upcaster for {tag} version {version}")
-        body = {**step.step(dict(body)), "type": step.to_tag}
-        tag, version = step.to_tag, step.to_version
+        body = dict(step.step(dict(body)))
+        chosen = body.get("type", step.to_tag)
+        if chosen != step.to_tag and chosen in current:
+            tag, version = chosen, current[chosen]
+        else:
+            body["type"] = tag = step.to_tag
+            version = step.to_version
     return tag, body
 
 
@@ -87,5 +94,32 @@ def rolls_v2(*fields: str) -> Callable[[Body], Body]:
     return step
 
 
+# --- rulings -------------------------------------------------------------------------------
+
+#: The effects of a version-1 ruling that are core fields in version 2.
+CORE_RULING_EFFECTS = ("damage", "heal", "condition", "rounds", "end_condition")
+
+
+def split_ruling(body: Body) -> tuple[Body, Body]:
+    """A version-1 ruling as (its version-2 core body, the effects left for a pack)."""
+    out = {k: v for k, v in body.items() if k != "effects"}
+    effects = dict(body.get("effects") or {})
+    for key in CORE_RULING_EFFECTS:
+        if key in effects:
+            out[key] = effects.pop(key)
+    return out, effects
+
+
+def ruling_v2(body: Body) -> Body:
+    """A version-1 ruling's effects dict becomes the core's fields; a rules pack whose rulings
+    carried effects of its own brings its own step for this tag."""
+    out, rest = split_ruling(body)
+    if rest:
+        raise UpcastError(f"ruling effects {sorted(rest)} belong to a rules pack")
+    return out
+
+
 #: The core's own steps.
-CORE_UPCASTS: dict[tuple[str, int], Upcast] = {}
+CORE_UPCASTS: dict[tuple[str, int], Upcast] = {
+    ("core.ruling_declared", 1): Upcast(ruling_v2, "core.ruling_declared", 2),
+}

@@ -11,7 +11,7 @@ from projections.fold import Reducer
 from projections.state import Clock, CombatantState, FightState, Pending
 
 
-def on_encounter_started(state: FightState, e: ev.EncounterStarted) -> FightState:
+def on_encounter_started(state: FightState, e: ev.EncounterStarted[Any]) -> FightState:
     """A fresh fight with the encounter's identity and options."""
     return FightState(
         encounter=e.name,
@@ -19,7 +19,7 @@ def on_encounter_started(state: FightState, e: ev.EncounterStarted) -> FightStat
         variant=e.variant,
         seed=e.seed,
         rules_version=e.rules_version,
-        options=dict(e.options),
+        options=e.options,
     )
 
 
@@ -31,8 +31,9 @@ def on_combatant_joined(state: FightState, e: ev.CombatantJoined) -> FightState:
 
 
 def on_round_started(state: FightState, e: ev.RoundStarted) -> FightState:
-    """A new round with its turn order (in pass 1 if it has passes); nobody acts until the
-    clock passes the turn. Pending cut-ins do not outlive the round."""
+    """A new round with its turn order (in pass 1 if it has passes, with everyone's time if
+    timed, in its first phase if it has phases); nobody acts until the clock passes the turn.
+    Pending cut-ins do not outlive the round."""
     clock = Clock(
         round=e.round,
         order=e.order,
@@ -41,8 +42,24 @@ def on_round_started(state: FightState, e: ev.RoundStarted) -> FightState:
         pass_=1 if e.passes else 0,
         turn=state.clock.turn,
         label=e.label,
+        timed=e.timed,
+        at=dict(e.at),
+        phase=e.phase,
     )
     return attrs.evolve(state, clock=clock)
+
+
+def on_phase_started(state: FightState, e: ev.PhaseStarted) -> FightState:
+    """The round moves to phase ``phase`` ("": the turns)."""
+    return attrs.evolve(state, clock=attrs.evolve(state.clock, phase=e.phase, acting=None))
+
+
+def on_turn_scheduled(state: FightState, e: ev.TurnScheduled) -> FightState:
+    """``combatant`` acts next at ``at``, or not again this round."""
+    at = {k: v for k, v in state.clock.at.items() if k != e.combatant}
+    if e.at is not None:
+        at[e.combatant] = e.at
+    return attrs.evolve(state, clock=attrs.evolve(state.clock, at=at))
 
 
 def on_pass_started(state: FightState, e: ev.PassStarted) -> FightState:
@@ -81,7 +98,19 @@ def on_turn_passed(state: FightState, e: ev.TurnPassed) -> FightState:
         )
     else:
         clock = attrs.evolve(clock, acting=e.to, turn=clock.turn + (e.to is not None))
+    if e.at is not None:
+        clock = attrs.evolve(clock, now=e.at)
     return attrs.evolve(state, clock=clock)
+
+
+def on_action_held(state: FightState, e: ev.ActionHeld) -> FightState:
+    """A held action waits for its trigger."""
+    return state.with_combatant(attrs.evolve(state.combatants[e.combatant], held=e.trigger))
+
+
+def on_hold_ended(state: FightState, e: ev.HoldEnded) -> FightState:
+    """No held action any more."""
+    return state.with_combatant(attrs.evolve(state.combatants[e.combatant], held=None))
 
 
 def on_condition_changed(state: FightState, e: ev.ConditionChanged) -> FightState:
@@ -94,9 +123,9 @@ def on_condition_changed(state: FightState, e: ev.ConditionChanged) -> FightStat
     return state.with_combatant(attrs.evolve(c, conditions=conditions, expires=expires))
 
 
-def on_reaction_requested(state: FightState, e: ev.ReactionRequested) -> FightState:
+def on_reaction_requested(state: FightState, e: ev.ReactionRequested[Any]) -> FightState:
     """The fight now waits for ``reactor``."""
-    pending = Pending(actor=e.actor, reactor=e.reactor, kind=e.kind, detail=dict(e.detail))
+    pending = Pending(actor=e.actor, reactor=e.reactor, kind=e.kind, detail=e.detail)
     return attrs.evolve(state, pending=pending)
 
 
@@ -114,6 +143,10 @@ REDUCERS: dict[type[ev.Event], Reducer] = {
     ev.CombatantJoined: _r(on_combatant_joined),
     ev.RoundStarted: _r(on_round_started),
     ev.PassStarted: _r(on_pass_started),
+    ev.PhaseStarted: _r(on_phase_started),
+    ev.TurnScheduled: _r(on_turn_scheduled),
+    ev.ActionHeld: _r(on_action_held),
+    ev.HoldEnded: _r(on_hold_ended),
     ev.OrderChanged: _r(on_order_changed),
     ev.CutInQueued: _r(on_cut_in_queued),
     ev.TurnPassed: _r(on_turn_passed),

@@ -62,8 +62,6 @@ class Fighter(msgspec.Struct, frozen=True, kw_only=True):
     acted: bool = False
     #: Lost initiative: "now" (this round) or "next_round" (PAL-HR-LOSE-INIT; no stacking).
     lost_init: str | None = None
-    #: A held action's trigger (PAL-HR-HOLD).
-    held: str | None = None
     #: Psionic activations as (round, pass, turn) for the escalating cost (PAL-HR-PSI-COST).
     psi: tuple[tuple[int, int, int], ...] = ()
     #: Targets already shot this round while unseen (PAL-INIT-AUTO-RANGED).
@@ -98,7 +96,8 @@ def on_fighter_readied(state: FightState, e: pe.FighterReadied) -> FightState:
     p = e.profile
     apm = sum(m.value for m in p.attacks)
     # Under passes attacks come into hand only when a turn begins (PAL-HR-APM-RESET).
-    passes = state.options.get("round_structure") == "passes"
+    options = state.options
+    passes = isinstance(options, pe.PalladiumOptions) and options.round_structure == "passes"
     record = Fighter(
         profile=p,
         apm_total=apm,
@@ -116,7 +115,7 @@ def on_fighter_readied(state: FightState, e: pe.FighterReadied) -> FightState:
 def on_initiative_rolled(state: FightState, e: pe.InitiativeRolled) -> FightState:
     """Remember the combatant's latest initiative total (0 without a roll when he lost it
     last round: lost for this round too, PAL-HR-LOSE-INIT)."""
-    if e.roll.rule == "PAL-HR-LOSE-INIT":
+    if e.lost:
         return _update(state, e.combatant, initiative=e.roll.total, lost_init="now")
     if e.attempt > 1:
         return state  # a tie re-roll only breaks the tie; the initiative stays the first total
@@ -207,16 +206,6 @@ def on_initiative_lost(state: FightState, e: pe.InitiativeLost) -> FightState:
     return _update(state, e.combatant, lost_init="next_round")
 
 
-def on_action_held(state: FightState, e: pe.ActionHeld) -> FightState:
-    """A held action waits for its trigger."""
-    return _update(state, e.combatant, held=e.trigger)
-
-
-def on_hold_ended(state: FightState, e: pe.HoldEnded) -> FightState:
-    """No held action any more."""
-    return _update(state, e.combatant, held=None)
-
-
 def on_action_completed(state: FightState, e: pe.ActionCompleted) -> FightState:
     """The action in progress has happened; a psionic one is counted (PAL-HR-PSI-COST)."""
     f = fighter(state.combatants[e.actor])
@@ -297,7 +286,7 @@ def status_fields(c: CombatantState) -> dict[str, Any]:
             "left": ip.cost - ip.paid,
             "note": ip.note or None,
         },
-        "held": f.held,
+        "held": c.held,
         "lost_initiative": f.lost_init,
         "apm_spent_by_source": {k: v for k, v in f.spent.items() if v > 0},
         "initiative": f.initiative,
@@ -327,8 +316,6 @@ REDUCERS: dict[type[Event], Reducer] = {
     pe.TurnBegan: _r(on_turn_began),
     pe.AttacksGained: _r(on_attacks_gained),
     pe.InitiativeLost: _r(on_initiative_lost),
-    pe.ActionHeld: _r(on_action_held),
-    pe.HoldEnded: _r(on_hold_ended),
     pe.ActionCompleted: _r(on_action_completed),
     pe.Healed: _r(on_pool_set),
 }

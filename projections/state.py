@@ -1,7 +1,8 @@
 """The state of a fight, as frozen values: what every reducer folds and every view reads.
 
 Nothing here knows a rules system: a combatant's rules-specific record (attacks, pools, bonuses)
-lives in ``CombatantState.data``, a frozen value owned by the rules pack's reducers.
+lives in ``CombatantState.data``, a frozen value owned by the rules pack's reducers; the
+encounter's options and a pending reaction's detail are the pack's own typed records.
 """
 
 from __future__ import annotations
@@ -14,13 +15,17 @@ import attrs
 
 @attrs.frozen
 class Clock:
-    """The fight's clock: round, pass, turn order, and who acts now (None: round spent).
+    """The fight's clock: round, phase, pass or time, turn order, and who acts now.
 
+    ``acting`` None: nobody acts (the round is spent, or it is in a phase before the turns).
     ``passes`` is how many passes the round has (0: the order cycles until nobody can act)
-    and ``pass_`` the current one (0 without passes). ``turn`` counts turns begun in the
-    encounter. ``resume`` is the stack of (who, his turn was over) that cut-ins interrupted
-    (the last resumes first); ``queued`` are cut-ins due after the current action. ``label`` names a
-    special round ("surprise").
+    and ``pass_`` the current one (0 without passes). ``timed``: turns come by time counted
+    down instead (a rank countdown): ``at`` holds when each combatant acts next (absent: not
+    again this round) and ``now`` the time of the turn running. ``phase`` names the phase
+    before the turns the round is in ("" once the turns run). ``turn`` counts turns begun in
+    the encounter. ``resume`` is the stack of (who, his turn was over) that cut-ins
+    interrupted (the last resumes first); ``queued`` are cut-ins due after the current action.
+    ``label`` names a special round ("surprise").
     """
 
     round: int = 0
@@ -32,21 +37,26 @@ class Clock:
     resume: tuple[tuple[str | None, bool], ...] = ()
     queued: tuple[str, ...] = ()
     label: str = ""
+    timed: bool = False
+    at: Mapping[str, int] = attrs.field(factory=dict)
+    now: int | None = None
+    phase: str = ""
 
 
 @attrs.frozen
 class Pending:
-    """A reaction the fight waits for (e.g. a strike waiting for the defender's answer)."""
+    """A reaction the fight waits for (e.g. a strike waiting for the defender's answer);
+    ``detail`` is the rules pack's own record of it."""
 
     actor: str
     reactor: str
     kind: str
-    detail: Mapping[str, Any] = attrs.field(factory=dict)
+    detail: Any = None
 
 
 @attrs.frozen
 class CombatantState:
-    """One combatant: identity, side, conditions, and the rules pack's own record."""
+    """One combatant: identity, side, conditions, a held action, and the pack's own record."""
 
     id: str
     name: str
@@ -56,6 +66,8 @@ class CombatantState:
     data: Any = None
     #: condition -> the first round it no longer holds (conditions gained for N rounds).
     expires: Mapping[str, int] = attrs.field(factory=dict)
+    #: The trigger of a held action (None: he holds nothing).
+    held: str | None = None
 
     @property
     def alive(self) -> bool:
@@ -65,14 +77,17 @@ class CombatantState:
 
 @attrs.frozen
 class FightState:
-    """The whole fight at one ply. ``combatants`` keeps join order; never mutate it."""
+    """The whole fight at one ply. ``combatants`` keeps join order; never mutate it.
+
+    ``options`` is the encounter's options as the rules pack's typed record.
+    """
 
     encounter: str = ""
     system: str = ""
     variant: str = ""
     seed: int = 0
     rules_version: int = 0
-    options: Mapping[str, Any] = attrs.field(factory=dict)
+    options: Any = None
     clock: Clock = Clock()
     combatants: Mapping[str, CombatantState] = attrs.field(factory=dict)
     pending: Pending | None = None

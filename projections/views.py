@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
+
+import msgspec
 
 from projections.state import CombatantState, FightState
 
@@ -15,15 +17,19 @@ def status_document(
     branch: str,
     head: int,
     combatant_fields: Callable[[CombatantState], dict[str, Any]],
+    options: Mapping[str, Any],
+    fight_fields: Mapping[str, Any],
 ) -> dict[str, Any]:
-    """The versioned ``status --json`` document (fields documented in the README)."""
+    """The versioned ``status --json`` document (fields documented in the README): the core's
+    fields, then the rules pack's (a pack's combatant fields may replace ``conditions``)."""
     pending = state.pending
+    clock = state.clock
     return {
         "schema": STATUS_SCHEMA,
         "encounter": state.encounter,
         "system": state.system,
         "variant": state.variant,
-        "options": dict(state.options),
+        "options": dict(options),
         "seed": state.seed,
         "branch": branch,
         "head": head,
@@ -35,23 +41,25 @@ def status_document(
         "acting": state.clock.acting,
         "cut_in": bool(state.clock.resume),
         "queued": list(state.clock.queued),
+        "phase": clock.phase or None,
         "pending": None
         if pending is None
         else {
             "kind": pending.kind,
             "actor": pending.actor,
             "reactor": pending.reactor,
-            "detail": dict(pending.detail),
+            "detail": msgspec.to_builtins(pending.detail),
         },
+        **fight_fields,
         "combatants": [
             {
                 "id": c.id,
                 "name": c.name,
                 "side": c.side,
                 "kind": c.kind,
-                **combatant_fields(c),
                 "conditions": sorted(c.conditions),
                 "alive": c.alive,
+                **combatant_fields(c),
             }
             for c in state.combatants.values()
         ],

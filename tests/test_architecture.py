@@ -3,12 +3,13 @@
 ``cli → engine → projections → events``: a room may import the rooms after it, never before.
 Imports inside functions and ``if TYPE_CHECKING:`` blocks count too: a lazy import is still a
 dependency. Also: projections are pure (no SQLite, dice, clock or OS), only engine/log.py
-speaks SQL, and the core does not assume the Palladium rules.
+speaks SQL, and only a rules system's own files name it: the core and cli/ name none.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -32,18 +33,24 @@ IMPURE = {
     "cli",
 }
 
-#: where the name "palladium" may appear: the pack itself, its events and reducers, the
-#: registry of systems, and the command line (whose verbs are the pack's)
-PALLADIUM_HOMES = (
-    "engine/rules/palladium/",
-    "events/palladium.py",
-    "projections/palladium.py",
-    "engine/rules/__init__.py",
-    "cli/",
-)
+#: Every rules system is named only in its own homes: its folder under engine/rules/, its events
+#: and reducers, and the registry of systems. The core (cli/ included) names none.
+SYSTEM_WORDS: dict[str, tuple[str, ...]] = {
+    "palladium": ("palladium", "rifts"),
+    "brp": ("brp", "basic roleplaying"),
+    "gurps": ("gurps",),
+}
+REGISTRY = "engine/rules/__init__.py"
 
-#: known exceptions, line by line, each with its reason; keep this short
-PALLADIUM_EXCEPTIONS: dict[str, set[str]] = {}
+
+def homes(system: str) -> tuple[str, ...]:
+    """Where a system may be named."""
+    return (
+        f"engine/rules/{system}/",
+        f"events/{system}.py",
+        f"projections/{system}.py",
+        REGISTRY,
+    )
 
 
 def _modules() -> list[Path]:
@@ -113,15 +120,23 @@ def test_only_the_log_speaks_sql() -> None:
     assert speakers == {"engine/log.py"}
 
 
-def test_the_core_does_not_assume_palladium() -> None:
+def test_every_registered_system_is_checked() -> None:
+    from engine.rules import SYSTEMS
+
+    assert set(SYSTEMS) <= set(SYSTEM_WORDS)
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEM_WORDS))
+def test_only_a_systems_own_files_name_it(system: str) -> None:
+    """The core, the command line and the other packs do not assume a rules system."""
+    words = re.compile(r"\b(" + "|".join(SYSTEM_WORDS[system]) + r")\b", re.IGNORECASE)
     wrong = []
     for path in _modules():
         rel = _rel(path)
-        if rel.startswith(PALLADIUM_HOMES):
+        if rel.startswith(homes(system)):
             continue
-        allowed = PALLADIUM_EXCEPTIONS.get(rel, set())
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            if "palladium" in line.lower() and line.strip() not in allowed:
+            if words.search(line):
                 wrong.append(f"{rel}:{n}: {line.strip()}")
     assert not wrong, "\n".join(wrong)
 

@@ -9,7 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import sqlite_utils
+
+from engine.rules import SYSTEMS, get_pack
+from engine.rules.options import describe
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -61,10 +65,9 @@ def test_house_round_example_plays_to_the_end(tmp_path: Path) -> None:
     assert "verified" in out
 
 
-def test_rules_doc_lists_every_option() -> None:
-    """docs/RULES-palladium.md documents every option the pack records."""
-    from engine.rules.palladium.options import OPTIONS
-
-    text = (ROOT / "docs" / "RULES-palladium.md").read_text()
-    missing = [name for name in OPTIONS if f"`{name}`" not in text]
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_rules_doc_lists_every_option(system: str) -> None:
+    """docs/RULES-<system>.md documents every option the pack records."""
+    text = (ROOT / "docs" / f"RULES-{system}.md").read_text()
+    missing = [d[0] for d in describe(get_pack(system)) if f"`{d[0]}`" not in text]
     assert missing == []

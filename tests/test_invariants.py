@@ -64,29 +64,36 @@ from engine.dice import Dice, DiceError
 from engine.replay import Kernel
 from engine.rules import IllegalAction, UnknownName, get_pack
 from engine.rules.palladium import apm, combat
+from engine.rules.palladium.options import opts
 from engine.table import PlyResult, Table, UsageError
 from events.codec import to_builtins
-from events.core import Declaration, Event, JoinDeclared, RulingDeclared
+from events.core import (
+    CounterDeclared,
+    Declaration,
+    Event,
+    HoldDeclared,
+    InterruptDeclared,
+    JoinDeclared,
+    PassDeclared,
+    ReleaseDeclared,
+    RulingDeclared,
+)
 from events.palladium import (
     ActDeclared,
     ApmSpent,
     AttacksGained,
     AttacksRefreshed,
-    CounterDeclared,
     DefendDeclared,
     FighterReadied,
-    HoldDeclared,
-    InitiativeDeclared,
-    InterruptDeclared,
-    PassDeclared,
+    MeleeRoundDeclared,
+    PalladiumRulingDeclared,
     PowerPunchDeclared,
-    ReleaseDeclared,
     ShootDeclared,
     StrikeDeclared,
     SurpriseDeclared,
     TurnBegan,
 )
-from projections.palladium import Fighter, fighter
+from projections.palladium import Fighter, fighter, status_fields
 from projections.state import CombatantState, FightState
 
 SHEETS = Path(__file__).resolve().parent.parent / "examples" / "sheets"
@@ -268,7 +275,7 @@ def living_targets(state: FightState, actor: str) -> list[str]:
 
 def passes_mode(state: FightState) -> bool:
     """Rounds of three passes (house) rather than one cycling pool (RAW)."""
-    return state.options.get("round_structure") == "passes"
+    return opts(state).round_structure == "passes"
 
 
 #: What a combatant does on his turn, weighted: mostly fighting, sometimes the rest.
@@ -320,7 +327,7 @@ def draw_ruling(data: st.DataObject, state: FightState) -> RulingDeclared:
             effects[key] = data.draw(st.sampled_from(sorted(c.conditions) or ["stunned"]))
         else:
             effects[key] = True
-    return RulingDeclared(text="GM says so", combatant=cid, effects=effects)
+    return PalladiumRulingDeclared(text="GM says so", combatant=cid, **effects)
 
 
 def draw_surprise(data: st.DataObject, state: FightState) -> SurpriseDeclared:
@@ -346,10 +353,10 @@ def draw_between_rounds(data: st.DataObject, state: FightState) -> Declaration:
     if k == 1 and state.combatants:
         return draw_ruling(data, state)
     if k == 2 and alive:
-        return InitiativeDeclared(unseen=(data.draw(st.sampled_from(alive), label="unseen"),))
+        return MeleeRoundDeclared(unseen=(data.draw(st.sampled_from(alive), label="unseen"),))
     if k == 3 and alive:
-        return InitiativeDeclared(ambush=(data.draw(st.sampled_from(alive), label="ambush"),))
-    return InitiativeDeclared()
+        return MeleeRoundDeclared(ambush=(data.draw(st.sampled_from(alive), label="ambush"),))
+    return MeleeRoundDeclared()
 
 
 def draw_shot(data: st.DataObject, state: FightState, acting: str, target: str) -> Declaration:
@@ -383,9 +390,7 @@ def draw_act(data: st.DataObject, acting: str) -> ActDeclared:
 
 def draw_cut_in(data: st.DataObject, state: FightState, acting: str) -> Declaration:
     """Someone else acts now: a held action released, an interrupt, a counter."""
-    holders = [
-        cid for cid, c in state.combatants.items() if cid != acting and fighter(c).held is not None
-    ]
+    holders = [cid for cid, c in state.combatants.items() if cid != acting and c.held is not None]
     others = [cid for cid in state.combatants if cid != acting] or [acting]
     how = data.draw(st.sampled_from(("release", "interrupt", "counter")), label="cut in")
     if how == "release" and holders:
@@ -417,7 +422,7 @@ def draw_legal(data: st.DataObject, state: FightState) -> Declaration:
     if acting is None:
         return draw_between_rounds(data, state)
     targets = living_targets(state, acting)
-    kinds = ON_TURN if state.options.get("holds") else ON_TURN_NO_HOLDS
+    kinds = ON_TURN if opts(state).holds else ON_TURN_NO_HOLDS
     kind = data.draw(st.sampled_from(kinds), label="kind")
     if kind == "pass" or not targets:  # with nobody left to hit, the turn can only end
         return PassDeclared(actor=data.draw(st.sampled_from((None, acting)), label="who passes"))
@@ -451,7 +456,7 @@ def illegal_declarations(state: FightState) -> list[Declaration]:
         SurpriseDeclared(attackers=()),
     ]
     if pending is not None or acting is not None or not ids:
-        out.append(InitiativeDeclared())
+        out.append(MeleeRoundDeclared())
     if pending is not None or acting is None:
         out.append(PassDeclared())
     for cid in ids:
@@ -463,7 +468,7 @@ def illegal_declarations(state: FightState) -> list[Declaration]:
             out.append(PowerPunchDeclared(actor=cid, target=other))
             out.append(PassDeclared(actor=cid))
             out.append(HoldDeclared(actor=cid, trigger="never"))
-        if fighter(state.combatants[cid]).held is None:
+        if state.combatants[cid].held is None:
             out.append(ReleaseDeclared(actor=cid))
         if cid == acting or acting is None:
             out.append(InterruptDeclared(actor=cid, allowed=True))
@@ -472,7 +477,8 @@ def illegal_declarations(state: FightState) -> list[Declaration]:
         out.append(ShootDeclared(actor=cid, target=cid))
         out.append(ActDeclared(actor=cid, note="   ", cost=1))
         out.append(ActDeclared(actor=cid, note="reload", cost=-1))
-        out.append(RulingDeclared(text="?", combatant=cid, effects={"no_such_effect": 1}))
+        out.append(RulingDeclared(text="?", combatant=cid, rounds=2))
+        out.append(PalladiumRulingDeclared(text="?", combatant=cid, damage=-3))
     if ids:  # joining again under a taken id would replace that combatant with a fresh one
         out.append(JoinDeclared(combatant=ids[-1], side="players", sheet=A_SHEET))
     out.append(JoinDeclared(combatant="not a name", side="players", sheet=A_SHEET))
@@ -531,7 +537,7 @@ def fold_tallied(
     """Fold ``events`` one at a time, checking each attack-moving event against the state
     before it, and carry each combatant's tally."""
     out = dict(tallies)
-    ledger_on = bool(state.options.get("apm_ledger"))
+    ledger_on = opts(state).apm_ledger
     for e in events:
         before = state
         state = KERNEL.apply(state, [e])
@@ -609,7 +615,7 @@ def check_apm(c: CombatantState, t: Tally, state: FightState) -> None:
       paid. Without the ledger nothing is charged to a source.
     """
     f = fighter(c)
-    doc = KERNEL.pack.status_fields(c)
+    doc = status_fields(c)
     gains = t.gained + t.credit
     allowed = f.apm_total + gains
     assert doc["apm_left"] >= 0, (c.id, doc)
@@ -626,7 +632,7 @@ def check_apm(c: CombatantState, t: Tally, state: FightState) -> None:
     spent = dict(f.spent)
     assert set(spent) <= {"boxing", "machine", "hand_to_hand", "general", "ranged_h2h"}, spent
     assert spent.get("general", 0) >= -gains, (c.id, spent, gains)
-    if not state.options.get("apm_ledger"):
+    if not opts(state).apm_ledger:
         assert all(v <= 0 for v in spent.values()), (c.id, spent)
         return
     sources = dict(f.profile.apm_sources)
@@ -658,7 +664,7 @@ def describe(state: FightState) -> None:
         f = fighter(c)
         if f.in_progress is not None:
             event(f"{mode}: an action under way ({f.in_progress.action})")
-        if f.held is not None:
+        if c.held is not None:
             event("someone holds his action")
         if f.owed:
             event(f"{mode}: someone is in overdraft")
@@ -1321,7 +1327,7 @@ def test_a_long_shot_with_a_parry_declared_does_not_stop_the_clock(variant: str)
     answer the rules refuse when a blow lands makes the defender answer instead."""
     house = variant == "house"
     with fight(1, variant, ("marcus_kell.toml", "cs_grunt.yaml")) as table:
-        table.declare(InitiativeDeclared(), physical=(20,) if house else (20, 1))  # Marcus first
+        table.declare(MeleeRoundDeclared(), physical=(20,) if house else (20, 1))  # Marcus first
         shot = ShootDeclared(
             actor="marcus-kell",
             target="cs-grunt-vance",

@@ -1,7 +1,9 @@
 """Every command is documented with an example (STYLE: "every command has help with an example").
 
-The list of commands comes from the typer app itself, so a new command without an example fails
-here. Help is read the way a GM reads it: ``fracas COMMAND --help`` through ``cli.main.run``.
+The list of commands comes from the typer app itself and the action verbs from every registered
+rules pack's actions table, so a new command or verb without an example fails here. Help is read
+the way a GM reads it: ``fracas COMMAND --help`` through ``cli.main.run``, a verb's in an
+encounter of its system.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ import pytest
 import typer
 
 from cli.main import app
+from engine.rules import SYSTEMS, get_pack
+from engine.turns import actions_table
 from tests.conftest import CliResult, FracasCli
 
 
@@ -26,11 +30,34 @@ def _commands() -> dict[str, str]:
 
 
 COMMANDS = _commands()
+VERBS = [(system, verb) for system in sorted(SYSTEMS) for verb in actions_table(get_pack(system))]
 
 
 def test_the_app_has_the_commands_the_readme_promises() -> None:
-    expected = {"new", "add", "initiative", "strike", "defend", "status", "log", "undo", "redo"}
+    expected = {"new", "add", "status", "log", "undo", "redo", "actions"}
     assert expected <= set(COMMANDS)
+    palladium = {v for s, v in VERBS if s == "palladium"}
+    assert {"initiative", "strike", "defend"} <= palladium
+
+
+@pytest.mark.parametrize(("system", "verb"), VERBS, ids=lambda v: str(v))
+def test_every_verb_has_help_with_an_example(system: str, verb: str) -> None:
+    row = actions_table(get_pack(system))[verb]
+    assert row.summary.strip(), f"{system} {verb} has no help"
+    assert re.search(rf"\bfracas\b[^;&]*\s{re.escape(verb)}\b", row.example), row.example
+
+
+@pytest.mark.parametrize(("system", "verb"), VERBS, ids=lambda v: str(v))
+def test_verb_help_in_an_encounter_of_its_system(
+    system: str, verb: str, fracas_inprocess: Callable[..., CliResult], tmp_path: Path
+) -> None:
+    db = tmp_path / "help.db"
+    assert fracas_inprocess("new", "h", "--seed", "1", "--system", system, db=db).code == 0
+    result = fracas_inprocess(verb, "--help", db=db)
+    assert result.code == 0, result
+    assert "Example" in result.stdout
+    assert actions_table(get_pack(system))[verb].summary.split()[0] in result.stdout
+    assert result.stderr == ""
 
 
 @pytest.mark.parametrize("name", sorted(COMMANDS))
@@ -59,6 +86,8 @@ def test_top_level_help_lists_every_command(fracas_cli: FracasCli) -> None:
     assert result.code == 0, result
     for name in COMMANDS:
         assert name in result.stdout
+    for _, verb in VERBS:
+        assert verb in result.stdout
     assert "Example" in result.stdout
 
 

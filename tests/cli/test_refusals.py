@@ -36,7 +36,10 @@ from engine.rules import IllegalAction, UnknownName
 from engine.sheets import SheetError
 from engine.table import Table, UsageError
 from events.codec import UnreadableEvent
-from events.palladium import InitiativeDeclared, StrikeDeclared
+from events.palladium import (
+    MeleeRoundDeclared,
+    StrikeDeclared,
+)
 from events.upcasts import UpcastError
 from tests.conftest import (
     SHEETS,
@@ -315,7 +318,7 @@ def _status(db: Path) -> dict[str, Any]:
 
 
 def _initiative(db: Path) -> dict[str, Any]:
-    Table(db).declare(InitiativeDeclared())
+    Table(db).declare(MeleeRoundDeclared())
     return _status(db)
 
 

@@ -9,14 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from engine.dice import parse_spec
-from engine.sheets import (
-    Range,
-    Satisfies,
-    SheetError,
-    load_document,
-    make_converter,
-    structure,
-)
+from engine.sheetload import load_document, make_converter, structure
+from engine.sheets import Range, Satisfies, SheetError
 
 
 @attrs.frozen(kw_only=True)

@@ -20,7 +20,12 @@ from engine.rules import IllegalAction, UnknownName, get_pack
 from engine.table import Table, UsageError
 from events.codec import to_builtins
 from events.core import JoinDeclared, RulingDeclared
-from events.palladium import DefendDeclared, InitiativeDeclared, StrikeDeclared, StrikeRolled
+from events.palladium import (
+    DefendDeclared,
+    MeleeRoundDeclared,
+    StrikeDeclared,
+    StrikeRolled,
+)
 from projections.palladium import fighter
 
 SHEETS = Path(__file__).resolve().parents[2] / "examples" / "sheets"
@@ -109,7 +114,7 @@ def test_redo_further_than_undone_is_refused(table: Table, db: Path) -> None:
 
 
 def test_undo_then_redo_restores_state_status_and_log(table: Table) -> None:
-    table.declare(InitiativeDeclared())
+    table.declare(MeleeRoundDeclared())
     status, state, log = table.status(), table.state(), log_of(table)
     table.undo(2)
     assert table.status()["head"] == 1
@@ -119,7 +124,7 @@ def test_undo_then_redo_restores_state_status_and_log(table: Table) -> None:
 
 
 def test_a_new_ply_after_undo_keeps_the_undone_plies_as_a_branch(table: Table) -> None:
-    table.declare(InitiativeDeclared())
+    table.declare(MeleeRoundDeclared())
     undone = log_of(table)
     table.undo(2)
     ruling(table, "the Brodkil never came")
@@ -341,7 +346,7 @@ def test_a_refused_declaration_writes_nothing(table: Table, db: Path) -> None:
 def test_a_join_under_a_taken_id_is_refused_and_writes_nothing(table: Table, db: Path) -> None:
     """Regression: ``declare(JoinDeclared(...))`` under a taken id used to be accepted and
     silently replaced the combatant with a fresh one (full pools, attacks, no initiative)."""
-    table.declare(InitiativeDeclared())
+    table.declare(MeleeRoundDeclared())
     sheet = table.log()[1].events[0]
     assert isinstance(sheet, JoinDeclared)
     before = on_disk(db)
@@ -357,7 +362,7 @@ def test_a_join_under_a_taken_id_is_refused_and_writes_nothing(table: Table, db:
 
 
 def test_declare_returns_the_events_it_stored(table: Table) -> None:
-    result = table.declare(InitiativeDeclared(), command="fracas initiative")
+    result = table.declare(MeleeRoundDeclared(), command="fracas initiative")
     view = table.log()[-1]
     assert (view.number, view.row.command) == (result.number, "fracas initiative")
     assert [to_builtins(e) for e in view.events] == [to_builtins(e) for e in result.events]
@@ -365,11 +370,11 @@ def test_declare_returns_the_events_it_stored(table: Table) -> None:
 
 
 def test_reroll_takes_a_new_salt_each_time(table: Table) -> None:
-    first = table.declare(InitiativeDeclared())
+    first = table.declare(MeleeRoundDeclared())
     table.undo()
-    again = table.declare(InitiativeDeclared(), reroll=True)
+    again = table.declare(MeleeRoundDeclared(), reroll=True)
     table.undo()
-    third = table.declare(InitiativeDeclared(), reroll=True)
+    third = table.declare(MeleeRoundDeclared(), reroll=True)
     salts = [v.row.salt for v in (table.log("main-undone-1")[-1], table.log("main-undone-2")[-1])]
     assert salts == [0, 1]
     assert table.log()[-1].row.salt == 2
@@ -391,7 +396,7 @@ def test_a_gm_ruling_is_a_ply_that_rolls_and_moves_nothing(table: Table) -> None
 def _strike_that_hits(table: Table) -> tuple[str, str]:
     """Start a round and strike with a natural 20 left waiting for the defence; return
     (striker, defender)."""
-    table.declare(InitiativeDeclared())
+    table.declare(MeleeRoundDeclared())
     actor = table.state().clock.acting
     assert actor is not None
     target = "brodkil" if actor == "marcus" else "marcus"
@@ -402,7 +407,7 @@ def _strike_that_hits(table: Table) -> tuple[str, str]:
 
 
 def test_replay_with_own_seed_reproduces_the_log(table: Table) -> None:
-    table.declare(InitiativeDeclared())
+    table.declare(MeleeRoundDeclared())
     for _ in range(4):
         state = table.state()
         if state.pending is not None:

@@ -20,6 +20,7 @@ import attrs
 from msgspec.structs import replace
 
 from engine.rules import IllegalAction
+from engine.rules.palladium.options import opts
 from events.core import Event, OrderChanged
 from events.palladium import ApmSpent, AttacksGained, AttacksRefreshed, InitiativeLost
 from projections.palladium import Fighter, fighter
@@ -51,7 +52,7 @@ _SOURCE_NAMES = {
 
 def passes_mode(state: FightState) -> bool:
     """Whether rounds are made of passes (house) rather than one cycling pool (RAW)."""
-    return state.options.get("round_structure") == "passes"
+    return opts(state).round_structure == "passes"
 
 
 def split(apm: int, passes: int = PASSES) -> tuple[int, ...]:
@@ -110,7 +111,7 @@ def assign(
     """Which sources pay ``amount`` attacks of ``category`` this round: (ledger, how many of
     them are shot wild, why not all could be paid or None). Without the ``apm_ledger`` option
     every attack pays for anything and the ledger is empty (PAL-HR-APM-LEDGER)."""
-    if not state.options.get("apm_ledger") or amount <= 0:
+    if not opts(state).apm_ledger or amount <= 0:
         return {}, 0, None
     f = fighter(state.combatants[cid])
     left = _capacity(f)
@@ -202,7 +203,7 @@ def spend_off_turn(
     f = fighter(state.combatants[cid])
     ledger, _, _ = assign(state, cid, category, amount)
     in_round = sum(v for k, v in ledger.items() if k != "ranged_h2h") if ledger else amount
-    if state.options.get("apm_ledger") and not ledger:
+    if opts(state).apm_ledger and not ledger:
         in_round = 0
     need = min(amount, in_round)
     from_hand = min(need, max(0, f.apm_left))
@@ -265,7 +266,7 @@ def lose_initiative(state: FightState, cid: str, rule: str, reason: str) -> list
     if f.lost_init is not None:
         return []
     clock = state.clock
-    house = state.options.get("lose_initiative") == "house"
+    house = opts(state).lose_initiative == "house"
     if clock.round == 0 or (house and f.acted) or clock.acting is None:
         if not house and clock.round and clock.acting is None:
             return []  # the round is spent; RAW says nothing of the next one

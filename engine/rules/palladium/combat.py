@@ -7,19 +7,20 @@ are :func:`check_shot` and :func:`shot`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from engine.dice import Dice
 from engine.rolls import roll
 from engine.rules import IllegalAction, UnknownName, UsageError
 from engine.rules.palladium import apm
+from engine.rules.palladium.options import opts
 from engine.rules.palladium.tables import WP_TITLES
-from events.core import Event, Modifier, ReactionRequested
+from events.core import Event, Modifier
 from events.palladium import (
     DefenseDeclined,
     DefenseRolled,
     Profile,
+    StrikeDetail,
     StrikeRolled,
     WeaponProfile,
 )
@@ -81,7 +82,7 @@ def gun_modifiers(state: FightState, p: Profile, weapon: WeaponProfile) -> list[
                 rule="PAL-STRIKE-NO-WP",
             )
         )
-    if state.options.get("h2h_gun_strike_bonus", True):
+    if opts(state).h2h_gun_strike_bonus:
         mods += p.strike_guns
     if weapon.strike:
         mods.append(
@@ -149,7 +150,7 @@ def strike(
     critical = natural == 20 or (not ranged and natural >= p.crit_min)
     if natural == 20:
         hits, reason = True, "natural 20: always hits, critical (PAL-STRIKE-NAT20)"
-    elif natural == 1 and state.options.get("nat1_always_misses", True):
+    elif natural == 1 and opts(state).nat1_always_misses:
         hits, reason = False, "natural 1 always misses (PAL-STRIKE-NAT1)"
     elif r.total < number:
         hits, reason = False, f"total {r.total} is under {number}"
@@ -222,7 +223,7 @@ def check_shot(
         raise UsageError("a called shot names what it aims at, e.g. head (PAL-STRIKE-CALLED)")
     if range_ft is not None and range_ft <= 0:
         raise UsageError(f"--range {range_ft}: a range is at least 1 foot")
-    bands = bool(state.options.get("range_bands", False))
+    bands = opts(state).range_bands
     if bands and weapon.range is not None and range_ft is None:
         raise IllegalAction(
             f"the range bands need the distance to the target: give --range FEET (the "
@@ -235,7 +236,7 @@ def check_shot(
             "(PAL-HR-STRIKE-RANGE-BANDS)"
         )
     if range_ft is not None and weapon.range is not None and range_ft > weapon.range:
-        if not state.options.get("beyond_range_shot", True):
+        if not opts(state).beyond_range_shot:
             raise IllegalAction(
                 f"--range {range_ft} is beyond the {weapon.name}'s range of {weapon.range} ft, "
                 "and option beyond_range_shot is off (PAL-RNG-BEYOND-RANGE)"
@@ -252,7 +253,7 @@ def _shot_target(
     state: FightState, weapon: WeaponProfile, range_ft: int | None
 ) -> tuple[int, str, str]:
     """The number a shot must reach, the rule that sets it, and why in plain words."""
-    if not state.options.get("range_bands", False):
+    if not opts(state).range_bands:
         where = f" at {range_ft} ft" if range_ft is not None else ""
         return RANGED_TARGET, "PAL-STRIKE-RANGED-TARGET", f"a shot{where} needs {RANGED_TARGET}"
     rule = "PAL-HR-STRIKE-RANGE-BANDS"
@@ -263,7 +264,7 @@ def _shot_target(
             f"no range is known (none on the {weapon.name}'s sheet, none given): "
             f"needs {RANGED_TARGET}",
         )
-    point_blank_ft = int(state.options.get("point_blank_feet", 5))
+    point_blank_ft = opts(state).point_blank_feet
     if range_ft <= point_blank_ft:
         return (
             POINT_BLANK_TARGET,
@@ -326,7 +327,7 @@ def shot(
             f"{_a(action)} cannot be shot wild: aimed and called shots are single careful "
             "shots (PAL-RNG-AIMED, PAL-STRIKE-CALLED)"
         )
-    options = state.options
+    options = opts(state)
     p = fighter(state.combatants[actor]).profile
     mods = gun_modifiers(state, p, weapon)
     if aimed:
@@ -359,14 +360,14 @@ def shot(
     if natural == 20:
         hits = True
         reasons.append("natural 20: always hits, critical (PAL-STRIKE-NAT20)")
-    elif natural == 1 and options.get("nat1_always_misses", True):
+    elif natural == 1 and options.nat1_always_misses:
         hits = False
         reasons.append("natural 1 always misses (PAL-STRIKE-NAT1)")
     else:
         hits = r.total >= number
         reasons.append(f"total {r.total} {'reaches' if hits else 'is under'} {number}")
     location: str | None = None
-    threshold = int(options.get("called_location_total", 0))
+    threshold = options.called_location_total
     if hits and called is None:
         if threshold == 0:
             location = "main body"
@@ -408,38 +409,29 @@ def shot(
     )
 
 
-def point_blank(s: StrikeRolled) -> bool:
-    """Whether ``s`` is a shot at punching range under the house range bands, which the
-    defender may parry (PAL-HR-STRIKE-RANGE-BANDS)."""
-    return s.roll.rule == "PAL-HR-STRIKE-RANGE-BANDS" and s.roll.target == POINT_BLANK_TARGET
+def point_blank(state: FightState, weapon: WeaponProfile, range_ft: int | None) -> bool:
+    """Whether a shot at ``range_ft`` is at punching range under the house range bands, so
+    the defender may parry it (PAL-HR-STRIKE-RANGE-BANDS)."""
+    options = opts(state)
+    return (
+        options.range_bands
+        and range_ft is not None
+        and weapon.range is not None
+        and range_ft <= options.point_blank_feet
+    )
 
 
-def strike_detail(
-    s: StrikeRolled, ranged: bool, parry_allowed: bool | None = None
-) -> dict[str, Any]:
-    """What a pending defence must know of the strike it answers.
-
-    ``parry_allowed`` lets a ranged strike be parried; None works it out from the strike (a
-    point-blank shot under the house range bands, :func:`point_blank`). The key is written
-    only when true, so the detail of every other strike stays as it was.
-    """
-    detail: dict[str, Any] = {
-        "action": s.action,
-        "weapon": s.weapon,
-        "total": s.roll.total,
-        "natural": s.natural,
-        "critical": s.critical,
-        "ranged": ranged,
-    }
-    if ranged and (point_blank(s) if parry_allowed is None else parry_allowed):
-        detail["parry_allowed"] = True
-    return detail
-
-
-def request_defence(s: StrikeRolled, ranged: bool) -> ReactionRequested:
-    """Wait for the defender's answer to a strike that would hit."""
-    return ReactionRequested(
-        actor=s.actor, reactor=s.target, kind="defense", detail=strike_detail(s, ranged)
+def strike_detail(s: StrikeRolled, ranged: bool, parry_allowed: bool = False) -> StrikeDetail:
+    """What a pending defence must know of the strike it answers; ``parry_allowed`` lets a
+    ranged strike be parried (:func:`point_blank`)."""
+    return StrikeDetail(
+        action=s.action,
+        weapon=s.weapon,
+        total=s.roll.total,
+        natural=s.natural,
+        critical=s.critical,
+        ranged=ranged,
+        parry_allowed=ranged and parry_allowed,
     )
 
 
@@ -474,7 +466,7 @@ def parrying_weapon(p: Profile, name: str | None) -> WeaponProfile | None:
 
 
 def _parry(
-    state: FightState, defender: str, attacker: str, detail: Mapping[str, Any], with_: str | None
+    state: FightState, defender: str, attacker: str, detail: StrikeDetail, with_: str | None
 ) -> tuple[list[Event], list[Modifier], str]:
     """The cost, bonuses and rule of a parry (PAL-DEF-PARRY, -PARRY-MD, -PARRY-BAREHAND).
 
@@ -485,12 +477,12 @@ def _parry(
     df = fighter(state.combatants[defender])
     dp = df.profile
     ap = fighter(state.combatants[attacker]).profile
-    if detail.get("ranged") and not detail.get("parry_allowed"):
+    if detail.ranged and not detail.parry_allowed:
         raise IllegalAction(
             f"{dp.name} cannot parry a shot: bullets and energy blasts are not parried "
             "(PAL-DEF-PARRY); answer dodge or none"
         )
-    attack_weapon = find_weapon(ap, detail.get("weapon"))
+    attack_weapon = find_weapon(ap, detail.weapon)
     mega = attack_weapon.mega_damage if attack_weapon else ap.unarmed_mega
     own = parrying_weapon(dp, with_)
     md_item = (own is not None and own.mega_damage) or bool(df.armor_mdc) or dp.mdc is not None
@@ -514,12 +506,12 @@ def _parry(
 
 
 def _dodge(
-    state: FightState, defender: str, detail: Mapping[str, Any]
+    state: FightState, defender: str, detail: StrikeDetail
 ) -> tuple[list[Event], list[Modifier], str]:
     """The cost, bonuses and rule of a dodge (PAL-DEF-DODGE, -AUTODODGE, -GUNFIRE-DODGE)."""
     df = fighter(state.combatants[defender])
     dp = df.profile
-    if detail.get("ranged") and not state.options.get("gunfire_dodge_h2h", False):
+    if detail.ranged and not opts(state).gunfire_dodge_h2h:
         mods, rule = list(dp.dodge_sheet), "PAL-DEF-GUNFIRE-DODGE"
     elif dp.auto_dodge:
         mods, rule = list(dp.auto_dodge_bonus), "PAL-DEF-AUTODODGE"
@@ -535,7 +527,7 @@ def defend(
     attacker: str,
     defender: str,
     choice: str,
-    detail: Mapping[str, Any],
+    detail: StrikeDetail,
     dice: Dice,
     with_weapon: str | None = None,
 ) -> tuple[list[Event], bool]:
@@ -565,13 +557,13 @@ def defend(
         events, mods, rule = _parry(state, defender, attacker, detail, with_weapon)
     else:
         events, mods, rule = _dodge(state, defender, detail)
-    strike_total = int(detail["total"])
+    strike_total = detail.total
     r = roll(dice, choice, "1D20", mods, target=strike_total, rule=rule)
     natural = r.faces[0]
-    if detail["natural"] == 20:
+    if detail.natural == 20:
         ok = natural == 20
         reason = "a natural 20 strike is stopped only by a natural 20 (PAL-STRIKE-NAT20)"
-    elif natural == 20 and state.options.get("defence_nat20_beats_all", True):
+    elif natural == 20 and opts(state).defence_nat20_beats_all:
         ok, reason = True, "natural 20 defence beats the strike (PAL-DEF-NAT20)"
     else:
         ok = r.total >= strike_total

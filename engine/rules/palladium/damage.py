@@ -7,14 +7,19 @@ returns the events it produces; nothing here touches the log or the clock.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from engine.dice import Dice
 from engine.rolls import roll
 from engine.rules.palladium.combat import find_weapon
+from engine.rules.palladium.options import opts
 from events.core import ConditionChanged, Event, Modifier
-from events.palladium import DamageApplied, DamageIgnored, DamageRolled, DamageUnit, Pool
+from events.palladium import (
+    DamageApplied,
+    DamageIgnored,
+    DamageRolled,
+    DamageUnit,
+    Pool,
+    StrikeDetail,
+)
 from projections.palladium import fighter
 from projections.state import FightState
 
@@ -26,7 +31,7 @@ def damage(
     state: FightState,
     attacker: str,
     target: str,
-    detail: Mapping[str, Any],
+    detail: StrikeDetail,
     dice: Dice,
 ) -> list[Event]:
     """Roll the damage of a hit and take it off the target's pools.
@@ -39,8 +44,8 @@ def damage(
     S.D.C. bonuses (PAL-DMG-SDC-VS-MDC, PAL-STRIKE-BONUS-GUNS).
     """
     ap = fighter(state.combatants[attacker]).profile
-    weapon = find_weapon(ap, detail.get("weapon"))
-    action = str(detail.get("action", "strike"))
+    weapon = find_weapon(ap, detail.weapon)
+    action = detail.action
     power = action in ("power_punch", "power_kick")
     if weapon is not None:
         spec, mega, ranged = weapon.damage, weapon.mega_damage, weapon.kind == "ranged"
@@ -60,15 +65,15 @@ def damage(
         )
     if not mega and not ranged:
         mods += ap.damage
-    doubles = not power or state.options.get("power_punch_critical") == "double_total"
-    if detail.get("critical") and doubles:
+    doubles = not power or opts(state).power_punch_critical == "double_total"
+    if detail.critical and doubles:
         mods.append(
             Modifier(name="critical strike", value=2, source="rules", rule="PAL-DMG-CRIT", op="mul")
         )
     r = roll(dice, "damage", spec, mods, rule="PAL-DMG-BASE-TABLE")
     unit: DamageUnit = "MD" if mega else "SDC"
     events: list[Event] = [DamageRolled(actor=attacker, target=target, roll=r, unit=unit)]
-    events += take_damage(state, target, max(0, r.total), unit, int(detail.get("total", 0)))
+    events += take_damage(state, target, max(0, r.total), unit, detail.total)
     return events
 
 
@@ -96,7 +101,7 @@ def take_damage(
                     rule="PAL-DMG-SDC-VS-MDC",
                 )
             ]
-        if state.options.get("sdc_vs_mdc_rounding") == "nearest":
+        if opts(state).sdc_vs_mdc_rounding == "nearest":
             md = (amount + SDC_PER_MD // 2) // SDC_PER_MD
         else:
             md = amount // SDC_PER_MD
@@ -161,7 +166,7 @@ def _sdc_target(
         armor is not None
         and armor.mdc is not None
         and not via
-        and state.options.get("destroyed_mdc_armor") == "stops_7_or_less"
+        and opts(state).destroyed_mdc_armor == "stops_7_or_less"
         and strike_total <= DESTROYED_MDC_ARMOR_STOPS
     ):
         return [

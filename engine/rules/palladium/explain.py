@@ -1,247 +1,185 @@
-"""Palladium events in a game master's words, for ``explain`` and ``log``."""
+"""Palladium events in a game master's words, for ``explain`` and ``log``: one row per event
+type. The core's events are explained by the core (engine/explain.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable
 from typing import Any
 
-from engine.rules import options_summary
-from engine.rules.palladium.options import OptionError, options_for
+from engine.explain import Namer, modifier_text, roll_text
+from engine.rules.pack import Explainer
 from events import palladium as pe
-from events.core import (
-    CombatantJoined,
-    ConditionChanged,
-    CutInQueued,
-    EncounterStarted,
-    Event,
-    JoinDeclared,
-    Modifier,
-    OrderChanged,
-    PassStarted,
-    ReactionRequested,
-    ReactionResolved,
-    Roll,
-    RoundStarted,
-    RulingDeclared,
-    TurnPassed,
-)
-from projections.state import FightState
+from events.core import Event, ReactionRequested
+
+_POOLS = {"armor": "armor", "sdc": "S.D.C.", "hp": "H.P.", "mdc": "M.D.C."}
 
 
-def _name(state: FightState, cid: str | None) -> str:
-    if cid is None:
-        return "nobody"
-    c = state.combatants.get(cid)
-    return c.name if c else cid
+def _readied(e: pe.FighterReadied, n: Namer) -> list[str]:
+    p = e.profile
+    apm = sum(m.value for m in p.attacks)
+    pools = f"{p.mdc} M.D.C." if p.mdc is not None else f"{p.hp} H.P., {p.sdc} S.D.C."
+    armor = ""
+    if p.armor is not None:
+        armor = f"; armor {p.armor.name} " + (
+            f"{p.armor.mdc} M.D.C."
+            if p.armor.mdc is not None
+            else f"{p.armor.sdc} S.D.C., A.R. {p.armor.ar}"
+        )
+    sources = ", ".join(modifier_text(m) for m in p.attacks)
+    return [f"  {p.name}: {apm} attacks per melee ({sources}); {pools}{armor}"]
 
 
-def _mod(m: Modifier) -> str:
-    sign = f"x{m.value}" if m.op == "mul" else f"{m.value:+d}"
-    rule = f", {m.rule}" if m.rule else ""
-    return f"{sign} {m.name} [{m.source}{rule}]"
+def _refreshed(e: pe.AttacksRefreshed, n: Namer) -> list[str]:
+    owed = (
+        f" ({e.repaid} taken for attacks owed, PAL-ROUND-OUT-OF-ATTACKS, PAL-HR-DEF-OVERDRAFT)"
+        if e.repaid
+        else ""
+    )
+    still = f"; {e.owed} still owed" if e.owed else ""
+    split = f", by pass {'/'.join(map(str, e.passes))}" if e.passes else ""
+    gained = f" (+{e.credit} gained earlier)" if e.credit else ""
+    return [f"  {n(e.combatant)} has {e.apm} attacks this round{split}{gained}{owed}{still}"]
 
 
-def roll_text(r: Roll) -> str:
-    """``1D20 [14] +2 Hand to Hand… = 16 vs 5 (seed)``."""
-    faces = ",".join(map(str, r.faces))
-    parts = [f"{r.spec} [{faces}]" if r.faces else f"fixed {r.spec}"]
-    parts += [_mod(m) for m in r.modifiers]
-    text = " ".join(parts) + f" = {r.total}"
-    if r.target is not None:
-        text += f" vs {r.target}"
-    if not r.faces:
-        return text + (f" (no die rolled; {r.rule})" if r.rule else " (no die rolled)")
-    source = {
-        "seed": "seeded dice",
-        "physical": "dice entered by hand",
-        "mixed": "seeded and entered dice",
-    }[r.source]
-    return text + f" ({source}{'; ' + r.rule if r.rule else ''})"
+def _shoot(e: pe.ShootDeclared, n: Namer) -> list[str]:
+    kind = " ".join(w for w, on in (("aimed", e.aimed), (f"called ({e.called})", e.called)) if on)
+    at = f" at {e.range} ft" if e.range is not None else ""
+    return [f"{n(e.actor)} shoots {n(e.target)}{at} {kind}".rstrip()]
 
 
-def options_text(variant: str, chosen: Mapping[str, Any]) -> str:
-    """The encounter's options as they differ from the variant's defaults."""
-    try:
-        defaults = options_for(variant, {})
-    except OptionError:  # an unknown variant in an old file: list them all
-        defaults = {}
-    return options_summary(variant, defaults, chosen)
+def _gained(e: pe.AttacksGained, n: Namer) -> list[str]:
+    where = {"now": "now", "pass": f"for pass {e.pass_number}", "next_round": "for next round"}
+    return [f"  {n(e.combatant)} gains {e.amount} attack(s) {where[e.into]} ({e.rule})"]
 
 
-def explain(e: Event, s: FightState) -> list[str]:
-    """Lines for one event; the state is the one before the ply (for names)."""
+def _interrupt(e: pe.InterruptRolled, n: Namer) -> list[str]:
+    verdict = "goes first" if e.wins else f"goes after {n(e.against)}'s action"
+    return [
+        f"  {n(e.interrupter)} interrupt: {roll_text(e.roll)}",
+        f"  {n(e.against)}: {roll_text(e.against_roll)}",
+        f"  -> {n(e.interrupter)} {verdict} (strictly higher wins, PAL-HR-INTERRUPT)",
+    ]
 
-    def n(cid: str | None) -> str:
-        return _name(s, cid)
 
-    match e:
-        case EncounterStarted():
-            return [
-                f"Encounter {e.name!r} starts: {e.system} ({e.variant}), seed {e.seed}; "
-                f"options: {options_text(e.variant, e.options)}"
-            ]
-        case JoinDeclared():
-            name = e.sheet.get("name", e.combatant)
-            return [f"The GM adds {name} as {e.combatant!r} on side {e.side!r}"]
-        case CombatantJoined():
-            return []
-        case pe.FighterReadied():
-            p = e.profile
-            apm = sum(m.value for m in p.attacks)
-            pools = f"{p.mdc} M.D.C." if p.mdc is not None else f"{p.hp} H.P., {p.sdc} S.D.C."
-            armor = ""
-            if p.armor is not None:
-                armor = f"; armor {p.armor.name} " + (
-                    f"{p.armor.mdc} M.D.C."
-                    if p.armor.mdc is not None
-                    else f"{p.armor.sdc} S.D.C., A.R. {p.armor.ar}"
-                )
-            sources = ", ".join(_mod(m) for m in p.attacks)
-            return [f"  {p.name}: {apm} attacks per melee ({sources}); {pools}{armor}"]
-        case pe.InitiativeDeclared():
-            return ["The GM calls for initiative"]
-        case pe.AttacksRefreshed():
-            owed = (
-                f" ({e.repaid} taken for attacks owed, PAL-ROUND-OUT-OF-ATTACKS, "
-                "PAL-HR-DEF-OVERDRAFT)"
-                if e.repaid
-                else ""
-            )
-            still = f"; {e.owed} still owed" if e.owed else ""
-            split = f", by pass {'/'.join(map(str, e.passes))}" if e.passes else ""
-            gained = f" (+{e.credit} gained earlier)" if e.credit else ""
-            return [
-                f"  {n(e.combatant)} has {e.apm} attacks this round{split}{gained}{owed}{still}"
-            ]
-        case pe.InitiativeRolled():
-            again = f" (tie re-roll {e.attempt - 1})" if e.attempt > 1 else ""
-            return [f"  {n(e.combatant)} initiative{again}: {roll_text(e.roll)}"]
-        case RoundStarted():
-            kind = f" ({e.label})" if e.label else ""
-            passes = f", {e.passes} pass{'es' if e.passes > 1 else ''}" if e.passes else ""
-            order = ", ".join(n(c) for c in e.order)
-            return [f"Round {e.round}{kind} begins{passes}; order: {order}"]
-        case PassStarted():
-            return [f"Pass {e.number} of round {e.round} begins (PAL-HR-ROUND-PASSES)"]
-        case OrderChanged():
-            return [f"  order now: {', '.join(n(c) for c in e.order)} ({e.reason})"]
-        case CutInQueued():
-            return [f"  {n(e.combatant)} goes right after the current action"]
-        case TurnPassed():
-            if e.cut_in:
-                return [f"-> {n(e.to)} cuts in"]
-            if e.to is None:
-                return ["-> every turn of the round is over"]
-            back = " (after the cut-in)" if e.resumed else ""
-            return [f"-> {n(e.to)} acts{back}"]
-        case RulingDeclared():
-            about = f" on {n(e.combatant)}" if e.combatant else ""
-            effects = ", ".join(f"{k}={v}" for k, v in e.effects.items())
-            text = f": {e.text}" if e.text else ""
-            rule = f" ({e.rule})" if e.rule else ""
-            return [f"GM ruling{about}{text}{rule}" + (f" [{effects}]" if effects else "")]
-        case pe.SurpriseDeclared():
-            aware = f"; aware: {', '.join(n(c) for c in e.aware)}" if e.aware else ""
-            return [f"Surprise by {', '.join(n(c) for c in e.attackers)}{aware}"]
-        case pe.ShootDeclared():
-            kind = " ".join(
-                w for w, on in (("aimed", e.aimed), (f"called ({e.called})", e.called)) if on
-            )
-            at = f" at {e.range} ft" if e.range is not None else ""
-            return [f"{n(e.actor)} shoots {n(e.target)}{at} {kind}".rstrip()]
-        case pe.ActDeclared():
-            cost = "psionic" if e.psionic else f"{e.cost} attacks"
-            return [f"{n(e.actor)}: {e.note} ({cost})"]
-        case pe.PassDeclared():
-            return [f"{n(e.actor)} passes" if e.actor else "The GM ends the turn"]
-        case pe.HoldDeclared():
-            return [f"{n(e.actor)} holds his action until {e.trigger!r} (PAL-HR-HOLD)"]
-        case pe.ReleaseDeclared():
-            return [f"{n(e.actor)}'s trigger comes: he acts now"]
-        case pe.InterruptDeclared():
-            against = f" {n(e.against)}" if e.against else ""
-            return [f"{n(e.actor)} tries to interrupt{against}"]
-        case pe.CounterDeclared():
-            return [f"{n(e.actor)} counters (PAL-HR-COUNTER)"]
-        case pe.TurnBegan():
-            gone = f"; {e.vanished} left over vanish (PAL-HR-APM-RESET)" if e.vanished else ""
-            return [f"  {n(e.combatant)} has {e.apm} attack(s) for pass {e.pass_number}{gone}"]
-        case pe.AttacksGained():
-            where = {
-                "now": "now",
-                "pass": f"for pass {e.pass_number}",
-                "next_round": "for next round",
-            }[e.into]
-            return [f"  {n(e.combatant)} gains {e.amount} attack(s) {where} ({e.rule})"]
-        case pe.InitiativeLost():
-            when = "initiative 0 now" if e.when == "now" else "initiative 0 next round"
-            return [f"  {n(e.combatant)} loses initiative: {when} ({e.rule}; {e.reason})"]
-        case pe.ActionHeld():
-            return [f"  {n(e.combatant)} waits for: {e.trigger}"]
-        case pe.HoldEnded():
-            verb = "released" if e.released else "lapses"
-            return [f"  {n(e.combatant)}'s held action {verb}: {e.reason}"]
-        case pe.InterruptRolled():
-            verdict = "goes first" if e.wins else f"goes after {n(e.against)}'s action"
-            return [
-                f"  {n(e.interrupter)} interrupt: {roll_text(e.roll)}",
-                f"  {n(e.against)}: {roll_text(e.against_roll)}",
-                f"  -> {n(e.interrupter)} {verdict} (strictly higher wins, PAL-HR-INTERRUPT)",
-            ]
-        case pe.ActionCompleted():
-            return [f"  {n(e.actor)} completes: {e.note or e.action}"]
-        case pe.Healed():
-            pool = {"armor": "armor", "sdc": "S.D.C.", "hp": "H.P.", "mdc": "M.D.C."}[e.pool]
-            return [f"  {n(e.target)} {pool}: {e.before} -> {e.after} (+{e.amount})"]
-        case pe.StrikeDeclared():
-            weapon = f" with {e.weapon}" if e.weapon else " bare-handed"
-            answer = f", defender answers {e.defend}" if e.defend else ""
-            return [f"{n(e.actor)} strikes at {n(e.target)}{weapon}{answer}"]
-        case pe.PowerPunchDeclared():
-            blow = "power kick" if e.kick else "power punch"
-            return [
-                f"{n(e.actor)} winds up a {blow} at {n(e.target)} (2 attacks, lands on the second)"
-            ]
-        case pe.DefendDeclared():
-            weapon = f" with the {e.weapon}" if e.weapon else ""
-            return [f"{n(e.defender)} answers: {e.choice}{weapon}"]
-        case pe.ActionStarted():
-            what = e.note or e.action.replace("_", " ")
-            return [f"  {n(e.actor)} begins: {what} ({e.cost} attacks, lands on the last)"]
-        case pe.ActionAbandoned():
-            return [f"  {n(e.actor)}'s {e.action.replace('_', ' ')} is abandoned: {e.reason}"]
-        case pe.ApmSpent():
-            credit = f", {e.owed} from later rounds" if e.owed else ""
-            if e.later:
-                taken = ", ".join(f"pass {i + 1}: {k}" for i, k in enumerate(e.later) if k)
-                credit = f", from later passes ({taken})" + credit
-            on = e.on.replace("_", " ")
-            return [f"  {n(e.combatant)} spends {e.amount} attack(s) on {on}{credit} ({e.rule})"]
-        case pe.StrikeRolled():
-            verdict = "HITS unless defended" if e.hits else "MISSES"
-            crit = ", CRITICAL" if e.critical else ""
-            return [f"  {n(e.actor)} strike: {roll_text(e.roll)} -> {verdict}{crit}: {e.reason}"]
-        case ReactionRequested():
-            choices = "parry|dodge|none|simultaneous"
-            return [f"  waiting for {n(e.reactor)}'s answer: `fracas defend {e.reactor} {choices}`"]
-        case ReactionResolved():
-            return []
-        case pe.DefenseRolled():
-            verdict = "succeeds" if e.success else "fails"
-            return [f"  {n(e.defender)} {e.kind}: {roll_text(e.roll)} -> {verdict}: {e.reason}"]
-        case pe.DefenseDeclined():
-            return [f"  {n(e.defender)} does not defend: {e.reason}"]
-        case pe.DamageRolled():
-            unit = "M.D." if e.unit == "MD" else "S.D.C."
-            return [f"  damage to {n(e.target)}: {roll_text(e.roll)} {unit}"]
-        case pe.DamageApplied():
-            pool = {"armor": "armor", "sdc": "S.D.C.", "hp": "H.P.", "mdc": "M.D.C."}[e.pool]
-            return [f"  {n(e.target)} {pool}: {e.before} -> {e.after} (-{e.amount}; {e.rule})"]
-        case pe.DamageIgnored():
-            return [f"  {n(e.target)} unhurt: {e.reason} ({e.rule})"]
-        case ConditionChanged():
-            verb = "is now" if e.present else "is no longer"
-            lasts = f" for {e.rounds} round(s)" if e.present and e.rounds else ""
-            rule = f" ({e.rule})" if e.rule else ""
-            return [f"  {n(e.combatant)} {verb} {e.condition}{lasts}{rule}"]
-    return [f"  {type(e).__name__}"]
+def _spent(e: pe.ApmSpent, n: Namer) -> list[str]:
+    credit = f", {e.owed} from later rounds" if e.owed else ""
+    if e.later:
+        taken = ", ".join(f"pass {i + 1}: {k}" for i, k in enumerate(e.later) if k)
+        credit = f", from later passes ({taken})" + credit
+    on = e.on.replace("_", " ")
+    return [f"  {n(e.combatant)} spends {e.amount} attack(s) on {on}{credit} ({e.rule})"]
+
+
+def _struck(e: pe.StrikeRolled, n: Namer) -> list[str]:
+    verdict = "HITS unless defended" if e.hits else "MISSES"
+    crit = ", CRITICAL" if e.critical else ""
+    return [f"  {n(e.actor)} strike: {roll_text(e.roll)} -> {verdict}{crit}: {e.reason}"]
+
+
+def _strike(e: pe.StrikeDeclared, n: Namer) -> list[str]:
+    weapon = f" with {e.weapon}" if e.weapon else " bare-handed"
+    answer = f", defender answers {e.defend}" if e.defend else ""
+    return [f"{n(e.actor)} strikes at {n(e.target)}{weapon}{answer}"]
+
+
+def _surprise(e: pe.SurpriseDeclared, n: Namer) -> list[str]:
+    aware = f"; aware: {', '.join(n(c) for c in e.aware)}" if e.aware else ""
+    return [f"Surprise by {', '.join(n(c) for c in e.attackers)}{aware}"]
+
+
+def _initiative(e: pe.MeleeRoundDeclared, n: Namer) -> list[str]:
+    named = (("ambush", e.ambush), ("unseen", e.unseen), ("long range", e.long_range))
+    auto = [f"{what}: {', '.join(n(c) for c in ids)}" for what, ids in named if ids]
+    return ["The GM calls for initiative" + (f" ({'; '.join(auto)})" if auto else "")]
+
+
+def _row(fn: Callable[..., list[str]]) -> Explainer:
+    return fn
+
+
+EXPLAIN: dict[type[Event], Explainer] = {
+    pe.MeleeRoundDeclared: _row(_initiative),
+    pe.FighterReadied: _row(_readied),
+    pe.AttacksRefreshed: _row(_refreshed),
+    pe.InitiativeRolled: _row(
+        lambda e, n: [
+            f"  {n(e.combatant)} initiative"
+            + (f" (tie re-roll {e.attempt - 1})" if e.attempt > 1 else "")
+            + f": {roll_text(e.roll)}"
+        ]
+    ),
+    pe.SurpriseDeclared: _row(_surprise),
+    pe.ShootDeclared: _row(_shoot),
+    pe.ActDeclared: _row(
+        lambda e, n: [f"{n(e.actor)}: {e.note} ({'psionic' if e.psionic else f'{e.cost} attacks'})"]
+    ),
+    pe.TurnBegan: _row(
+        lambda e, n: [
+            f"  {n(e.combatant)} has {e.apm} attack(s) for pass {e.pass_number}"
+            + (f"; {e.vanished} left over vanish (PAL-HR-APM-RESET)" if e.vanished else "")
+        ]
+    ),
+    pe.AttacksGained: _row(_gained),
+    pe.InitiativeLost: _row(
+        lambda e, n: [
+            f"  {n(e.combatant)} loses initiative: "
+            f"{'initiative 0 now' if e.when == 'now' else 'initiative 0 next round'} "
+            f"({e.rule}; {e.reason})"
+        ]
+    ),
+    pe.InterruptRolled: _row(_interrupt),
+    pe.ActionCompleted: _row(lambda e, n: [f"  {n(e.actor)} completes: {e.note or e.action}"]),
+    pe.Healed: _row(
+        lambda e, n: [f"  {n(e.target)} {_POOLS[e.pool]}: {e.before} -> {e.after} (+{e.amount})"]
+    ),
+    pe.StrikeDeclared: _row(_strike),
+    pe.PowerPunchDeclared: _row(
+        lambda e, n: [
+            f"{n(e.actor)} winds up a {'power kick' if e.kick else 'power punch'} at "
+            f"{n(e.target)} (2 attacks, lands on the second)"
+        ]
+    ),
+    pe.DefendDeclared: _row(
+        lambda e, n: [
+            f"{n(e.defender)} answers: {e.choice}" + (f" with the {e.weapon}" if e.weapon else "")
+        ]
+    ),
+    pe.ActionStarted: _row(
+        lambda e, n: [
+            f"  {n(e.actor)} begins: {e.note or e.action.replace('_', ' ')} "
+            f"({e.cost} attacks, lands on the last)"
+        ]
+    ),
+    pe.ActionAbandoned: _row(
+        lambda e, n: [f"  {n(e.actor)}'s {e.action.replace('_', ' ')} is abandoned: {e.reason}"]
+    ),
+    pe.ApmSpent: _row(_spent),
+    pe.StrikeRolled: _row(_struck),
+    ReactionRequested: _row(
+        lambda e, n: [
+            f"  waiting for {n(e.reactor)}'s answer: "
+            f"`fracas defend {e.reactor} parry|dodge|none|simultaneous`"
+        ]
+    ),
+    pe.DefenseRolled: _row(
+        lambda e, n: [
+            f"  {n(e.defender)} {e.kind}: {roll_text(e.roll)} -> "
+            f"{'succeeds' if e.success else 'fails'}: {e.reason}"
+        ]
+    ),
+    pe.DefenseDeclined: _row(lambda e, n: [f"  {n(e.defender)} does not defend: {e.reason}"]),
+    pe.DamageRolled: _row(
+        lambda e, n: [
+            f"  damage to {n(e.target)}: {roll_text(e.roll)} "
+            f"{'M.D.' if e.unit == 'MD' else 'S.D.C.'}"
+        ]
+    ),
+    pe.DamageApplied: _row(
+        lambda e, n: [
+            f"  {n(e.target)} {_POOLS[e.pool]}: {e.before} -> {e.after} (-{e.amount}; {e.rule})"
+        ]
+    ),
+    pe.DamageIgnored: _row(lambda e, n: [f"  {n(e.target)} unhurt: {e.reason} ({e.rule})"]),
+}
+
+__all__: list[Any] = ["EXPLAIN"]

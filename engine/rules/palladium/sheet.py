@@ -58,24 +58,13 @@ count in the total attacks per melee either way.
 """
 
 import json
-from collections.abc import Mapping
-from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 import attrs
 
 from engine.dice import parse_spec
 from engine.rules.palladium.tables import WeaponProficiency
-from engine.sheets import (
-    Range,
-    Satisfies,
-    SheetError,
-    load_document,
-    make_converter,
-    problem,
-    structure,
-    structure_value,
-)
+from engine.sheets import Range, Satisfies, problem
 
 Attribute = Annotated[int, Range(1, 100)]
 Bonus = Annotated[int, Range(-20, 30)]
@@ -245,34 +234,7 @@ class PalladiumSheet:
         return self.pools.mdc is not None
 
 
-_CONVERTER = make_converter()
-
-
-def _shown(value: Any) -> str:
-    """A value found where a table was expected, as the user would have typed it."""
-    if isinstance(value, list | tuple):
-        return "a list"
-    text = json.dumps(value, default=str, ensure_ascii=False)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _table_only(type_: Any, what: str) -> None:
-    """Refuse a list or a scalar where ``type_`` (a dict) is expected, before cattrs sees it
-    (its mapping hook would call ``.items()`` on anything)."""
-    inner = _CONVERTER.get_structure_hook(type_)
-
-    def hook(value: Any, cls: Any) -> Any:
-        if not isinstance(value, Mapping):
-            raise ValueError(f"expected {what}, got {_shown(value)}")
-        return inner(value, cls)
-
-    _CONVERTER.register_structure_hook_func(lambda t: t == type_, hook)
-
-
-_table_only(WpLevels, "a table of W.P. names and levels")
-
-
-def _pools_problems(pools: Pools) -> list[str]:
+def pools_problems(pools: Pools) -> list[str]:
     """PAL-DMG-POOLS: S.D.C. beings have H.P. and S.D.C.; M.D.C. beings one M.D.C. pool instead."""
     if pools.mdc is not None:
         if pools.hp is not None or pools.sdc is not None:
@@ -285,7 +247,7 @@ def _pools_problems(pools: Pools) -> list[str]:
     ]
 
 
-def _armor_problems(armor: Armor | None) -> list[str]:
+def armor_problems(armor: Armor | None) -> list[str]:
     """PAL-DMG-AR-MDC / PAL-DMG-AR-SDC: M.D.C. armor has no A.R.; S.D.C. armor needs one."""
     if armor is None:
         return []
@@ -304,7 +266,7 @@ def _armor_problems(armor: Armor | None) -> list[str]:
     ]
 
 
-def _weapons_problems(weapons: tuple[Weapon, ...]) -> list[str]:
+def weapons_problems(weapons: tuple[Weapon, ...]) -> list[str]:
     """Weapon names are how the GM picks a weapon, so they must differ (ignoring case); a range
     and a modern W.P. belong to ranged weapons (PAL-STRIKE-WP-PROGRESSION, PAL-RNG-BEYOND-RANGE:
     a melee weapon's W.P. bonus is part of its ``strike``)."""
@@ -333,7 +295,7 @@ def _weapons_problems(weapons: tuple[Weapon, ...]) -> list[str]:
     return found
 
 
-def _unarmed_problems(attributes: Attributes, unarmed: Unarmed | None) -> list[str]:
+def unarmed_problems(attributes: Attributes, unarmed: Unarmed | None) -> list[str]:
     """PAL-DMG-SUPERNATURAL-PS: its damage table is not in the seeds, so the sheet states it."""
     if attributes.ps_type == "supernatural" and unarmed is None:
         return [
@@ -349,83 +311,8 @@ def _unarmed_problems(attributes: Attributes, unarmed: Unarmed | None) -> list[s
 def sheet_problems(sheet: PalladiumSheet) -> tuple[str, ...]:
     """The cross-field problems of a structured sheet (empty when it is valid)."""
     return tuple(
-        _pools_problems(sheet.pools)
-        + _armor_problems(sheet.armor)
-        + _weapons_problems(sheet.weapons)
-        + _unarmed_problems(sheet.attributes, sheet.unarmed)
+        pools_problems(sheet.pools)
+        + armor_problems(sheet.armor)
+        + weapons_problems(sheet.weapons)
+        + unarmed_problems(sheet.attributes, sheet.unarmed)
     )
-
-
-_MISSING: Any = object()
-
-
-def _section(data: dict[str, Any], name: str) -> Any:
-    """One top-level section structured on its own, or _MISSING if it has its own errors."""
-    field = attrs.fields_dict(PalladiumSheet)[name]
-    if name not in data:
-        return _MISSING if field.default is attrs.NOTHING else field.default
-    try:
-        return structure_value(data[name], field.type, "", _CONVERTER)
-    except SheetError:
-        return _MISSING  # already reported by the whole-sheet structure
-
-
-def _partial_problems(data: dict[str, Any]) -> list[str]:
-    """Cross-field checks on the sections that structure cleanly, when the sheet as a whole
-    does not, so one pass reports type errors and cross-field errors together."""
-    pools, armor, weapons, attributes, unarmed = (
-        _section(data, name) for name in ("pools", "armor", "weapons", "attributes", "unarmed")
-    )
-    found = []
-    if pools is not _MISSING:
-        found += _pools_problems(pools)
-    if armor is not _MISSING:
-        found += _armor_problems(armor)
-    if weapons is not _MISSING:
-        found += _weapons_problems(weapons)
-    if attributes is not _MISSING and unarmed is not _MISSING:
-        found += _unarmed_problems(attributes, unarmed)
-    return found
-
-
-def _from_data(data: dict[str, Any], file: str) -> PalladiumSheet:
-    try:
-        sheet = structure(data, PalladiumSheet, file, _CONVERTER)
-    except SheetError as err:
-        raise SheetError(file, err.problems + tuple(_partial_problems(data))) from None
-    problems = sheet_problems(sheet)
-    if problems:
-        raise SheetError(file, problems)
-    return sheet
-
-
-def load_sheet(path: Path) -> PalladiumSheet:
-    """Read and validate a Palladium sheet (.toml, .json, .yaml/.yml).
-
-    Raises :class:`~engine.sheets.SheetError` naming the file, with every problem at once.
-    """
-    return _from_data(load_document(path), str(path))
-
-
-def sheet_to_dict(sheet: PalladiumSheet) -> dict[str, Any]:
-    """The sheet as plain JSON-ready data (absent optional keys left out), for the log."""
-    data: dict[str, Any] = _drop_none(_CONVERTER.unstructure(sheet))
-    return data
-
-
-def sheet_from_dict(data: dict[str, Any], source: str = "<embedded sheet>") -> PalladiumSheet:
-    """Read back a sheet written by :func:`sheet_to_dict`, validating it as a file would be.
-
-    ``source`` names where the data came from in a :class:`~engine.sheets.SheetError`.
-    """
-    if not isinstance(data, dict):
-        raise SheetError(source, [f"expected a table of keys, got {type(data).__name__}"])
-    return _from_data(data, source)
-
-
-def _drop_none(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {key: _drop_none(item) for key, item in value.items() if item is not None}
-    if isinstance(value, list):
-        return [_drop_none(item) for item in value]
-    return value

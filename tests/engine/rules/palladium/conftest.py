@@ -15,18 +15,22 @@ from typing import Any, TypeVar
 import pytest
 
 from engine.table import PlyResult, Table
-from events.core import Declaration, Event, RulingDeclared
-from events.palladium import (
-    ActDeclared,
+from events.core import (
     CounterDeclared,
-    DefenceChoice,
-    DefendDeclared,
+    Declaration,
+    Event,
     HoldDeclared,
-    InitiativeDeclared,
     InterruptDeclared,
     PassDeclared,
-    PowerPunchDeclared,
     ReleaseDeclared,
+)
+from events.palladium import (
+    ActDeclared,
+    DefenceChoice,
+    DefendDeclared,
+    MeleeRoundDeclared,
+    PalladiumRulingDeclared,
+    PowerPunchDeclared,
     ShootDeclared,
     StrikeDeclared,
     SurpriseDeclared,
@@ -81,7 +85,7 @@ class Fight:
         return result
 
     def initiative(self, *faces: int) -> PlyResult:
-        return self.declare(InitiativeDeclared(), faces)
+        return self.declare(MeleeRoundDeclared(), faces)
 
     def strike(
         self,
@@ -180,7 +184,7 @@ class Fight:
         self, combatant: str, *faces: int, text: str = "", rule: str = "", **effects: Any
     ) -> PlyResult:
         return self.declare(
-            RulingDeclared(text=text, rule=rule, combatant=combatant, effects=effects), faces
+            PalladiumRulingDeclared(text=text, rule=rule, combatant=combatant, **effects), faces
         )
 
     def status(self) -> dict[str, Any]:

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from engine.explain import lines
 from engine.rules.palladium import PACK
 from engine.table import Table
 
@@ -147,7 +148,7 @@ def test_explain_api_every_modifier_rule_and_face_of_a_forced_ply(fight: Fight) 
     fight.strike("x", "b", 20, 9, 3, defend="parry")  # critical punch, failed parry
     table: Table = fight.table
     view = table.explain(str(fight.head()))
-    text = "\n".join(line for e in view.events for line in PACK.explain(e, view.before))
+    text = "\n".join(line for e in view.events for line in lines(PACK, e, view.before))
     rolls = [r for r in (getattr(e, "roll", None) for e in view.events) if r is not None]
     assert len(rolls) == 3
     for r in rolls:

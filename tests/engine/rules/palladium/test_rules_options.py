@@ -7,10 +7,12 @@ import re
 from pathlib import Path
 from typing import Any
 
+import msgspec
 import pytest
 
-from engine.rules import UnknownName
-from engine.rules.palladium.options import OPTIONS
+from engine.rules import UsageError
+from engine.rules.options import describe
+from engine.rules.palladium import PACK
 from engine.table import Table
 from events.core import EncounterStarted
 
@@ -69,7 +71,7 @@ def test_options_of_each_variant_are_recorded_and_reported(
     other readings, recorded in EncounterStarted and reported by status."""
     fight.new(variant)
     start = recorded(fight)
-    assert (start.variant, start.options) == (variant, expected)
+    assert (start.variant, msgspec.to_builtins(start.options)) == (variant, expected)
     status = fight.status()
     assert (status["variant"], status["options"]) == (variant, expected)
 
@@ -78,7 +80,7 @@ def test_an_override_is_recorded_and_reported(fight: Fight) -> None:
     """PAL-DMG-MDC-ARMOR-ZERO and PAL-STRIKE-NAT1 readings chosen by the GM ("off" is False)."""
     fight.new("raw", destroyed_mdc_armor="stops_7_or_less", nat1_always_misses="off")
     want = {**RAW, "destroyed_mdc_armor": "stops_7_or_less", "nat1_always_misses": False}
-    assert recorded(fight).options == want
+    assert msgspec.to_builtins(recorded(fight).options) == want
     assert fight.status()["options"] == want
 
 
@@ -86,25 +88,31 @@ def test_an_override_is_recorded_and_reported(fight: Fight) -> None:
     ("options", "message"),
     [
         ({"nat20_is_triple": True}, r"unknown option 'nat20_is_triple'"),
-        ({"destroyed_mdc_armor": "stops_9"}, r"destroyed_mdc_armor='stops_9' is not one of"),
-        ({"nat1_always_misses": "maybe"}, r"nat1_always_misses='maybe' is not one of"),
-        ({"round_structure": "phases"}, r"round_structure='phases' is not one of"),
-        ({"called_location_total": True}, r"called_location_total=True is not one of"),
+        ({"destroyed_mdc_armor": "stops_9"}, r"destroyed_mdc_armor='stops_9' is not allowed"),
+        (
+            {"nat1_always_misses": "maybe"},
+            r"nat1_always_misses='maybe' is not allowed: .*on or off",
+        ),
+        ({"round_structure": "phases"}, r"round_structure='phases' is not allowed: .*cycle"),
+        ({"called_location_total": True}, r"called_location_total=True is not allowed"),
+        ({"called_location_total": "31"}, r"called_location_total='31' is not allowed: .* 0 to 30"),
+        ({"called_location_total": "١٢"}, r"called_location_total='١٢' is not allowed"),
     ],
 )
 def test_unknown_option_or_value_is_refused_and_nothing_created(
     tmp_path: Path, options: dict[str, Any], message: str
 ) -> None:
     """Catalogue K: only the named readings exist (PAL-DMG-MDC-ARMOR-ZERO, PAL-STRIKE-NAT1)."""
-    with pytest.raises(UnknownName, match=message):
+    with pytest.raises(UsageError, match=message):
         Table(tmp_path / "f.db").new("test", 1, options=options)
     assert not (tmp_path / "f.db").exists()
 
 
 def test_every_option_names_its_rule_ids_and_offers_its_defaults() -> None:
     """Every option cites the PAL-… rule ids whose ❓/⚠ it settles."""
-    for name, (allowed, raw, house, rules, what) in OPTIONS.items():
+    described = describe(PACK)
+    for name, takes, by_variant, rules, what in described:
         assert re.fullmatch(r"PAL-[A-Z0-9-]+( / PAL-[A-Z0-9-]+)*", rules), name
-        assert raw in allowed and house in allowed, name
-        assert what, name
-    assert set(OPTIONS) == set(RAW)
+        assert by_variant == {"raw": RAW[name], "house": HOUSE[name]}, name
+        assert takes and what, name
+    assert [d[0] for d in described] == list(RAW)

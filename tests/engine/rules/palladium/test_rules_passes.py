@@ -9,9 +9,16 @@ from typing import Any
 
 import pytest
 
-from engine.rules import IllegalAction, UsageError
+from engine.rules import IllegalAction
 from engine.rules.palladium.apm import split
-from events.core import CutInQueued, OrderChanged, PassStarted, ReactionRequested, TurnPassed
+from events.core import (
+    CutInQueued,
+    HoldEnded,
+    OrderChanged,
+    PassStarted,
+    ReactionRequested,
+    TurnPassed,
+)
 from events.palladium import (
     ActionAbandoned,
     ActionCompleted,
@@ -19,11 +26,10 @@ from events.palladium import (
     ApmSpent,
     AttacksGained,
     DefenseDeclined,
-    HoldEnded,
-    InitiativeDeclared,
     InitiativeLost,
     InitiativeRolled,
     InterruptRolled,
+    MeleeRoundDeclared,
     StrikeRolled,
     SurpriseDeclared,
     TurnBegan,
@@ -580,8 +586,10 @@ def test_ruling_damage_heal_and_a_condition_for_rounds(fight: Fight) -> None:
 
 
 def test_ruling_with_an_unknown_effect_or_combatant_is_refused(fight: Fight) -> None:
+    """Effects are typed fields: an unknown one cannot even be declared (the command line
+    refuses an unknown option, exit 2, tests/cli)."""
     duel(fight, "raw")
-    with pytest.raises(UsageError, match="unknown ruling effect"):
+    with pytest.raises(TypeError, match="teleport"):
         fight.ruling("b", teleport=True)
     head = fight.head()
     with pytest.raises(Exception, match="unknown combatant"):
@@ -681,7 +689,7 @@ def test_PAL_INIT_AUTO_RANGED_unseen_shooter_first_target_loses_initiative_and_c
     fight.add("brawler", "b", bonuses={"initiative": 10})
     fight.add("gunner", "g")
     fight.add("brawler", "c")
-    fight.declare(InitiativeDeclared(unseen=("g",)), (15, 5))
+    fight.declare(MeleeRoundDeclared(unseen=("g",)), (15, 5))
     assert fight.status()["order"][0] == "g"
     first = fight.shoot("g", "b", 12, 3, 3)
     assert one(first.events, InitiativeLost).combatant == "b"
@@ -701,14 +709,14 @@ def test_PAL_INIT_AUTO_RANGED_seen_long_range_attacker_needs_the_other_reading(
     fight.add("gunner", "g")
     fight.add("brawler", "b")
     with pytest.raises(IllegalAction, match="ranged_auto_initiative"):
-        fight.declare(InitiativeDeclared(long_range=("g",)), (15,))
+        fight.declare(MeleeRoundDeclared(long_range=("g",)), (15,))
 
 
 def test_PAL_INIT_AUTO_RANGED_any_long_range_reading(fight: Fight) -> None:
     fight.new("raw", ranged_auto_initiative="any_long_range")
     fight.add("brawler", "b", bonuses={"initiative": 10})
     fight.add("gunner", "g")
-    fight.declare(InitiativeDeclared(long_range=("g",)), (15,))
+    fight.declare(MeleeRoundDeclared(long_range=("g",)), (15,))
     assert fight.status()["order"] == ["g", "b"]
 
 

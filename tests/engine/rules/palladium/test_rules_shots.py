@@ -268,7 +268,7 @@ def test_PAL_STRIKE_RANGED_TARGET_raw_needs_8_at_any_range(
     assert (miss.roll.target, miss.roll.rule, miss.hits) == (8, "PAL-STRIKE-RANGED-TARGET", False)
     assert (hit.roll.total, hit.hits) == (8, True)
     assert "needs 8" in hit.reason
-    assert "parry_allowed" not in strike_detail(hit, True)
+    assert not point_blank(state, weapon(state, "rifle"), range_ft)
 
 
 @pytest.mark.parametrize(
@@ -307,9 +307,9 @@ def test_PAL_HR_STRIKE_RANGE_BANDS_point_blank_shot_may_be_parried(fight: Fight)
     """At punching range the defender may parry a shot (house); detail says parry_allowed."""
     state = setup(fight, "house")
     s = fire(state, 10, range_ft=4)  # 12 vs 5
-    assert point_blank(s)
-    detail = strike_detail(s, True)
-    assert detail["parry_allowed"] is True
+    assert point_blank(state, weapon(state, "rifle"), 4)
+    detail = strike_detail(s, True, point_blank(state, weapon(state, "rifle"), 4))
+    assert detail.parry_allowed is True
     dice = Dice(1, 1, 0, physical=(12,))
     events, stopped = defend(state, "g", "b", "parry", detail, dice)
     parry = events[-1]
@@ -327,13 +327,13 @@ def test_PAL_HR_STRIKE_RANGE_BANDS_no_parry_beyond_punching_range(fight: Fight) 
     """PAL-DEF-PARRY: a shot from 6 ft (or any shot under RAW) still cannot be parried."""
     state = setup(fight, "house")
     s = fire(state, 10, range_ft=6)
-    assert not point_blank(s)
-    detail = strike_detail(s, True)
-    assert "parry_allowed" not in detail
+    assert not point_blank(state, weapon(state, "rifle"), 6)
+    detail = strike_detail(s, True, point_blank(state, weapon(state, "rifle"), 6))
+    assert detail.parry_allowed is False
     with pytest.raises(IllegalAction, match="cannot parry a shot"):
         defend(state, "g", "b", "parry", detail, Dice(1, 1, 0, physical=(12,)))
     raw = setup(another(fight, "raw"), "raw")
-    assert "parry_allowed" not in strike_detail(fire(raw, 10, range_ft=4), True)
+    assert not point_blank(raw, weapon(raw, "rifle"), 4)
 
 
 def test_PAL_HR_STRIKE_RANGE_BANDS_point_blank_md_shot_still_needs_an_md_parry(
@@ -341,7 +341,7 @@ def test_PAL_HR_STRIKE_RANGE_BANDS_point_blank_md_shot_still_needs_an_md_parry(
 ) -> None:
     """PAL-DEF-PARRY-MD is kept: a Mega-Damage shot at point-blank needs an M.D. item."""
     state = setup(fight, "house", g={"weapons": [{**RIFLE, "mega_damage": True}]})
-    detail = strike_detail(fire(state, 10, range_ft=2), True)
+    detail = strike_detail(fire(state, 10, range_ft=2), True, True)
     with pytest.raises(IllegalAction, match="PAL-DEF-PARRY-MD"):
         defend(state, "g", "b", "parry", detail, Dice(1, 1, 0, physical=(12,)))
 
@@ -351,10 +351,10 @@ def test_PAL_HR_STRIKE_RANGE_BANDS_strike_detail_parry_allowed_can_be_forced(
 ) -> None:
     state = setup(fight, "house")
     s = fire(state, 10, range_ft=4)
-    assert "parry_allowed" not in strike_detail(s, True, parry_allowed=False)
+    assert strike_detail(s, True, parry_allowed=False).parry_allowed is False
     far = fire(state, 10, range_ft=500)
-    assert strike_detail(far, True, parry_allowed=True)["parry_allowed"] is True
-    assert "parry_allowed" not in strike_detail(s, False)  # not a ranged strike
+    assert strike_detail(far, True, parry_allowed=True).parry_allowed is True
+    assert strike_detail(s, False, parry_allowed=True).parry_allowed is False  # not ranged
 
 
 # --- naturals -------------------------------------------------------------------------------

@@ -21,11 +21,9 @@ from engine.rules.palladium.sheet import (
     Training,
     Unarmed,
     Weapon,
-    load_sheet,
-    sheet_from_dict,
     sheet_problems,
-    sheet_to_dict,
 )
+from engine.rules.palladium.sheet_io import load_sheet, sheet_from_dict, sheet_to_dict
 from engine.rules.palladium.tables import WP_NAMES
 from engine.sheets import SheetError
 

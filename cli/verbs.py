@@ -1,0 +1,218 @@
+"""The action verbs of the command line, built from the encounter's actions table.
+
+Every verb comes from a row of the table (``engine/rules/pack.py``): its arguments and options
+from the fields of the declaration it makes (combatant ids and names as text, literals as
+choices, numbers, flags, repeatable options for lists), its help and example from the row.
+This module names no rules system: which verbs exist is the selected encounter's business,
+and :class:`FracasGroup` asks for them when a command is looked up. A verb the encounter's
+system lacks is refused with the system's name and its verbs (exit 2).
+"""
+
+from __future__ import annotations
+
+import enum
+import inspect
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import msgspec
+import msgspec.inspect as mi
+import typer
+from typer.core import TyperGroup
+
+if TYPE_CHECKING:
+    from engine.rules.pack import Action
+
+CORE_HEADING = "Commands"
+
+
+def db_path(given: Path | str | None) -> Path:
+    """The database file: ``--db``, else ``$FRACAS_DB``, else ``./fracas.db``."""
+    return Path(given or os.environ.get("FRACAS_DB") or "fracas.db")
+
+
+def _bare(t: mi.Type) -> tuple[mi.Type, bool]:
+    """The field's type without metadata, and whether None is allowed."""
+    if isinstance(t, mi.Metadata):
+        t = t.type
+    if isinstance(t, mi.UnionType):
+        rest = [m for m in t.types if not isinstance(m, mi.NoneType)]
+        inner = rest[0] if len(rest) == 1 else t
+        if isinstance(inner, mi.Metadata):
+            inner = inner.type
+        return inner, len(rest) != len(t.types)
+    return t, False
+
+
+def _choices(verb: str, field: str, values: Sequence[Any]) -> type[enum.Enum]:
+    return enum.Enum(  # type: ignore[return-value]
+        f"{verb}_{field}", {str(v): str(v) for v in values}, type=str
+    )
+
+
+def _parameter(row: Action, field: mi.Field) -> tuple[inspect.Parameter, Any]:
+    """A typer parameter for one field of the row's declaration, and how to read its value."""
+    t, nullable = _bare(field.type)
+    positional = field.name in row.arguments
+    help_ = row.options.get(field.name, "")
+    required = field.required
+    default: Any = (
+        ... if required else (None if field.default is msgspec.NODEFAULT else field.default)
+    )
+    if field.default_factory is not msgspec.NODEFAULT:
+        default = None
+        required = False
+    read: Callable[[Any], Any] = lambda v: v  # noqa: E731
+    annotation: Any
+    if isinstance(t, mi.BoolType):
+        annotation = bool
+        default = bool(default) if default is not None else False
+    elif isinstance(t, mi.IntType):
+        annotation = int | None if (nullable or not required) and default is None else int
+    elif isinstance(t, mi.LiteralType):
+        choice = _choices(row.verb, field.name, t.values)
+        annotation = choice | None if default is None and not required else choice
+        back = {str(v): v for v in t.values}
+        read = lambda v: None if v is None else back[v.value]  # noqa: E731
+        if default not in (None, ...):
+            default = choice(str(default))
+    elif isinstance(t, mi.VarTupleType):
+        annotation = list[str] | None if not required else list[str]
+        read = lambda v: tuple(v or ())  # noqa: E731
+        default = ... if required else None
+    else:
+        annotation = str | None if default is None and not required else str
+    if positional:
+        info: Any = typer.Argument(help=help_, show_default=False)
+    else:
+        name = row.names.get(field.name, "--" + field.name.replace("_", "-"))
+        extra: dict[str, Any] = {}
+        if isinstance(t, mi.IntType) and t.ge is not None:
+            extra["min"] = t.ge
+        info = typer.Option(name, help=help_, show_default=False, **extra)
+    param = inspect.Parameter(
+        field.name,
+        inspect.Parameter.POSITIONAL_OR_KEYWORD,
+        annotation=Annotated[annotation, info],
+        default=inspect.Parameter.empty if default is ... else default,
+    )
+    return param, read
+
+
+_DICE_HELP = {
+    "roll": "Physical dice: faces used, in the order the rules roll them, before any seeded die.",
+    "landing": "Faces for whatever moving the turn sets off (an action landing on the next "
+    "turn), in the order rolled.",
+}
+
+
+def verb_command(
+    row: Action, declare: Callable[[typer.Context, Any, str | None, bool], None]
+) -> Callable[..., None]:
+    """The typer callback of one verb: its parameters from the row, its help and example."""
+    info = mi.type_info(row.declaration)
+    assert isinstance(info, mi.StructType)
+    fields = [f for f in info.fields if f.name not in row.fixed]
+    built = [_parameter(row, f) for f in fields]
+    order = {name: i for i, name in enumerate(row.arguments)}
+    built.sort(key=lambda pr: (pr[0].name not in order, order.get(pr[0].name, 0)))
+    params = [
+        inspect.Parameter("ctx", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=typer.Context),
+        *(p for p, _ in built),
+    ]
+    readers = {p.name: read for p, read in built}
+    if row.dice != "none":
+        params += [
+            inspect.Parameter(
+                "dice",
+                inspect.Parameter.KEYWORD_ONLY,
+                annotation=Annotated[str | None, typer.Option("--dice", help=_DICE_HELP[row.dice])],
+                default=None,
+            ),
+            inspect.Parameter(
+                "reroll",
+                inspect.Parameter.KEYWORD_ONLY,
+                annotation=Annotated[
+                    bool,
+                    typer.Option(
+                        "--reroll", help="Take fresh dice (a new salt) instead of the seed's."
+                    ),
+                ],
+                default=False,
+            ),
+        ]
+
+    def callback(ctx: typer.Context, **values: Any) -> None:
+        dice = values.pop("dice", None)
+        reroll = bool(values.pop("reroll", False))
+        fields_ = {k: readers[k](v) for k, v in values.items()}
+        declaration = row.declaration(**fields_, **row.fixed)
+        declare(ctx, declaration, dice, reroll)
+
+    callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    callback.__annotations__ = {p.name: p.annotation for p in params}
+    callback.__name__ = row.verb.replace("-", "_")
+    callback.__doc__ = f"{row.help.strip()}\n\nExample: {row.example}"
+    return callback
+
+
+class FracasGroup(TyperGroup):
+    """The top-level command group: the core's commands, and the action verbs of the
+    selected encounter's rules system, looked up when named (see the module docstring)."""
+
+    #: Set by cli.main: ``verbs(ctx, strict)`` -> the system in use (None: no encounter
+    #: selected, every system's verbs) and its rows; ``owners(verb)`` -> the systems having
+    #: it; ``declare(ctx, declaration, dice, reroll)`` runs a verb's declaration.
+    verbs: Callable[[Any, bool], tuple[str | None, dict[str, Action]]]
+    owners: Callable[[str], list[str]]
+    declare: Callable[[typer.Context, Any, str | None, bool], None]
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        core = super().list_commands(ctx)
+        _, rows = type(self).verbs(ctx, False)
+        return [*core, *(v for v in rows if v not in core)]
+
+    def get_command(self, ctx: Any, name: str) -> Any:
+        found = super().get_command(ctx, name)
+        if found is not None:
+            return found
+        _, rows = type(self).verbs(ctx, not ctx.resilient_parsing)
+        row = rows.get(name)
+        if row is None:
+            return None
+        app = typer.Typer(add_completion=False, rich_markup_mode=None)
+        app.command(name)(verb_command(row, type(self).declare))
+        return typer.main.get_command(app)
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            from engine.rules import UsageError
+
+            system, rows = type(self).verbs(ctx, True)
+            owners = type(self).owners(name)
+            if owners and system is not None:
+                raise UsageError(
+                    f"the {system} rules have no verb {name!r} (it is a verb of "
+                    f"{', '.join(owners)}); {system} verbs: {', '.join(rows)}"
+                )
+        return super().resolve_command(ctx, args)
+
+    def format_commands(self, ctx: Any, formatter: Any) -> None:
+        core = super().list_commands(ctx)
+        system, rows = type(self).verbs(ctx, False)
+        sections = [
+            (CORE_HEADING, [(n, super(FracasGroup, self).get_command(ctx, n)) for n in core]),
+        ]
+        title = f"Actions ({system})" if system else "Actions (by the encounter's rules system)"
+        sections.append((title, [(v, None) for v in rows if v not in core]))
+        for heading, entries in sections:
+            lines = []
+            for verb, cmd in entries:
+                summary = cmd.get_short_help_str(80) if cmd is not None else rows[verb].summary
+                lines.append((verb, summary))
+            if lines:
+                with formatter.section(heading):
+                    formatter.write_dl(lines)

@@ -1,0 +1,234 @@
+"""The melee round: who takes a turn, beginning a round (initiative), and complete surprise.
+
+The core clock cycles the order (RAW) or sweeps it once a pass (house); this module says who
+may take a turn in it and what a new round refreshes and rolls.
+"""
+
+from __future__ import annotations
+
+from engine.dice import Dice
+from engine.rolls import fixed, roll
+from engine.rules import IllegalAction, UsageError
+from engine.rules.pack import Decision
+from engine.rules.palladium.apm import PASSES, passes_mode, refresh
+from engine.rules.palladium.options import opts
+from engine.turns import known, round_over
+from events.core import ConditionChanged, Event, InitiativeDeclared, RoundStarted
+from events.palladium import (
+    ActionAbandoned,
+    InitiativeRolled,
+    MeleeRoundDeclared,
+    SurpriseDeclared,
+)
+from projections.palladium import fighter
+from projections.state import FightState
+
+SNEAK = "PAL-INIT-AUTO-SNEAK"
+#: Conditions that last one round: this round's ambushers, unseen shooters and surprised.
+ROUND_MARKS = ("ambushing", "unseen", "surprised")
+
+
+def can_act(state: FightState, cid: str) -> bool:
+    """Whether ``cid`` takes a turn now: alive, conscious, with someone left to fight, and
+
+    * in a cycling round (RAW), with attacks left this round (PAL-ROUND-EXTRA-APM, -END).
+      With the core clock this gives the PAL-ROUND-SEQUENCE reading for 3+ fighters (catalogue
+      ❓): a cycle in initiative order, one attack (or one step of a multi-attack action)
+      each, skipping whoever cannot act, until nobody can;
+    * in a round of passes (house), with no turn yet in this pass, attacks or not: a turn with
+      none ends by itself, after the last turn's leftovers vanish (PAL-HR-PASS-TURN,
+      PAL-HR-APM-RESET).
+
+    A fighter with nobody left alive to act against has nothing to spend his attacks on, so
+    the round ends (PAL-ROUND-END).
+    """
+    c = state.combatants.get(cid)
+    if c is None or not c.alive or "coma" in c.conditions:
+        return False
+    if not any(o.alive for oid, o in state.combatants.items() if oid != cid):
+        return False
+    f = fighter(c)
+    if state.clock.passes:
+        return f.pool_pass != state.clock.pass_
+    return f.apm_left > 0
+
+
+def check_ids(state: FightState, ids: tuple[str, ...], what: str) -> None:
+    """Every id names a living combatant, once."""
+    for cid in ids:
+        known(state, cid)
+        if not state.combatants[cid].alive:
+            raise IllegalAction(f"{state.combatants[cid].name} is dead and cannot be {what}")
+    if len(set(ids)) != len(ids):
+        raise UsageError(f"a combatant is named twice among the {what}")
+
+
+def _round_end_events(state: FightState, new_round: int) -> list[Event]:
+    """Conditions that end with the round: expired ones, and this round's ambush, unseen
+    and surprised marks (PAL-INIT-AUTO-SNEAK, PAL-INIT-AUTO-RANGED, PAL-HR-SURPRISE)."""
+    events: list[Event] = []
+    for cid, c in state.combatants.items():
+        for cond in sorted(c.conditions):
+            if cond in ROUND_MARKS:
+                events.append(ConditionChanged(combatant=cid, condition=cond, present=False))
+            elif cond in c.expires and c.expires[cond] <= new_round:
+                events.append(
+                    ConditionChanged(
+                        combatant=cid, condition=cond, present=False, rule="ruled duration"
+                    )
+                )
+    return events
+
+
+def _fighters(state: FightState) -> list[str]:
+    return [cid for cid, c in state.combatants.items() if c.alive and "coma" not in c.conditions]
+
+
+def begin_round(state: FightState, d: InitiativeDeclared, dice: Dice) -> Decision:
+    """Start a melee round: refresh attacks, roll initiative, order best first.
+
+    1D20 + initiative bonuses, ties re-rolled among the tied (PAL-INIT-ROLL); NPCs take 10 +
+    bonuses under the ``npc_fixed_initiative`` option (PAL-HR-INIT-NPC-FIXED). Attacks owed
+    are taken off the new round (PAL-ROUND-OUT-OF-ATTACKS, PAL-HR-DEF-OVERDRAFT); under the
+    house passes each fighter's attacks are split over three passes (PAL-HR-APM-SPLIT) and a
+    long action carries on (PAL-HR-LONG-ACTION), where a cycling round abandons it.
+
+    Automatic initiative, first in the order given and without a roll: ``ambush`` (undetected
+    sneak attackers, PAL-INIT-AUTO-SNEAK; everyone else is surprised), ``unseen`` (unseen
+    long-range attackers, PAL-INIT-AUTO-RANGED) and, under the ``any_long_range`` reading,
+    ``long_range``. A fighter who lost initiative last round starts this one at 0 without a
+    roll, after everyone else, in join order (PAL-HR-LOSE-INIT; the text orders no ties at 0).
+
+    Readings: a tie re-roll is 1D20 + the same bonuses, repeated while still tied, and only
+    breaks the tie (the first totals still order everyone else); fixed NPC initiatives that
+    tie are broken the same way (PAL-HR-INIT-ROLL ❓ falls back to the RAW re-roll). Dice: one
+    d20 per fighter in join order (none for a fixed NPC), then the re-rolls in join order.
+    """
+    m = d if isinstance(d, MeleeRoundDeclared) else MeleeRoundDeclared()
+    options = opts(state)
+    if m.long_range and options.ranged_auto_initiative != "any_long_range":
+        raise IllegalAction(
+            "a seen long-range attacker has no automatic initiative under the reading "
+            "ranged_auto_initiative=unseen_only (PAL-INIT-AUTO-RANGED); use --unseen, or start "
+            "the encounter with --option ranged_auto_initiative=any_long_range"
+        )
+    auto = (*m.ambush, *m.unseen, *m.long_range)
+    check_ids(state, auto, "automatic initiative")
+    fighters = _fighters(state)
+    if not fighters:
+        raise IllegalAction("nobody is able to fight: add combatants with `fracas add SHEET`")
+    new_round = state.clock.round + 1
+    events: list[Event] = _round_end_events(state, new_round)
+    passes = passes_mode(state)
+    for cid, c in state.combatants.items():
+        f = fighter(c)
+        if f.in_progress is not None and not passes:
+            events.append(
+                ActionAbandoned(
+                    actor=cid,
+                    action=f.in_progress.action,
+                    reason="the round ended before it landed",
+                )
+            )
+        if c.alive:
+            events.append(refresh(state, cid))
+    keys: dict[str, list[int]] = {}
+    zero: list[str] = []
+    for cid in fighters:
+        c = state.combatants[cid]
+        f = fighter(c)
+        mods = f.profile.initiative
+        if cid in auto:
+            continue
+        lost = f.lost_init == "next_round"
+        if lost:
+            r = fixed("initiative", 0, (), rule="PAL-HR-LOSE-INIT")
+            zero.append(cid)
+        elif c.kind == "npc" and options.npc_fixed_initiative:
+            r = fixed("initiative", 10, mods, rule="PAL-HR-INIT-NPC-FIXED")
+            keys[cid] = [r.total]
+        else:
+            r = roll(dice, "initiative", "1D20", mods, rule="PAL-INIT-ROLL")
+            keys[cid] = [r.total]
+        events.append(InitiativeRolled(combatant=cid, roll=r, lost=lost))
+    attempt = 1
+    while True:
+        groups: dict[tuple[int, ...], list[str]] = {}
+        for cid in keys:
+            groups.setdefault(tuple(keys[cid]), []).append(cid)
+        tied = [g for g in groups.values() if len(g) > 1]
+        if not tied:
+            break
+        attempt += 1
+        for group in tied:
+            for cid in group:
+                mods = fighter(state.combatants[cid]).profile.initiative
+                r = roll(dice, "initiative", "1D20", mods, rule="PAL-INIT-ROLL")
+                events.append(InitiativeRolled(combatant=cid, roll=r, attempt=attempt))
+                keys[cid].append(r.total)
+    rolled = sorted(keys, key=lambda cid: keys[cid], reverse=True)
+    order = tuple([*auto, *rolled, *zero])
+    for cid in m.ambush:
+        events.append(
+            ConditionChanged(combatant=cid, condition="ambushing", present=True, rule=SNEAK)
+        )
+    for cid in m.unseen:
+        events.append(
+            ConditionChanged(
+                combatant=cid, condition="unseen", present=True, rule="PAL-INIT-AUTO-RANGED"
+            )
+        )
+    if m.ambush:
+        for cid in fighters:
+            if cid not in m.ambush:
+                events.append(
+                    ConditionChanged(combatant=cid, condition="surprised", present=True, rule=SNEAK)
+                )
+    events.append(RoundStarted(round=new_round, order=order, passes=PASSES if passes else 0))
+    return Decision(events, advance="start")
+
+
+def decide_surprise(state: FightState, d: SurpriseDeclared, dice: Dice) -> Decision:
+    """Complete surprise, as the ``surprise`` option reads it.
+
+    ``free_pass`` (PAL-HR-SURPRISE): before the first round, the attackers get a free round
+    of a single pass, in the order named, no initiative rolled, each with his first pass's
+    share of attacks; the others cannot take turns in it, and only those named ``aware`` may
+    defend (unless ``surprised_may_defend``). ``ambush_initiative`` (RAW): the next round's
+    initiative with the attackers first and their first attacks undefendable against the
+    surprised (PAL-INIT-AUTO-SNEAK, PAL-DEF-SNEAK).
+    """
+    if not d.attackers:
+        raise UsageError("name at least one attacker")
+    check_ids(state, d.attackers, "attackers")
+    check_ids(state, d.aware, "aware")
+    both = set(d.attackers) & set(d.aware)
+    if both:
+        raise UsageError(f"{sorted(both)[0]!r} cannot both surprise and be surprised")
+    if opts(state).surprise != "free_pass":
+        round_over(state, "PAL-ROUND-END")
+        decision = begin_round(state, MeleeRoundDeclared(ambush=d.attackers), dice)
+        kept = [
+            e
+            for e in decision.events
+            if not (
+                isinstance(e, ConditionChanged)
+                and e.condition == "surprised"
+                and e.combatant in d.aware
+            )
+        ]
+        return Decision(kept, advance="start")
+    if state.clock.round:
+        raise IllegalAction(
+            "a surprise round comes before the first round of the fight (PAL-HR-SURPRISE)"
+        )
+    events: list[Event] = [refresh(state, cid, only_first_pass=True) for cid in d.attackers]
+    for cid in _fighters(state):
+        if cid not in d.attackers and cid not in d.aware:
+            events.append(
+                ConditionChanged(
+                    combatant=cid, condition="surprised", present=True, rule="PAL-HR-SURPRISE"
+                )
+            )
+    events.append(RoundStarted(round=1, order=d.attackers, passes=1, label="surprise"))
+    return Decision(events, advance="start")

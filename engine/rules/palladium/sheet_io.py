@@ -1,0 +1,134 @@
+"""Loading a Palladium sheet: a file or the log's embedded copy, structured strictly.
+
+The classes and their cross-field checks are :mod:`engine.rules.palladium.sheet`; this module
+brings cattrs and YAML (:mod:`engine.sheetload`), so only the commands that read a sheet import
+it. Every problem comes back at once in one :class:`~engine.sheets.SheetError`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from engine.rules.palladium.sheet import (
+    PalladiumSheet,
+    WpLevels,
+    armor_problems,
+    pools_problems,
+    sheet_problems,
+    unarmed_problems,
+    weapons_problems,
+)
+from engine.sheetload import load_document, make_converter, structure, structure_value
+from engine.sheets import SheetError
+
+_CONVERTER = make_converter()
+
+
+def _shown(value: Any) -> str:
+    """A value found where a table was expected, as the user would have typed it."""
+    if isinstance(value, list | tuple):
+        return "a list"
+    text = json.dumps(value, default=str, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _table_only(type_: Any, what: str) -> None:
+    """Refuse a list or a scalar where ``type_`` (a dict) is expected, before cattrs sees it
+    (its mapping hook would call ``.items()`` on anything)."""
+    inner = _CONVERTER.get_structure_hook(type_)
+
+    def hook(value: Any, cls: Any) -> Any:
+        if not isinstance(value, Mapping):
+            raise ValueError(f"expected {what}, got {_shown(value)}")
+        return inner(value, cls)
+
+    _CONVERTER.register_structure_hook_func(lambda t: t == type_, hook)
+
+
+_table_only(WpLevels, "a table of W.P. names and levels")
+
+
+_MISSING: Any = object()
+
+
+def _section(data: dict[str, Any], name: str) -> Any:
+    """One top-level section structured on its own, or _MISSING if it has its own errors."""
+    field = attrs.fields_dict(PalladiumSheet)[name]
+    if name not in data:
+        return _MISSING if field.default is attrs.NOTHING else field.default
+    try:
+        return structure_value(data[name], field.type, "", _CONVERTER)
+    except SheetError:
+        return _MISSING  # already reported by the whole-sheet structure
+
+
+def _partial_problems(data: dict[str, Any]) -> list[str]:
+    """Cross-field checks on the sections that structure cleanly, when the sheet as a whole
+    does not, so one pass reports type errors and cross-field errors together."""
+    pools, armor, weapons, attributes, unarmed = (
+        _section(data, name) for name in ("pools", "armor", "weapons", "attributes", "unarmed")
+    )
+    found = []
+    if pools is not _MISSING:
+        found += pools_problems(pools)
+    if armor is not _MISSING:
+        found += armor_problems(armor)
+    if weapons is not _MISSING:
+        found += weapons_problems(weapons)
+    if attributes is not _MISSING and unarmed is not _MISSING:
+        found += unarmed_problems(attributes, unarmed)
+    return found
+
+
+def _from_data(data: dict[str, Any], file: str) -> PalladiumSheet:
+    try:
+        sheet = structure(data, PalladiumSheet, file, _CONVERTER)
+    except SheetError as err:
+        raise SheetError(file, err.problems + tuple(_partial_problems(data))) from None
+    problems = sheet_problems(sheet)
+    if problems:
+        raise SheetError(file, problems)
+    return sheet
+
+
+def load_sheet(path: Path) -> PalladiumSheet:
+    """Read and validate a Palladium sheet (.toml, .json, .yaml/.yml).
+
+    Raises :class:`~engine.sheets.SheetError` naming the file, with every problem at once.
+    """
+    return _from_data(load_document(path), str(path))
+
+
+def check_sheet(sheet: PalladiumSheet, source: str = "<embedded sheet>") -> PalladiumSheet:
+    """Validate a sheet read back from the log as strictly as a file (a log can be tampered
+    with); raise :class:`~engine.sheets.SheetError` naming ``source``."""
+    return sheet_from_dict(sheet_to_dict(sheet), source)
+
+
+def sheet_to_dict(sheet: PalladiumSheet) -> dict[str, Any]:
+    """The sheet as plain JSON-ready data (absent optional keys left out), for the log."""
+    data: dict[str, Any] = _drop_none(_CONVERTER.unstructure(sheet))
+    return data
+
+
+def sheet_from_dict(data: dict[str, Any], source: str = "<embedded sheet>") -> PalladiumSheet:
+    """Read back a sheet written by :func:`sheet_to_dict`, validating it as a file would be.
+
+    ``source`` names where the data came from in a :class:`~engine.sheets.SheetError`.
+    """
+    if not isinstance(data, dict):
+        raise SheetError(source, [f"expected a table of keys, got {type(data).__name__}"])
+    return _from_data(data, source)
+
+
+def _drop_none(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _drop_none(item) for key, item in value.items() if item is not None}
+    if isinstance(value, list):
+        return [_drop_none(item) for item in value]
+    return value

@@ -1,0 +1,84 @@
+"""The Palladium part of ``status``: each fighter's fields of the document (schema in the
+README) and the board's columns: attacks, attacks by pass, H.P., S.D.C., M.D.C., armor."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.rules.pack import Column, StatusView
+from projections.palladium import status_fields
+from projections.state import FightState
+
+
+def _fields(state: FightState, cid: str) -> dict[str, Any]:
+    return status_fields(state.combatants[cid])
+
+
+def _dash(v: object) -> str:
+    return "-" if v is None else str(v)
+
+
+def _notes(fight: Mapping[str, Any], c: Mapping[str, Any]) -> list[str]:
+    """Armor, conditions, a long action, a hold, lost initiative, attacks owed."""
+    out: list[str] = []
+    armor = c["armor"]
+    if armor:
+        out.append(
+            f"{armor['name']} "
+            + (
+                f"{armor['mdc']} M.D.C."
+                if "mdc" in armor
+                else f"{armor['sdc']} S.D.C. A.R. {armor['ar']}"
+            )
+        )
+    out += c["conditions"]
+    ip = c.get("long_action")
+    if ip:
+        at = f" at {ip['target']}" if ip["target"] else ""
+        what = ip["note"] or ip["action"].replace("_", " ")
+        out.append(f"{what}{at} ({ip['paid']}/{ip['cost']} attacks paid)")
+    if c.get("held"):
+        out.append(f"holds until {c['held']!r}")
+    if c.get("lost_initiative"):
+        nxt = " (next round)" if c["lost_initiative"] == "next_round" else ""
+        out.append("lost initiative" + nxt)
+    if c["apm_owed"]:
+        out.append(f"owes {c['apm_owed']} attack(s) to later rounds")
+    return out
+
+
+def _clock(doc: Mapping[str, Any]) -> str | None:
+    """When every attack (RAW) or every turn (house) of the round is done."""
+    if doc["round"] and doc["acting"] is None:
+        spent = "turn is over" if doc.get("passes") else "attack is spent"
+        return f"every {spent}; `fracas initiative` starts the next"
+    return None
+
+
+def _pending(p: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    return (
+        f"waiting: {names[p['actor']]}'s strike (total {p['detail'].get('total')}) needs "
+        f"{names[p['reactor']]}'s answer: "
+        f"`fracas defend {p['reactor']} parry|dodge|none|simultaneous`"
+    )
+
+
+STATUS = StatusView(
+    combatant=_fields,
+    columns=(
+        Column("APM", 5, lambda d, c: f"{c['apm_left']:>2}/{c['apm_total']:<2}"),
+        Column(
+            "by pass",
+            9,
+            lambda d, c: "/".join(map(str, c["apm_by_pass"])) if d.get("passes") else "",
+            align="<",
+        ),
+        Column("H.P.", 5, lambda d, c: _dash(c["hp"])),
+        Column("S.D.C.", 6, lambda d, c: _dash(c["sdc"])),
+        Column("M.D.C.", 6, lambda d, c: _dash(c["mdc"])),
+    ),
+    notes=_notes,
+    clock=_clock,
+    pending=_pending,
+)

@@ -1,0 +1,180 @@
+"""A blow or a shot as it happens: the strike roll, the defender's answer (now, pending, or
+none allowed), and damage; and the simultaneous strike that answers instead of a defence.
+
+Each function returns events; the paying of attacks is :mod:`kinds`' business.
+"""
+
+from __future__ import annotations
+
+from engine.dice import Dice
+from engine.rules import IllegalAction
+from engine.rules.palladium import apm, combat, damage
+from engine.rules.palladium.options import opts
+from events.core import ConditionChanged, Event, ReactionRequested
+from events.palladium import ApmSpent, DefenseDeclined, StrikeDetail, StrikeRolled
+from projections.palladium import InProgress, fighter
+from projections.state import FightState
+
+SNEAK = "PAL-INIT-AUTO-SNEAK"
+
+
+def undefendable(state: FightState, actor: str, target: str) -> str | None:
+    """Why the target of this attack may not parry or dodge it, or None."""
+    a = state.combatants[actor]
+    t = state.combatants[target]
+    if "surprised" in t.conditions:
+        if "ambushing" in a.conditions:
+            return "a sneak attack cannot be parried or dodged (PAL-DEF-SNEAK)"
+        if state.clock.label == "surprise" and not opts(state).surprised_may_defend:
+            return "taken by surprise, cannot defend (PAL-HR-SURPRISE)"
+    return None
+
+
+def strike_events(
+    state: FightState, actor: str, ip: InProgress, dice: Dice, wild: int, landing: bool = False
+) -> list[Event]:
+    """Roll the strike and, if it would hit, the defence (now or pending) and damage."""
+    weapon = combat.find_weapon(fighter(state.combatants[actor]).profile, ip.weapon)
+    ranged = weapon is not None and weapon.kind == "ranged"
+    s = combat.strike(state, actor, ip.target, ip.action, weapon, dice)
+    return after_strike(state, s, combat.strike_detail(s, ranged), ip.defend, None, dice, landing)
+
+
+def shot_events(
+    state: FightState, actor: str, ip: InProgress, dice: Dice, wild: int, landing: bool = False
+) -> list[Event]:
+    """Roll a shot; an unseen shooter's first shot at a target makes it lose initiative and
+    forbids dodging it (PAL-INIT-AUTO-RANGED)."""
+    a = state.combatants[actor]
+    weapon = combat.find_weapon(fighter(a).profile, ip.weapon)
+    assert weapon is not None
+    events: list[Event] = []
+    no_dodge = None
+    if "unseen" in a.conditions and ip.target not in fighter(a).unseen_shot:
+        events += apm.lose_initiative(
+            state, ip.target, "PAL-INIT-AUTO-RANGED", f"shot at by the unseen {a.name}"
+        )
+        no_dodge = "cannot dodge the first shot of an unseen attacker (PAL-INIT-AUTO-RANGED)"
+    s = combat.shot(
+        state,
+        actor,
+        ip.target,
+        weapon,
+        aimed=ip.aimed,
+        called=ip.called,
+        range_ft=ip.range,
+        wild=wild > 0,
+        dice=dice,
+    )
+    detail = combat.strike_detail(s, True, combat.point_blank(state, weapon, ip.range))
+    return events + after_strike(state, s, detail, ip.defend, no_dodge, dice, landing)
+
+
+def after_strike(
+    state: FightState,
+    s: StrikeRolled,
+    detail: StrikeDetail,
+    defend: str | None,
+    no_dodge: str | None,
+    dice: Dice,
+    landing: bool = False,
+) -> list[Event]:
+    """After the strike roll: the ambusher's first attack is spent; a hit waits for the
+    defender's answer, or is answered now (``defend``), or cannot be defended."""
+    actor, target = s.actor, s.target
+    events: list[Event] = [s]
+    if "ambushing" in state.combatants[actor].conditions:
+        events.append(
+            ConditionChanged(combatant=actor, condition="ambushing", present=False, rule=SNEAK)
+        )
+    if not s.hits:
+        return events
+    why = undefendable(state, actor, target) or no_dodge
+    if why is not None:
+        events.append(DefenseDeclined(defender=target, attacker=actor, reason=why))
+        return events + damage.damage(state, actor, target, detail, dice)
+    if defend is None and combat.helpless(state, target) is None:
+        events.append(ReactionRequested(actor=actor, reactor=target, kind="defense", detail=detail))
+        return events
+    if defend is not None and landing:
+        # An answer given when the action was declared may no longer be allowed when it
+        # lands (a parry of a shot, of an M.D. blow): the defender is asked instead, so the
+        # clock never sticks. Refusals come before any die is rolled.
+        try:
+            return events + answer(state, actor, target, defend, detail, dice)
+        except IllegalAction:
+            events.append(
+                ReactionRequested(actor=actor, reactor=target, kind="defense", detail=detail)
+            )
+            return events
+    return events + answer(state, actor, target, defend or "none", detail, dice)
+
+
+def answer(
+    state: FightState,
+    actor: str,
+    target: str,
+    choice: str,
+    detail: StrikeDetail,
+    dice: Dice,
+    weapon: str | None = None,
+) -> list[Event]:
+    """The defender's answer to a strike, then damage if it lands (or both, simultaneously).
+
+    ``weapon`` is the defender's weapon for a parry or a simultaneous attack (None: his first
+    melee weapon, or bare hands).
+    """
+    if choice == "simultaneous":
+        return simultaneous(state, actor, target, detail, dice, weapon)
+    events, stopped = combat.defend(state, actor, target, choice, detail, dice, weapon)
+    if not stopped:
+        events += damage.damage(state, actor, target, detail, dice)
+    return events
+
+
+def simultaneous(
+    state: FightState,
+    actor: str,
+    target: str,
+    detail: StrikeDetail,
+    dice: Dice,
+    weapon_name: str | None,
+) -> list[Event]:
+    """Instead of defending, the target strikes back: no defence on either side, both may be
+    hurt (PAL-DEF-SIMULTANEOUS). Both blows are rolled from the state before either lands
+    and take effect together, as though the other had not happened (PAL-HR-SIMULTANEOUS).
+    Reading of its ❓ cost: it uses one of the responder's attacks in hand, and needs one.
+    Dice: the responder's strike, then the first blow's damage, then the responder's damage
+    if he hits."""
+    c = state.combatants[target]
+    why = combat.helpless(state, target)
+    if why:
+        raise IllegalAction(f"{c.name} {why}")
+    f = fighter(c)
+    if f.apm_left < 1:
+        raise IllegalAction(
+            f"{c.name} has no attacks in hand to strike back with (PAL-DEF-SIMULTANEOUS)"
+        )
+    if weapon_name is None:
+        weapon = next((w for w in f.profile.weapons if w.kind == "melee"), None)
+    else:
+        weapon = combat.find_weapon(f.profile, weapon_name)
+    ledger, _, refused = apm.assign(state, target, "other", 1)
+    if refused:
+        raise IllegalAction(f"{c.name}: {refused}")
+    events: list[Event] = [
+        ApmSpent(
+            combatant=target,
+            amount=1,
+            on="simultaneous attack",
+            rule="PAL-DEF-SIMULTANEOUS",
+            ledger=ledger,
+        )
+    ]
+    back = combat.strike(state, target, actor, "strike", weapon, dice)
+    events.append(back)
+    events += damage.damage(state, actor, target, detail, dice)
+    if back.hits:
+        ranged = weapon is not None and weapon.kind == "ranged"
+        events += damage.damage(state, target, actor, combat.strike_detail(back, ranged), dice)
+    return events

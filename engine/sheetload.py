@@ -1,0 +1,286 @@
+"""Reading sheet files and structuring them into a pack's sheet classes, strictly.
+
+The converter from :func:`make_converter` is strict where cattrs is lenient by default: ``"5"``
+is not an integer, ``5`` is not a string, ``true`` is not an integer and ``"yes"`` is not a
+boolean. ``Annotated[..., Range(...)]`` and ``Annotated[..., Satisfies(...)]`` constraints
+(:mod:`engine.sheets`) are checked. YAML is read with the safe loader only, so tags such as
+``!!python/object`` are refused. Imported only by the commands that read a sheet: cattrs and
+YAML cost tens of milliseconds at start-up.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Annotated, Any, Literal, TypeVar, get_args, get_origin
+
+import attrs
+import cattrs
+import yaml
+from cattrs.errors import (
+    CattrsError,
+    ClassValidationError,
+    ForbiddenExtraKeysError,
+    IterableValidationError,
+    IterableValidationNote,
+)
+
+from engine.sheets import FORMATS, Mismatch, Range, Satisfies, SheetError, problem, shown
+
+T = TypeVar("T")
+
+# typing special forms compared with get_origin(); typed Any so the comparison type-checks.
+_LITERAL: Any = Literal
+_ANNOTATED: Any = Annotated
+
+_TYPE_NAMES: dict[type, str] = {
+    int: "an integer",
+    float: "a number",
+    str: "a string",
+    bool: "true or false",
+}
+
+
+def _scalar_hook(kind: type) -> Callable[[Any, Any], Any]:
+    def hook(value: Any, _: Any) -> Any:
+        # bool is a subclass of int in Python, but `true` is never a number in a sheet.
+        if isinstance(value, bool) and kind is not bool:
+            raise Mismatch(_TYPE_NAMES[kind], value)
+        if kind is float and isinstance(value, int):
+            return float(value)
+        if not isinstance(value, kind):
+            raise Mismatch(_TYPE_NAMES[kind], value)
+        return value
+
+    return hook
+
+
+def _literal_factory(type_: Any) -> Callable[[Any, Any], Any]:
+    choices = get_args(type_)
+    expected = "one of " + ", ".join(json.dumps(c) for c in choices)
+
+    def hook(value: Any, _: Any) -> Any:
+        # `type(...) is` keeps True from matching 1 and 1 from matching True.
+        if any(type(value) is type(c) and value == c for c in choices):
+            return value
+        raise Mismatch(expected, value)
+
+    return hook
+
+
+def _is_homogeneous_sequence(type_: Any) -> bool:
+    origin, args = get_origin(type_), get_args(type_)
+    if origin is list:
+        return len(args) == 1
+    return origin is tuple and len(args) == 2 and args[1] is Ellipsis
+
+
+def _annotated_factory(converter: cattrs.Converter) -> Callable[[Any], Any]:
+    def factory(type_: Any) -> Callable[[Any, Any], Any]:
+        base, *metadata = get_args(type_)
+        base_hook = converter.get_structure_hook(base)
+        checks = [m for m in metadata if isinstance(m, Range | Satisfies)]
+        base_name = _TYPE_NAMES.get(base, "a value")
+        expected = " and ".join(
+            f"{base_name} {c.expected}" if isinstance(c, Range) else c.expected for c in checks
+        )
+
+        def hook(value: Any, _: Any) -> Any:
+            try:
+                result = base_hook(value, base)
+            except Mismatch:
+                raise Mismatch(expected or base_name, value) from None
+            if not all(check.accepts(result) for check in checks):
+                raise Mismatch(expected, value)
+            return result
+
+        return hook
+
+    return factory
+
+
+def _sequence_factory(converter: cattrs.Converter) -> Callable[[Any], Any]:
+    def factory(type_: Any) -> Callable[[Any, Any], Any]:
+        item_type = get_args(type_)[0]
+        item_hook = converter.get_structure_hook(item_type)
+        build: Callable[[list[Any]], Any] = list if get_origin(type_) is list else tuple
+
+        def hook(value: Any, _: Any) -> Any:
+            # A string or a table is iterable, but never a list in a sheet.
+            if not isinstance(value, list | tuple):
+                raise Mismatch("a list", value)
+            items, errors = [], []
+            for index, item in enumerate(value):
+                try:
+                    items.append(item_hook(item, item_type))
+                except Exception as exc:  # collected, then raised together below
+                    note = IterableValidationNote(f"Structuring @ index {index}", index, item_type)
+                    exc.__notes__ = [*getattr(exc, "__notes__", []), note]
+                    errors.append(exc)
+            if errors:
+                raise IterableValidationError(f"While structuring {type_!r}", errors, type_)
+            return build(items)
+
+        return hook
+
+    return factory
+
+
+def _attrs_factory(converter: cattrs.Converter) -> Callable[[Any], Any]:
+    def factory(cls: Any) -> Callable[[Any, Any], Any]:
+        generated = converter.gen_structure_attrs_fromdict(cls)
+
+        def hook(value: Any, _: Any) -> Any:
+            if not isinstance(value, Mapping):
+                raise Mismatch("a table of keys", value)
+            return generated(value, cls)
+
+        return hook
+
+    return factory
+
+
+def make_converter() -> cattrs.Converter:
+    """A strict cattrs converter for sheets: unknown keys and loose types are errors.
+
+    Integers, strings, numbers and booleans are taken only as themselves (no ``int("5")``, no
+    ``str(5)``, ``true`` is not an integer); literals must match exactly; lists must be lists;
+    ``Annotated[..., Range(...)]`` and ``Annotated[..., Satisfies(...)]`` are checked; tuples
+    unstructure to lists so the result is plain JSON.
+    """
+    converter = cattrs.Converter(
+        forbid_extra_keys=True,
+        detailed_validation=True,
+        unstruct_collection_overrides={tuple: list},
+    )
+    for kind in _TYPE_NAMES:
+        converter.register_structure_hook(kind, _scalar_hook(kind))
+    converter.register_structure_hook_factory(lambda t: get_origin(t) is _LITERAL, _literal_factory)
+    converter.register_structure_hook_factory(
+        _is_homogeneous_sequence, _sequence_factory(converter)
+    )
+    converter.register_structure_hook_factory(attrs.has, _attrs_factory(converter))
+    converter.register_structure_hook_factory(
+        lambda t: get_origin(t) is _ANNOTATED, _annotated_factory(converter)
+    )
+    return converter
+
+
+def _join(path: str, part: str | int) -> str:
+    if isinstance(part, int):
+        return f"{path}[{part}]"
+    return f"{path}.{part}" if path else part
+
+
+def _problems(exc: BaseException, path: str) -> list[str]:
+    """Walk cattrs' exception groups into ``path: message`` problems, in the file's order."""
+    if isinstance(exc, ClassValidationError | IterableValidationError):
+        parts: list[tuple[BaseException, str | int]] = []
+        if isinstance(exc, ClassValidationError):
+            with_names, without = exc.group_exceptions()
+            parts = [(sub, note.name) for sub, note in with_names]
+        else:
+            with_indexes, without = exc.group_exceptions()
+            parts = [(sub, note.index) for sub, note in with_indexes]
+        found: list[str] = []
+        for sub, part in parts:
+            found.extend(_problems(sub, _join(path, part)))
+        for sub in without:
+            found.extend(_problems(sub, path))
+        return found
+    if isinstance(exc, ForbiddenExtraKeysError):
+        return [problem(_join(path, key), "unknown key") for key in sorted(exc.extra_fields)]
+    if isinstance(exc, KeyError):
+        return [problem(path, "required key is missing")]
+    return [problem(path, str(exc) or type(exc).__name__)]
+
+
+def structure_value(value: Any, type_: Any, file: str, converter: cattrs.Converter) -> Any:
+    """Structure any value into ``type_``; raise :class:`SheetError` listing every problem."""
+    try:
+        return converter.structure(value, type_)
+    except (CattrsError, ValueError, TypeError, KeyError) as exc:
+        raise SheetError(file, _problems(exc, "")) from exc
+
+
+def structure(data: Mapping[str, Any], cls: type[T], file: str, converter: cattrs.Converter) -> T:
+    """Structure a loaded document into the sheet class ``cls`` (frozen attrs).
+
+    ``converter`` should come from :func:`make_converter`. Raises :class:`SheetError` naming
+    ``file`` with every problem at once: wrong types, values out of range, missing keys and
+    unknown keys, each with its dotted path (``weapons[1].damage``).
+    """
+    result: T = structure_value(data, cls, file, converter)
+    return result
+
+
+class _StrictSafeLoader(yaml.SafeLoader):
+    """The YAML safe loader, refusing a key given twice instead of keeping the last."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: set[Any] = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if key in seen:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"duplicate key {key!r}", key_node.start_mark
+                )
+            seen.add(key)
+        return super().construct_mapping(node, deep=deep)
+
+
+def _json_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise ValueError(f"duplicate key {key!r}")
+        result[key] = value
+    return result
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _parse(text: str, suffix: str) -> Any:
+    if suffix == ".toml":
+        return tomllib.loads(text)
+    if suffix == ".json":
+        return json.loads(text, object_pairs_hook=_json_pairs)
+    return yaml.load(text, Loader=_StrictSafeLoader)  # a SafeLoader subclass: no Python tags
+
+
+_FORMAT_NAMES = {".toml": "TOML", ".json": "JSON", ".yaml": "YAML", ".yml": "YAML"}
+
+
+def load_document(path: Path) -> dict[str, Any]:
+    """Read a sheet file into plain data, chosen by suffix: TOML, JSON, or YAML (safe loader).
+
+    Raises :class:`SheetError` naming the file when it is missing, unreadable, not UTF-8, not
+    valid in its format, has an unknown suffix, or does not hold a table at the top level.
+    """
+    file = str(path)
+    suffix = path.suffix.lower()
+    if suffix not in FORMATS:
+        raise SheetError(
+            file, [f"unknown sheet format {suffix or '(none)'!r}: use .toml, .json, .yaml or .yml"]
+        )
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        raise SheetError(file, ["file not found"]) from None
+    except UnicodeDecodeError as exc:
+        raise SheetError(file, [f"not UTF-8 text ({exc.reason} at byte {exc.start})"]) from None
+    except OSError as exc:
+        raise SheetError(file, [f"cannot read the file: {exc.strerror or exc}"]) from None
+    try:
+        data = _parse(text, suffix)
+    except (tomllib.TOMLDecodeError, ValueError, yaml.YAMLError) as exc:
+        raise SheetError(
+            file, [f"not valid {_FORMAT_NAMES[suffix]}: {_one_line(str(exc))}"]
+        ) from None
+    if not isinstance(data, dict):
+        raise SheetError(file, [f"expected a table of keys at the top level, got {shown(data)}"])
+    return data

@@ -1,0 +1,413 @@
+"""Turn management, the core's: joining, beginning a round, passing, holding, releasing,
+interrupting, countering, and the core part of a GM's ruling.
+
+Every system has these; the encounter's rules pack prices or refuses them through its
+``TurnRules`` (``engine/rules/pack.py``), and the core adds the clock's and the holds' events.
+Each decider refuses before producing anything, so nothing is written. :func:`core_actions`
+gives the rows of the actions table these verbs make, bound to one pack; a pack may replace a
+row with its own (its declaration a subclass of the core's: initiative with ambushers, a ruling
+with the pack's own effects).
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import attrs
+
+from engine.dice import Dice
+from engine.rules import IllegalAction, UnknownName, UsageError, check_name
+from engine.rules.pack import Action, Decider, Decision, Pack
+from events.core import (
+    ActionHeld,
+    CombatantJoined,
+    ConditionChanged,
+    CounterDeclared,
+    CutInQueued,
+    Event,
+    HoldDeclared,
+    HoldEnded,
+    InitiativeDeclared,
+    InterruptDeclared,
+    JoinDeclared,
+    PassDeclared,
+    PhaseStarted,
+    ReleaseDeclared,
+    RulingDeclared,
+)
+from projections.state import FightState
+
+
+def known(state: FightState, cid: str) -> None:
+    """Refuse an id that is not a combatant of the fight (exit 2), listing those that are."""
+    if cid not in state.combatants:
+        known = ", ".join(state.combatants) or "none yet; add one with `fracas add SHEET`"
+        raise UnknownName(f"unknown combatant {cid!r} (combatants: {known})")
+
+
+def name(state: FightState, cid: str) -> str:
+    """A combatant's name."""
+    return state.combatants[cid].name
+
+
+def no_pending(pack: Pack, state: FightState) -> None:
+    """Refuse while a reaction is pending (the pack says what waits for whom)."""
+    if state.pending is not None:
+        raise IllegalAction(pack.turns.waiting(state))
+
+
+def able(pack: Pack, state: FightState, cid: str) -> None:
+    """Refuse an unknown combatant, or one the rules say cannot act at all."""
+    known(state, cid)
+    pack.turns.able(state, cid)
+
+
+def check_join(state: FightState, d: JoinDeclared[Any]) -> None:
+    """A combatant id is a name (no ``~``, no spaces) and is not taken: joining again under a
+    taken id would silently replace that combatant with a fresh one."""
+    check_name("combatant id", d.combatant)
+    if d.combatant in state.combatants:
+        raise UsageError(f"combatant id {d.combatant!r} is taken; give another with --id")
+
+
+def decide_join(pack: Pack, state: FightState, d: JoinDeclared[Any], dice: Dice) -> Decision:
+    """A combatant joins from his embedded sheet: the core's record, then the pack's."""
+    check_join(state, d)
+    sheet = d.sheet
+    joined = CombatantJoined(
+        combatant=d.combatant, name=sheet.name, side=d.side, kind=str(sheet.kind)
+    )
+    return Decision([joined, *pack.turns.join(state, d.combatant, sheet)])
+
+
+def round_over(state: FightState, rule: str | None) -> None:
+    """Refuse while the round is still running (in a phase, or someone's turn); ``rule`` is
+    the pack's citation for the end of a round."""
+    clock = state.clock
+    if clock.round and clock.phase:
+        raise IllegalAction(
+            f"round {clock.round} is in its {clock.phase} phase: `fracas next` moves it on"
+        )
+    if clock.round and clock.acting is not None:
+        why = f"{rule}; `fracas next` ends a turn" if rule else "`fracas next` ends a turn"
+        raise IllegalAction(
+            f"round {clock.round} is still running: it is {name(state, clock.acting)}'s turn; "
+            f"every turn must be over before the next round ({why})"
+        )
+
+
+def decide_initiative(pack: Pack, state: FightState, d: InitiativeDeclared, dice: Dice) -> Decision:
+    """Begin the next round, once the last one is over; the pack says how (rolls, order,
+    ranks, what the round's start refreshes)."""
+    no_pending(pack, state)
+    round_over(state, pack.citations.get("round_end"))
+    return pack.turns.begin_round(state, d, dice)
+
+
+def _next_phase(pack: Pack, state: FightState) -> Decision:
+    """``next`` in a phase before the turns: on to the next phase, or to the turns."""
+    clock = state.clock
+    phases = (*pack.phases, "")
+    following = phases[phases.index(clock.phase) + 1] if clock.phase in phases else ""
+    began = PhaseStarted(round=clock.round, phase=following)
+    return Decision([began], advance="start" if following == "" else "none", resolved=False)
+
+
+def decide_pass(pack: Pack, state: FightState, d: PassDeclared, dice: Dice) -> Decision:
+    """End the acting combatant's turn (``actor`` None: whoever acts, ``fracas next``; in a
+    phase before the turns, ``next`` moves the round on). What ending it costs is the pack's."""
+    no_pending(pack, state)
+    clock = state.clock
+    if clock.phase:
+        if d.actor is not None:
+            raise IllegalAction(
+                f"round {clock.round} is in its {clock.phase} phase, before anyone's turn: "
+                "`fracas next` moves it on"
+            )
+        return _next_phase(pack, state)
+    if clock.acting is None:
+        raise IllegalAction(
+            "no turn is running: roll `fracas initiative` to start a round" + pack.cite("round_end")
+        )
+    actor = d.actor if d.actor is not None else clock.acting
+    known(state, actor)
+    if actor != clock.acting:
+        raise IllegalAction(
+            f"it is {name(state, clock.acting)}'s turn ({clock.acting}), not {name(state, actor)}'s"
+        )
+    return Decision(pack.turns.end_turn(state, actor), advance="next")
+
+
+def decide_hold(pack: Pack, state: FightState, d: HoldDeclared, dice: Dice) -> Decision:
+    """On his turn, the actor holds his action until a declared trigger; his turn ends. The
+    hold lasts until he releases it or the pack lets it lapse."""
+    pack.turns.allows(state, "hold")
+    no_pending(pack, state)
+    able(pack, state, d.actor)
+    if not d.trigger.strip():
+        raise UsageError('a held action needs its trigger: --until "TRIGGER"')
+    clock = state.clock
+    if clock.acting != d.actor or clock.resume:
+        raise IllegalAction(
+            f"{name(state, d.actor)} can hold his action only on his own turn" + pack.cite("hold")
+        )
+    more = pack.turns.hold(state, d)
+    return Decision([ActionHeld(combatant=d.actor, trigger=d.trigger), *more], advance="next")
+
+
+def decide_release(pack: Pack, state: FightState, d: ReleaseDeclared, dice: Dice) -> Decision:
+    """The trigger came: the holder acts now, one action, then the turn goes back."""
+    pack.turns.allows(state, "hold")
+    no_pending(pack, state)
+    able(pack, state, d.actor)
+    c = state.combatants[d.actor]
+    if c.held is None:
+        raise IllegalAction(f"{c.name} holds no action: `fracas hold {d.actor} --until TRIGGER`")
+    if state.clock.acting == d.actor:
+        raise IllegalAction(f"it is already {c.name}'s turn")
+    pack.turns.ready(state, d.actor, "act")
+    ended = HoldEnded(combatant=d.actor, released=True, reason=f"trigger: {c.held}")
+    return Decision([ended], cut_in=d.actor, resolved=False)
+
+
+def decide_interrupt(pack: Pack, state: FightState, d: InterruptDeclared, dice: Dice) -> Decision:
+    """Cut in ahead of someone's action (the acting combatant's, or ``against``'s). The pack
+    says who goes first; the winner cuts in now, the loser goes right after the current action.
+    He needs a held action, or the GM's leave (``allowed``). ``breaks``: the GM rules that a won
+    interrupt breaks the interrupted action under way."""
+    pack.turns.allows(state, "interrupt")
+    no_pending(pack, state)
+    able(pack, state, d.actor)
+    clock = state.clock
+    me = name(state, d.actor)
+    against = d.against or clock.acting
+    if against is None:
+        raise IllegalAction("nobody is acting to interrupt: name whom with --against")
+    able(pack, state, against)
+    if against == d.actor:
+        raise IllegalAction(f"{me} cannot interrupt himself")
+    if clock.acting == d.actor:
+        raise IllegalAction(
+            f"it is {me}'s own turn: he acts now; an action under way that he stops is ruled "
+            f"broken by the GM (`fracas ruling {against} …`)"
+        )
+    if d.actor in clock.queued:
+        raise IllegalAction(f"{me} already goes right after the current action")
+    held = state.combatants[d.actor].held
+    if held is None and not d.allowed:
+        raise IllegalAction(
+            f"{me} holds no action to interrupt with{pack.cite('hold')}; if an ability lets "
+            "him, the GM allows it with --allowed"
+        )
+    pack.turns.ready(state, d.actor, "interrupt")
+    events, wins = pack.turns.contest(state, d, against, dice)
+    if held is not None:
+        events.append(HoldEnded(combatant=d.actor, released=True, reason=f"trigger: {held}"))
+    broken: list[Event] | None = []
+    if d.breaks:
+        broken = pack.turns.break_action(state, against, me)
+        if broken is None:
+            raise UsageError(f"{name(state, against)} has no long action to break")
+    if not wins:
+        events.append(CutInQueued(combatant=d.actor))
+        return Decision(events, resolved=False)
+    return Decision([*events, *(broken or [])], cut_in=d.actor, resolved=False)
+
+
+def decide_counter(pack: Pack, state: FightState, d: CounterDeclared, dice: Dice) -> Decision:
+    """A counter or riposte: the actor acts now, right after the action that triggered it,
+    then the order goes back to normal. Whether an ability grants it is the GM's call."""
+    pack.turns.allows(state, "counter")
+    no_pending(pack, state)
+    able(pack, state, d.actor)
+    if state.clock.acting == d.actor:
+        raise IllegalAction(f"it is already {name(state, d.actor)}'s turn")
+    pack.turns.ready(state, d.actor, "counter")
+    return Decision([], cut_in=d.actor, resolved=False)
+
+
+def decide_ruling(pack: Pack, state: FightState, d: RulingDeclared, dice: Dice) -> Decision:
+    """A GM ruling. Without a combatant or effects it is a note, recorded as given. On a
+    combatant, its effects go through the pack's rules (damage and healing in its pools, the
+    pack's own effects), then the core's: a condition for some rounds, the end of one.
+    ``rule`` cites what the GM applies."""
+    if d.rounds and not d.condition:
+        raise UsageError("--rounds goes with --condition NAME")
+    if d.rounds < 0 or d.damage < 0 or d.heal < 0:
+        raise UsageError("--damage, --heal and --rounds take 0 or more")
+    if not d.combatant:
+        if d.has_effects():
+            raise UsageError("a ruling's effects need the combatant they act on")
+        return Decision([])
+    if not d.has_effects() and not d.text.strip():
+        raise UsageError("a ruling needs an effect or a --note")
+    known(state, d.combatant)
+    c = state.combatants[d.combatant]
+    rule = d.rule or "GM ruling"
+    events = pack.turns.ruling(state, d)
+    if d.condition:
+        events.append(
+            ConditionChanged(
+                combatant=d.combatant,
+                condition=d.condition,
+                present=True,
+                rule=rule,
+                rounds=d.rounds,
+            )
+        )
+    if d.end_condition == "dead":
+        raise IllegalAction(
+            f"a ruling does not bring {c.name} back from the dead; undo the ply that killed him"
+        )
+    if d.end_condition:
+        if d.end_condition not in c.conditions:
+            have = ", ".join(sorted(c.conditions)) or "none"
+            raise UsageError(f"{c.name} has no condition {d.end_condition!r} (conditions: {have})")
+        events.append(
+            ConditionChanged(
+                combatant=d.combatant, condition=d.end_condition, present=False, rule=rule
+            )
+        )
+    if d.has_effects() and not events:
+        raise IllegalAction(f"the ruling changes nothing for {c.name}")
+    return Decision(events)
+
+
+def _bound(fn: Any, pack: Pack) -> Decider:
+    decider: Decider = functools.partial(fn, pack)
+    return decider
+
+
+def core_actions(pack: Pack) -> tuple[Action, ...]:
+    """The rows of the core's verbs, bound to ``pack``."""
+    return (
+        Action(
+            verb="initiative",
+            declaration=InitiativeDeclared,
+            decide=_bound(decide_initiative, pack),
+            help="Begin the next round, the way the encounter's rules begin one.",
+            example="fracas initiative --dice 14,9",
+            phase=None,
+        ),
+        Action(
+            verb="pass",
+            declaration=PassDeclared,
+            decide=_bound(decide_pass, pack),
+            help="End ACTOR's turn; what is left of it is the rules' business.",
+            example="fracas pass vance",
+            arguments=("actor",),
+            options={"actor": "Whose turn it is (combatant id)."},
+            dice="landing",
+        ),
+        Action(
+            verb="next",
+            declaration=PassDeclared,
+            decide=_bound(decide_pass, pack),
+            help="End the current turn (whoever's it is), or move a round on from its phase.",
+            example="fracas next --dice 14,3,5",
+            fixed={"actor": None},
+            dice="landing",
+            phase=None,
+        ),
+        Action(
+            verb="hold",
+            declaration=HoldDeclared,
+            decide=_bound(decide_hold, pack),
+            help="Hold ACTOR's action until a trigger: the turn ends, the action waits.",
+            example='fracas hold vance --until "the Brodkil comes through the door"',
+            arguments=("actor",),
+            options={
+                "actor": "Whose turn it is (combatant id).",
+                "trigger": "The trigger the action waits for.",
+            },
+            names={"trigger": "--until"},
+            dice="landing",
+        ),
+        Action(
+            verb="release",
+            declaration=ReleaseDeclared,
+            decide=_bound(decide_release, pack),
+            help="The trigger came: the held action's owner acts now, then the turn goes back.",
+            example="fracas release vance",
+            arguments=("actor",),
+            options={"actor": "Who holds an action (combatant id)."},
+            dice="none",
+        ),
+        Action(
+            verb="interrupt",
+            declaration=InterruptDeclared,
+            decide=_bound(decide_interrupt, pack),
+            help="Cut in ahead of the one acting (or --against someone); the rules say who "
+            "goes first, and the loser goes right after the current action.",
+            example="fracas interrupt vance --dice 71,40",
+            arguments=("actor",),
+            options={
+                "actor": "Who cuts in (combatant id).",
+                "against": "Whose action is interrupted (default: the one acting).",
+                "allowed": "The GM allows it without a held action.",
+                "breaks": "A won interrupt breaks that one's action under way.",
+            },
+        ),
+        Action(
+            verb="counter",
+            declaration=CounterDeclared,
+            decide=_bound(decide_counter, pack),
+            help="A counter or riposte: act right after the action that triggered it.",
+            example="fracas counter marcus-kell",
+            arguments=("actor",),
+            options={"actor": "Who counters (combatant id)."},
+            dice="none",
+        ),
+        Action(
+            verb="ruling",
+            declaration=RulingDeclared,
+            decide=_bound(decide_ruling, pack),
+            help="A GM ruling on one combatant, applied through the same rules as the effects "
+            "actions cause; undoable like any other ply.",
+            example='fracas ruling vance --damage 4 --condition stunned --rounds 2 --note "falls"',
+            arguments=("combatant",),
+            options=RULING_OPTIONS,
+            names={"text": "--note"},
+            dice="none",
+            while_pending=True,
+            phase=None,
+        ),
+    )
+
+
+#: Help of the core ruling's options; a pack's ruling row adds its own.
+RULING_OPTIONS: dict[str, str] = {
+    "combatant": "Whom the ruling is about (combatant id).",
+    "text": "The ruling in words.",
+    "rule": "The rule id it applies.",
+    "damage": "Damage he takes, in the rules' units.",
+    "heal": "Points he heals.",
+    "condition": "A condition he gains.",
+    "rounds": "How many rounds the condition lasts (this one counts as the first).",
+    "end_condition": "A condition that ends.",
+}
+
+
+def core_deciders(pack: Pack) -> dict[type, Decider]:
+    """Deciders of core declarations made by commands that are not action verbs."""
+    return {JoinDeclared: _bound(decide_join, pack)}
+
+
+def actions_table(pack: Pack) -> dict[str, Action]:
+    """Every verb of an encounter under ``pack``: the core's, with the pack's rows replacing
+    a core row of the same verb, then the pack's own, in table order."""
+    table = {row.verb: row for row in core_actions(pack)}
+    for row in pack.actions:
+        core = table.get(row.verb)
+        if core is not None and not issubclass(row.declaration, core.declaration):
+            raise TypeError(
+                f"{pack.name}: the {row.verb!r} row must declare a subclass of "
+                f"{core.declaration.__name__}"
+            )
+        if row.decide is None:
+            if core is None:
+                raise TypeError(f"{pack.name}: the {row.verb!r} row has no decider")
+            row = attrs.evolve(row, decide=core.decide)
+        table[row.verb] = row
+    return table
