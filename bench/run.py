@@ -27,8 +27,8 @@ sys.path.insert(0, str(ROOT))
 from engine.dice import Dice  # noqa: E402
 from engine.replay import Kernel, encode_all  # noqa: E402
 from engine.table import Table  # noqa: E402
-from events.core import Declaration  # noqa: E402
-from events.palladium import InitiativeDeclared, StrikeDeclared  # noqa: E402
+from events.core import Declaration, InitiativeDeclared  # noqa: E402
+from events.palladium import StrikeDeclared  # noqa: E402
 from projections.state import FightState  # noqa: E402
 
 SHEETS = ROOT / "bench" / "sheets"

@@ -48,6 +48,7 @@ def homes(system: str) -> tuple[str, ...]:
     return (
         f"engine/rules/{system}/",
         f"events/{system}.py",
+        f"events/{system}/",
         f"projections/{system}.py",
         REGISTRY,
     )

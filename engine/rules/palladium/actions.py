@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine.dice import Dice
 from engine.rules import IllegalAction, UnknownName, UsageError
 from engine.rules.pack import Action, Decision
-from engine.rules.palladium import combat, strikes
+from engine.rules.palladium import combat, shots, strikes
 from engine.rules.palladium.apm import passes_mode
 from engine.rules.palladium.kinds import KINDS, begin, shot_kind
 from engine.rules.palladium.options import opts
@@ -129,7 +129,7 @@ def decide_power_punch(state: FightState, d: PowerPunchDeclared, dice: Dice) -> 
 def decide_shoot(state: FightState, d: ShootDeclared, dice: Dice) -> Decision:
     """A shot: single 1 attack, aimed 2 (+2), called 2, aimed and called 3 (PAL-STRIKE-CALLED);
     a multi-attack shot is fired on its last attack (PAL-COST-MULTI-LANDING,
-    PAL-HR-LONG-ACTION). The target number and location rules are in ``combat.shot``."""
+    PAL-HR-LONG-ACTION). The target number and location rules are in ``shots.shot``."""
     kind = shot_kind(d.aimed, d.called)
     assert kind.cost is not None
     check_actor(state, d.actor, kind.cost, kind.label)
@@ -141,9 +141,9 @@ def decide_shoot(state: FightState, d: ShootDeclared, dice: Dice) -> Decision:
             raise UnknownName(f"{p.name} has no ranged weapon on his sheet to shoot with")
     else:
         weapon = combat.find_weapon(p, d.weapon)
-    combat.check_shot(state, d.actor, weapon, aimed=d.aimed, called=d.called, range_ft=d.range)
+    shots.check_shot(state, d.actor, weapon, aimed=d.aimed, called=d.called, range_ft=d.range)
     assert weapon is not None
-    if d.defend == "parry" and not combat.point_blank(state, weapon, d.range):
+    if d.defend == "parry" and not shots.point_blank(state, weapon, d.range):
         raise IllegalAction(
             "a shot cannot be parried except at punching range under the house range bands "
             "(PAL-DEF-PARRY, PAL-HR-STRIKE-RANGE-BANDS); answer dodge or none"

@@ -1,8 +1,8 @@
 """Strike and defence: steps 2 and 3 of the Palladium exchange (PAL-ROUND-SEQUENCE).
 
 Each function returns the events it produces; nothing here touches the log or the clock.
-Damage (step 4) is in :mod:`engine.rules.palladium.damage`. Shots (aimed, called, at a range)
-are :func:`check_shot` and :func:`shot`.
+Damage (step 4) is in :mod:`engine.rules.palladium.damage`; shots (aimed, called, at a range)
+in :mod:`engine.rules.palladium.shots`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 
 from engine.dice import Dice
 from engine.rolls import roll
-from engine.rules import IllegalAction, UnknownName, UsageError
+from engine.rules import IllegalAction, UnknownName
 from engine.rules.palladium import apm
 from engine.rules.palladium.options import opts
 from engine.rules.palladium.tables import WP_TITLES
@@ -29,13 +29,6 @@ from projections.state import FightState
 
 MELEE_TARGET = 5  # PAL-STRIKE-MELEE-TARGET: a total of 1-4 misses
 RANGED_TARGET = 8  # PAL-STRIKE-RANGED-TARGET: guns hit on 8+
-# PAL-HR-STRIKE-RANGE-BANDS: point-blank (punching range), out to half the range, beyond.
-POINT_BLANK_TARGET = 5
-LONG_RANGE_TARGET = 13
-AIMED_BONUS = 2  # PAL-RNG-AIMED / PAL-STRIKE-CALLED: an aimed shot is +2
-WILD_PENALTY = -6  # PAL-RNG-WILD: shooting wild
-BEYOND_RANGE_PENALTY = -5  # PAL-RNG-BEYOND-RANGE: up to 30% past the range
-BEYOND_RANGE_PERCENT = 130  # ... and no farther
 UNTRAINED_HEAVY_PENALTY = -5  # PAL-STRIKE-NO-WP: a heavy weapon without its W.P.
 HEAVY_WPS = frozenset({"heavy_military", "heavy_mega_damage"})
 
@@ -168,256 +161,6 @@ def strike(
         hits=hits,
         critical=critical and hits,
         reason=reason,
-    )
-
-
-def _shot_action(aimed: bool, called: str | None) -> str:
-    """The action a shot is logged as: shot, aimed shot, called shot, aimed called shot."""
-    return ("aimed " if aimed else "") + ("called " if called is not None else "") + "shot"
-
-
-def _a(what: str) -> str:
-    return ("an " if what[0] in "aeiou" else "a ") + what
-
-
-def check_shot(
-    state: FightState,
-    actor: str,
-    weapon: WeaponProfile | None,
-    *,
-    aimed: bool,
-    called: str | None,
-    range_ft: int | None,
-) -> None:
-    """Refuse a shot the rules do not allow, before anything is rolled (IllegalAction).
-
-    A shot needs a ranged weapon (PAL-STRIKE-RANGED-TARGET); aimed and called shots need the
-    weapon's W.P. (PAL-STRIKE-NO-WP), and a called shot names its location
-    (PAL-STRIKE-CALLED). A range is at least 1 foot; past the weapon's range a shot is allowed
-    only under ``beyond_range_shot`` and only up to 30% past it (PAL-RNG-BEYOND-RANGE). Under
-    ``range_bands`` the band comes from the range, so a weapon with a range on its sheet needs
-    ``--range``, and ``--range`` is refused for a weapon with none (there is nothing to
-    compare it with) (PAL-HR-STRIKE-RANGE-BANDS).
-    """
-    who = state.combatants[actor].name
-    if weapon is None:
-        raise IllegalAction(
-            f"{who} has no weapon named: shoot needs a ranged weapon (PAL-STRIKE-RANGED-TARGET)"
-        )
-    if weapon.kind != "ranged":
-        raise IllegalAction(
-            f"the {weapon.name} is a melee weapon: shoot needs a ranged weapon; use strike "
-            "(PAL-STRIKE-RANGED-TARGET)"
-        )
-    if (aimed or called is not None) and weapon.wp_level == 0:
-        what = _shot_action(aimed, called)
-        lacks = (
-            f"lacks {WP_TITLES.get(weapon.wp, weapon.wp)}"
-            if weapon.wp is not None
-            else "has no W.P. named for it on the sheet"
-        )
-        raise IllegalAction(
-            f"{who} {lacks} and cannot make {_a(what)} with the {weapon.name} (PAL-STRIKE-NO-WP)"
-        )
-    if called is not None and not called.strip():
-        raise UsageError("a called shot names what it aims at, e.g. head (PAL-STRIKE-CALLED)")
-    if range_ft is not None and range_ft <= 0:
-        raise UsageError(f"--range {range_ft}: a range is at least 1 foot")
-    bands = opts(state).range_bands
-    if bands and weapon.range is not None and range_ft is None:
-        raise IllegalAction(
-            f"the range bands need the distance to the target: give --range FEET (the "
-            f"{weapon.name} reaches {weapon.range} ft) (PAL-HR-STRIKE-RANGE-BANDS)"
-        )
-    if bands and weapon.range is None and range_ft is not None:
-        raise IllegalAction(
-            f"the {weapon.name} has no range on its sheet, so --range {range_ft} cannot be "
-            "placed in a range band: add its range to the sheet, or shoot without --range "
-            "(PAL-HR-STRIKE-RANGE-BANDS)"
-        )
-    if range_ft is not None and weapon.range is not None and range_ft > weapon.range:
-        if not opts(state).beyond_range_shot:
-            raise IllegalAction(
-                f"--range {range_ft} is beyond the {weapon.name}'s range of {weapon.range} ft, "
-                "and option beyond_range_shot is off (PAL-RNG-BEYOND-RANGE)"
-            )
-        if range_ft * 100 > weapon.range * BEYOND_RANGE_PERCENT:
-            limit = weapon.range * BEYOND_RANGE_PERCENT // 100
-            raise IllegalAction(
-                f"--range {range_ft} is more than 30% beyond the {weapon.name}'s range of "
-                f"{weapon.range} ft (at most {limit} ft) (PAL-RNG-BEYOND-RANGE)"
-            )
-
-
-def _shot_target(
-    state: FightState, weapon: WeaponProfile, range_ft: int | None
-) -> tuple[int, str, str]:
-    """The number a shot must reach, the rule that sets it, and why in plain words."""
-    if not opts(state).range_bands:
-        where = f" at {range_ft} ft" if range_ft is not None else ""
-        return RANGED_TARGET, "PAL-STRIKE-RANGED-TARGET", f"a shot{where} needs {RANGED_TARGET}"
-    rule = "PAL-HR-STRIKE-RANGE-BANDS"
-    if range_ft is None or weapon.range is None:
-        return (
-            RANGED_TARGET,
-            rule,
-            f"no range is known (none on the {weapon.name}'s sheet, none given): "
-            f"needs {RANGED_TARGET}",
-        )
-    point_blank_ft = opts(state).point_blank_feet
-    if range_ft <= point_blank_ft:
-        return (
-            POINT_BLANK_TARGET,
-            rule,
-            f"{range_ft} ft is punching range (up to {point_blank_ft} ft): needs "
-            f"{POINT_BLANK_TARGET}, and may be parried",
-        )
-    if range_ft * 2 <= weapon.range:
-        return (
-            RANGED_TARGET,
-            rule,
-            f"{range_ft} ft is within half the {weapon.name}'s {weapon.range} ft: "
-            f"needs {RANGED_TARGET}",
-        )
-    past = "beyond" if range_ft > weapon.range else "out to"
-    return (
-        LONG_RANGE_TARGET,
-        rule,
-        f"{range_ft} ft is past half the {weapon.name}'s range, {past} its {weapon.range} ft: "
-        f"needs {LONG_RANGE_TARGET}",
-    )
-
-
-def shot(
-    state: FightState,
-    actor: str,
-    target: str,
-    weapon: WeaponProfile,
-    *,
-    aimed: bool,
-    called: str | None,
-    range_ft: int | None,
-    wild: bool,
-    dice: Dice,
-) -> StrikeRolled:
-    """Roll one shot with a ranged weapon and judge hit, miss and where it lands.
-
-    Checks :func:`check_shot` first. Bonuses: :func:`gun_modifiers` (W.P. table, weapon, the
-    Assassin's gun grant; never P.P. or H2H, PAL-STRIKE-BONUS-GUNS), +2 aimed
-    (PAL-STRIKE-CALLED), -6 shot wild (``wild``: paid beyond the hand-to-hand cap,
-    PAL-HR-APM-H2H-RANGED-CAP), -5 past the weapon's range (PAL-RNG-BEYOND-RANGE). An aimed or
-    called shot cannot be shot wild (PAL-RNG-AIMED, PAL-STRIKE-CALLED): refused.
-
-    Target number: 8 (PAL-STRIKE-RANGED-TARGET); under ``range_bands`` 5 at punching range
-    (``point_blank_feet``; the defender may parry, :func:`strike_detail`), 8 out to half the
-    weapon's range, 13 beyond (PAL-HR-STRIKE-RANGE-BANDS). A natural 20 always hits and is a
-    critical; the hand-to-hand critical range never counts for guns (PAL-STRIKE-NAT20,
-    PAL-STRIKE-CRIT-RANGE); a natural 1 as in :func:`strike`.
-
-    Location of a hit: an uncalled hit lands on the main body when ``called_location_total``
-    is 0 (RAW, PAL-RNG-MAIN-BODY), else where the defender chooses (PAL-HR-HIT-LOCATION). A
-    called hit lands where called under RAW (PAL-STRIKE-CALLED); under the house number it
-    does so only if the total also reaches ``called_location_total``, else the defender
-    chooses (PAL-HR-STRIKE-CALLED-12). A natural 20 hits the called spot under both.
-    """
-    check_shot(state, actor, weapon, aimed=aimed, called=called, range_ft=range_ft)
-    action = _shot_action(aimed, called)
-    if wild and (aimed or called is not None):
-        raise IllegalAction(
-            f"{_a(action)} cannot be shot wild: aimed and called shots are single careful "
-            "shots (PAL-RNG-AIMED, PAL-STRIKE-CALLED)"
-        )
-    options = opts(state)
-    p = fighter(state.combatants[actor]).profile
-    mods = gun_modifiers(state, p, weapon)
-    if aimed:
-        mods.append(
-            Modifier(name="aimed shot", value=AIMED_BONUS, source="rules", rule="PAL-STRIKE-CALLED")
-        )
-    if wild:
-        mods.append(
-            Modifier(
-                name="shot wild",
-                value=WILD_PENALTY,
-                source="rules",
-                rule="PAL-HR-APM-H2H-RANGED-CAP",
-            )
-        )
-    beyond = range_ft is not None and weapon.range is not None and range_ft > weapon.range
-    if beyond:
-        mods.append(
-            Modifier(
-                name=f"beyond the {weapon.name}'s range of {weapon.range} ft",
-                value=BEYOND_RANGE_PENALTY,
-                source="rules",
-                rule="PAL-RNG-BEYOND-RANGE",
-            )
-        )
-    number, rule, band = _shot_target(state, weapon, range_ft)
-    r = roll(dice, "strike", "1D20", mods, target=number, rule=rule)
-    natural = r.faces[0]
-    reasons = [f"{band} ({rule})"]
-    if natural == 20:
-        hits = True
-        reasons.append("natural 20: always hits, critical (PAL-STRIKE-NAT20)")
-    elif natural == 1 and options.nat1_always_misses:
-        hits = False
-        reasons.append("natural 1 always misses (PAL-STRIKE-NAT1)")
-    else:
-        hits = r.total >= number
-        reasons.append(f"total {r.total} {'reaches' if hits else 'is under'} {number}")
-    location: str | None = None
-    threshold = options.called_location_total
-    if hits and called is None:
-        if threshold == 0:
-            location = "main body"
-            reasons.append("an uncalled hit lands on the main body (PAL-RNG-MAIN-BODY)")
-        else:
-            location = "defender's choice"
-            reasons.append("an uncalled hit lands where the defender chooses (PAL-HR-HIT-LOCATION)")
-    elif hits and called is not None:
-        if natural == 20:
-            location = called
-            reasons.append(f"a natural 20 hits the called {called} (PAL-STRIKE-NAT20)")
-        elif threshold == 0:
-            location = called
-            reasons.append(f"the called shot lands on the {called} (PAL-STRIKE-CALLED)")
-        elif r.total >= threshold:
-            location = called
-            reasons.append(
-                f"total {r.total} reaches {threshold}: lands on the called {called} "
-                "(PAL-HR-STRIKE-CALLED-12)"
-            )
-        else:
-            location = "defender's choice"
-            reasons.append(
-                f"total {r.total} is under {threshold}: it hits, but not the called {called}; "
-                "the defender chooses where (PAL-HR-STRIKE-CALLED-12)"
-            )
-    return StrikeRolled(
-        actor=actor,
-        target=target,
-        action=action,
-        weapon=weapon.name,
-        roll=r,
-        natural=natural,
-        hits=hits,
-        critical=hits and natural == 20,
-        reason="; ".join(reasons),
-        called=called,
-        location=location,
-    )
-
-
-def point_blank(state: FightState, weapon: WeaponProfile, range_ft: int | None) -> bool:
-    """Whether a shot at ``range_ft`` is at punching range under the house range bands, so
-    the defender may parry it (PAL-HR-STRIKE-RANGE-BANDS)."""
-    options = opts(state)
-    return (
-        options.range_bands
-        and range_ft is not None
-        and weapon.range is not None
-        and range_ft <= options.point_blank_feet
     )
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.dice import Dice
 from engine.rules import IllegalAction
-from engine.rules.palladium import apm, combat, damage
+from engine.rules.palladium import apm, combat, damage, shots
 from engine.rules.palladium.options import opts
 from events.core import ConditionChanged, Event, ReactionRequested
 from events.palladium import ApmSpent, DefenseDeclined, StrikeDetail, StrikeRolled
@@ -55,7 +55,7 @@ def shot_events(
             state, ip.target, "PAL-INIT-AUTO-RANGED", f"shot at by the unseen {a.name}"
         )
         no_dodge = "cannot dodge the first shot of an unseen attacker (PAL-INIT-AUTO-RANGED)"
-    s = combat.shot(
+    s = shots.shot(
         state,
         actor,
         ip.target,
@@ -66,7 +66,7 @@ def shot_events(
         wild=wild > 0,
         dice=dice,
     )
-    detail = combat.strike_detail(s, True, combat.point_blank(state, weapon, ip.range))
+    detail = combat.strike_detail(s, True, shots.point_blank(state, weapon, ip.range))
     return events + after_strike(state, s, detail, ip.defend, no_dodge, dice, landing)
 
 

@@ -1,4 +1,4 @@
-"""Shots with forced dice: combat.shot and combat.check_shot on a fight built through the Table.
+"""Shots with forced dice: shots.shot and shots.check_shot on a fight built through the Table.
 
 Rule ids: PAL-STRIKE-BONUS-GUNS, PAL-STRIKE-NO-WP, PAL-STRIKE-WP-PROGRESSION,
 PAL-STRIKE-RANGED-TARGET, PAL-STRIKE-CALLED, PAL-HR-STRIKE-RANGE-BANDS, PAL-HR-STRIKE-CALLED-12,
@@ -19,15 +19,13 @@ from hypothesis import strategies as st
 from engine.dice import Dice
 from engine.rules import IllegalAction, UsageError
 from engine.rules.palladium.combat import (
-    check_shot,
     defend,
     find_weapon,
-    point_blank,
-    shot,
     strike,
     strike_detail,
     strike_modifiers,
 )
+from engine.rules.palladium.shots import check_shot, point_blank, shot
 from events.core import Modifier
 from events.palladium import DefenseRolled, StrikeRolled, WeaponProfile
 from projections.palladium import fighter

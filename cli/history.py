@@ -1,0 +1,133 @@
+"""The history commands of the command line: undo, redo, branches, and replay.
+
+Registered on the one app of :mod:`cli.main`, which imports this module.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from cli.main import _emit, _table, app
+
+
+@app.command()
+def undo(ctx: typer.Context, n: Annotated[int, typer.Argument(help="How many plies.")] = 1) -> None:
+    """Take back the last N plies (nothing is deleted; `redo` brings them back).
+
+    Example: fracas undo 2
+    """
+    from cli import render
+
+    result = _table(ctx).undo(n)
+    _emit(
+        ctx,
+        f"undid {n}: branch {result.branch!r} is at ply #{result.number}",
+        render.ply_doc(result),
+    )
+
+
+@app.command()
+def redo(ctx: typer.Context, n: Annotated[int, typer.Argument(help="How many plies.")] = 1) -> None:
+    """Bring back N undone plies, with the same dice.
+
+    Example: fracas redo
+    """
+    from cli import render
+
+    result = _table(ctx).redo(n)
+    _emit(
+        ctx,
+        f"redid {n}: branch {result.branch!r} is at ply #{result.number}",
+        render.ply_doc(result),
+    )
+
+
+@app.command()
+def branch(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="Name of the new branch.")],
+    at: Annotated[
+        str | None, typer.Option("--at", help="Ply number or BRANCH~K (default: current head).")
+    ] = None,
+    switch_to: Annotated[bool, typer.Option("--switch", help="Switch to it at once.")] = False,
+) -> None:
+    """Create a branch for a what-if, at the current ply or at --at REF.
+
+    Example: fracas branch what-if --at main~2 --switch
+    """
+    view = _table(ctx).branch(name, at, switch=switch_to)
+    _emit(
+        ctx,
+        f"branch {name!r} created at ply #{view.head}" + (" (switched)" if switch_to else ""),
+        {"branch": name, "head": view.head},
+    )
+
+
+@app.command()
+def switch(ctx: typer.Context, name: Annotated[str, typer.Argument(help="Branch name.")]) -> None:
+    """Make another branch the current one.
+
+    Example: fracas switch main
+    """
+    view = _table(ctx).switch(name)
+    _emit(ctx, f"on branch {name!r} at ply #{view.head}", {"branch": name, "head": view.head})
+
+
+@app.command()
+def branches(ctx: typer.Context) -> None:
+    """List branches: name, head, fork point, length, and plies to redo.
+
+    Example: fracas branches
+    """
+    from cli import render
+
+    views = _table(ctx).branches()
+    _emit(ctx, render.branches_text(views), render.branches_doc(views))
+
+
+@app.command()
+def replay(
+    ctx: typer.Context,
+    verify: Annotated[
+        bool, typer.Option("--verify", help="Re-resolve every ply and compare with the log.")
+    ] = False,
+    branch: Annotated[
+        str | None, typer.Option("--branch", help="Branch to verify (default: current).")
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Other dice: re-resolve with this seed.")
+    ] = None,
+    start: Annotated[
+        str | None, typer.Option("--from", help="Re-resolve the plies after this REF.")
+    ] = None,
+    into: Annotated[str | None, typer.Option("--into", help="Name of the new branch.")] = None,
+) -> None:
+    """Verify the log from its seed, or replay the same choices with other dice into a branch.
+
+    Examples: fracas replay --verify;  fracas replay --seed 99 --from 3 --into luckier
+    """
+    from cli import render
+    from engine.table import UsageError
+
+    table = _table(ctx)
+    if verify:
+        if seed is not None or start or into:
+            raise UsageError(
+                "replay: use either --verify [--branch B] or --seed S --from REF --into NAME"
+            )
+        count, diff = table.verify(branch)
+        if diff is None:
+            _emit(ctx, f"verified {count} plies", {"verified": count, "difference": None})
+            return
+        _emit(
+            ctx,
+            f"differs at {diff.describe()}",
+            {"verified": count, "difference": render.diff_doc(diff)},
+        )
+        raise typer.Exit(1)
+    if seed is None or start is None or into is None:
+        raise UsageError("replay: give --verify, or all of --seed S --from REF --into NAME")
+    report = table.replay_into(seed, start, into)
+    _emit(ctx, render.replay_text(report), render.replay_doc(report))

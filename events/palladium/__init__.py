@@ -1,0 +1,404 @@
+"""Events of the Palladium (Rifts) rules pack: declarations, rolls, attacks spent, damage.
+
+Rule ids cite ``shared/rules/palladium.md``. Units: ``sdc``/``hp`` pools are S.D.C./H.P.,
+``mdc`` pools are M.D.C.; a damage roll says its unit ("SDC" or "MD").
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+import msgspec
+
+from events.core import (
+    Declaration,
+    Event,
+    InitiativeDeclared,
+    Roll,
+    RulingDeclared,
+)
+from events.palladium.records import (
+    ArmorProfile,
+    DefenceChoice,
+    PalladiumOptions,
+    Profile,
+    StrikeDetail,
+    WeaponProfile,
+)
+from events.palladium.upcasts import PALLADIUM_UPCASTS
+
+DamageUnit = Literal["SDC", "MD"]
+Pool = Literal["armor", "sdc", "hp", "mdc"]
+
+
+# --- declarations -------------------------------------------------------------------------
+
+
+class MeleeRoundDeclared(
+    InitiativeDeclared, frozen=True, kw_only=True, tag="palladium.initiative_declared"
+):
+    """The GM starts a melee round: everyone rolls initiative (PAL-INIT-ROLL).
+
+    ``ambush``: undetected sneak attackers, first without a roll and their first attack
+    undefendable (PAL-INIT-AUTO-SNEAK, PAL-DEF-SNEAK). ``unseen``: unseen long-range
+    attackers, first without a roll; each target of their first shot loses initiative and
+    may not dodge it (PAL-INIT-AUTO-RANGED). ``long_range``: long-range attackers who are
+    seen, first without a roll only under the ``any_long_range`` reading.
+    """
+
+    ambush: tuple[str, ...] = ()
+    unseen: tuple[str, ...] = ()
+    long_range: tuple[str, ...] = ()
+
+
+class SurpriseDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.surprise_declared"):
+    """The GM rules complete surprise: ``attackers`` (in the order given) surprise the rest;
+    ``aware`` targets may defend (PAL-HR-SURPRISE, or PAL-INIT-AUTO-SNEAK under RAW)."""
+
+    attackers: tuple[str, ...]
+    aware: tuple[str, ...] = ()
+
+
+class StrikeDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.strike_declared"):
+    """A one-attack strike at ``target`` with ``weapon`` (None: a punch), PAL-STRIKE-ROLL.
+
+    ``defend`` is the defender's answer decided in advance; None leaves it pending.
+    """
+
+    actor: str
+    target: str
+    weapon: str | None = None
+    defend: DefenceChoice | None = None
+
+
+class PowerPunchDeclared(
+    Declaration, frozen=True, kw_only=True, tag="palladium.power_punch_declared"
+):
+    """A power punch (or kick): two attacks, lands on the second, PAL-DMG-POWER."""
+
+    actor: str
+    target: str
+    kick: bool = False
+    defend: DefenceChoice | None = None
+
+
+class ShootDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.shoot_declared"):
+    """A shot with a ranged weapon: single (1 attack), aimed (2, +2), called (2) or aimed and
+    called (3), PAL-STRIKE-CALLED; ``range`` in feet picks the target number under the house
+    range bands (PAL-HR-STRIKE-RANGE-BANDS)."""
+
+    actor: str
+    target: str
+    weapon: str | None = None
+    aimed: bool = False
+    called: str | None = None
+    range: int | None = None
+    defend: DefenceChoice | None = None
+
+
+class ActDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.act_declared"):
+    """An action the pack does not model (a spell, a skill, reloading), paid by the clock like
+    any other. ``cost`` None with ``psionic`` takes the psionic cost (PAL-PSI-ACTION,
+    PAL-HR-PSI-COST)."""
+
+    actor: str
+    note: str
+    cost: int | None = None
+    psionic: bool = False
+
+
+class DefendDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.defend_declared"):
+    """The defender answers a pending strike: parry, dodge, none, or a simultaneous attack."""
+
+    defender: str
+    choice: DefenceChoice
+    weapon: str | None = None
+
+
+class PalladiumRulingDeclared(
+    RulingDeclared, frozen=True, kw_only=True, tag="palladium.ruling_declared"
+):
+    """A GM ruling with the Palladium effects beside the core's: initiative lost
+    (PAL-HR-LOSE-INIT, or the RAW reading), attacks lost and gained (PAL-HR-APM-GAIN-LOSE),
+    ``damage`` in M.D. rather than S.D.C. (``mega``), and an action under way broken."""
+
+    schema_version: ClassVar[int] = 1
+
+    lose_initiative: bool = False
+    lose_attacks: int = 0
+    gain_attacks: int = 0
+    mega: bool = False
+    break_action: bool = False
+
+
+# --- outcomes -----------------------------------------------------------------------------
+
+
+class FighterReadied(Event, frozen=True, kw_only=True, tag="palladium.fighter_readied"):
+    """The rules' reading of a new combatant's sheet (PAL-APM-H2H, PAL-STRIKE-H2H-BONUS-TABLES)."""
+
+    combatant: str
+    profile: Profile
+
+
+class InitiativeRolled(Event, frozen=True, kw_only=True, tag="palladium.initiative_rolled"):
+    """One initiative roll; ``attempt`` > 1 is a re-roll to break a tie (PAL-INIT-ROLL);
+    ``lost``: no roll, 0 because he lost initiative last round (PAL-HR-LOSE-INIT)."""
+
+    #: 2: rolls record how they were judged (``upcasts.roll_v2``).
+    schema_version: ClassVar[int] = 2
+
+    combatant: str
+    roll: Roll
+    attempt: int = 1
+    lost: bool = False
+
+
+class AttacksRefreshed(Event, frozen=True, kw_only=True, tag="palladium.attacks_refreshed"):
+    """A new round's attacks: ``apm`` left after ``repaid`` went to dodges made on credit.
+
+    PAL-ROUND-OUT-OF-ATTACKS: dodges made with no attacks left come out of the next round;
+    ``owed`` is what is still owed after this round's attacks were used to repay.
+    """
+
+    combatant: str
+    apm: int
+    repaid: int = 0
+    owed: int = 0
+    #: Rounds of passes: the attacks of each pass after repaying (PAL-HR-APM-SPLIT,
+    #: PAL-HR-DEF-OVERDRAFT); empty for a cycling round, where ``apm`` is the round's pool.
+    passes: tuple[int, ...] = ()
+    #: Attacks gained last round for this round's first turn (PAL-HR-APM-GAIN-LOSE).
+    credit: int = 0
+
+
+class ActionStarted(Event, frozen=True, kw_only=True, tag="palladium.action_started"):
+    """A multi-attack action begins; it lands on its last attack (PAL-COST-MULTI-LANDING)."""
+
+    actor: str
+    action: str
+    target: str
+    cost: int
+    kick: bool = False
+    defend: DefenceChoice | None = None
+    weapon: str | None = None
+    aimed: bool = False
+    called: str | None = None
+    range: int | None = None
+    note: str = ""
+
+
+class ActionAbandoned(Event, frozen=True, kw_only=True, tag="palladium.action_abandoned"):
+    """An action in progress ends without landing (its actor fell, or ran out of attacks)."""
+
+    actor: str
+    action: str
+    reason: str
+
+
+class ApmSpent(Event, frozen=True, kw_only=True, tag="palladium.apm_spent"):
+    """Attacks per melee spent on ``on``: from the attacks in hand, then ``later`` (taken from
+    this round's later passes, one entry per pass), then ``owed`` by later rounds
+    (PAL-ROUND-OUT-OF-ATTACKS, PAL-HR-DEF-OVERDRAFT). ``ledger`` says which sources paid
+    (PAL-HR-APM-LEDGER); ``turn`` is true when spent on the actor's own action."""
+
+    combatant: str
+    amount: int
+    on: str
+    rule: str
+    owed: int = 0
+    later: tuple[int, ...] = ()
+    ledger: dict[str, int] = msgspec.field(default_factory=dict)
+    turn: bool = False
+
+
+class AttacksGained(Event, frozen=True, kw_only=True, tag="palladium.attacks_gained"):
+    """Attacks gained: into the attacks in hand (``into`` "now"), into pass ``pass_number``
+    of this round ("pass"), or into next round's first turn ("next_round"),
+    PAL-HR-APM-GAIN-LOSE."""
+
+    combatant: str
+    amount: int
+    into: Literal["now", "pass", "next_round"]
+    pass_number: int = 0
+    rule: str = ""
+    reason: str = ""
+
+
+class TurnBegan(Event, frozen=True, kw_only=True, tag="palladium.turn_began"):
+    """A turn in a round of passes begins: the pass's attacks are now in hand, and what was
+    left from the last turn is gone (PAL-HR-APM-RESET)."""
+
+    combatant: str
+    round: int
+    pass_number: int
+    apm: int
+    vanished: int = 0
+
+
+class InitiativeLost(Event, frozen=True, kw_only=True, tag="palladium.initiative_lost"):
+    """``combatant`` loses initiative: "now" (last in this round's order) or "next_round"
+    (starts next round at 0 without a roll), PAL-HR-LOSE-INIT / PAL-COND-KNOCKDOWN."""
+
+    combatant: str
+    when: Literal["now", "next_round"]
+    rule: str
+    reason: str = ""
+
+
+class InterruptRolled(Event, frozen=True, kw_only=True, tag="palladium.interrupt_rolled"):
+    """1D100 + Spd for the interrupter and the one he interrupts; he goes first only when
+    strictly higher (PAL-HR-INTERRUPT)."""
+
+    #: 2: rolls record how they were judged (``upcasts.roll_v2``).
+    schema_version: ClassVar[int] = 2
+
+    interrupter: str
+    against: str
+    roll: Roll
+    against_roll: Roll
+    wins: bool
+
+
+class ActionCompleted(Event, frozen=True, kw_only=True, tag="palladium.action_completed"):
+    """An action the pack does not model is paid in full and happens now."""
+
+    actor: str
+    action: str
+    note: str = ""
+
+
+class Healed(Event, frozen=True, kw_only=True, tag="palladium.healed"):
+    """A pool of ``target`` restored from ``before`` to ``after`` (a GM ruling)."""
+
+    target: str
+    pool: Pool
+    amount: int
+    before: int
+    after: int
+    rule: str = ""
+
+
+class StrikeRolled(Event, frozen=True, kw_only=True, tag="palladium.strike_rolled"):
+    """A strike roll (PAL-STRIKE-ROLL); ``hits`` is true when it would hit unless defended.
+
+    ``critical`` marks a natural roll in the attacker's critical range (PAL-STRIKE-CRIT-RANGE).
+    """
+
+    #: 2: rolls record how they were judged (``upcasts.roll_v2``).
+    schema_version: ClassVar[int] = 2
+
+    actor: str
+    target: str
+    action: str
+    weapon: str | None
+    roll: Roll
+    natural: int
+    hits: bool
+    critical: bool = False
+    reason: str = ""
+    #: A called shot's location (PAL-STRIKE-CALLED), None for an uncalled strike.
+    called: str | None = None
+    #: Where a hit lands: the called location, "main body" (RAW, PAL-RNG-MAIN-BODY) or
+    #: "defender's choice" (PAL-HR-HIT-LOCATION, a called shot under its total).
+    location: str | None = None
+
+
+class DefenseRolled(Event, frozen=True, kw_only=True, tag="palladium.defense_rolled"):
+    """A parry or dodge roll against ``attacker``'s strike; defender wins ties (PAL-STRIKE-TIES)."""
+
+    #: 2: rolls record how they were judged (``upcasts.roll_v2``).
+    schema_version: ClassVar[int] = 2
+
+    defender: str
+    attacker: str
+    kind: Literal["parry", "dodge"]
+    roll: Roll
+    success: bool
+    reason: str = ""
+
+
+class DefenseDeclined(Event, frozen=True, kw_only=True, tag="palladium.defense_declined"):
+    """The defender does not (or cannot) parry or dodge, and why."""
+
+    defender: str
+    attacker: str
+    reason: str
+
+
+class DamageRolled(Event, frozen=True, kw_only=True, tag="palladium.damage_rolled"):
+    """The damage of a hit, in ``unit`` (S.D.C. or M.D.), with every bonus and multiplier."""
+
+    #: 2: rolls record how they were judged (``upcasts.roll_v2``).
+    schema_version: ClassVar[int] = 2
+
+    actor: str
+    target: str
+    roll: Roll
+    unit: DamageUnit
+
+
+class DamageApplied(Event, frozen=True, kw_only=True, tag="palladium.damage_applied"):
+    """Damage taken off one pool of ``target``: ``before`` to ``after`` (pool's own unit)."""
+
+    target: str
+    pool: Pool
+    amount: int
+    before: int
+    after: int
+    rule: str
+
+
+class DamageIgnored(Event, frozen=True, kw_only=True, tag="palladium.damage_ignored"):
+    """A hit that does nothing to ``target`` and the rule that says so."""
+
+    target: str
+    amount: int
+    unit: DamageUnit
+    reason: str
+    rule: str
+
+
+PALLADIUM_EVENTS: tuple[type[Event], ...] = (
+    MeleeRoundDeclared,
+    PalladiumRulingDeclared,
+    SurpriseDeclared,
+    StrikeDeclared,
+    PowerPunchDeclared,
+    ShootDeclared,
+    ActDeclared,
+    DefendDeclared,
+    AttacksGained,
+    TurnBegan,
+    InitiativeLost,
+    InterruptRolled,
+    ActionCompleted,
+    Healed,
+    FighterReadied,
+    InitiativeRolled,
+    AttacksRefreshed,
+    ActionStarted,
+    ActionAbandoned,
+    ApmSpent,
+    StrikeRolled,
+    DefenseRolled,
+    DefenseDeclined,
+    DamageRolled,
+    DamageApplied,
+    DamageIgnored,
+)
+
+#: The records and steps of the pack, beside its events (the package's public names).
+__all__ = [
+    "PALLADIUM_EVENTS",
+    "PALLADIUM_UPCASTS",
+    "ArmorProfile",
+    "DamageUnit",
+    "DefenceChoice",
+    "PalladiumOptions",
+    "Pool",
+    "Profile",
+    "StrikeDetail",
+    "WeaponProfile",
+    *(cls.__name__ for cls in PALLADIUM_EVENTS),
+]
