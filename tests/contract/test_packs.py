@@ -1,0 +1,237 @@
+"""One contract every registered rules pack passes (pyeventsourcing's habit: one suite, every
+implementation).
+
+Each pack brings a scripted fight (``tests/contract/<system>.txt``: one command a line, every
+die forced with ``--dice``) that joins its example sheets and uses every verb of its actions
+table, and malformed sheets with the field paths their error must name. Against each:
+
+* the scripted fight plays through the real command line, every roll from the forced dice;
+* the state folded ply by ply equals the state rebuilt from the log at every ply;
+* undo N then redo N gives back the identical status;
+* ``replay --verify`` re-resolves every ply to the same events;
+* every verb has help with an example, and every event type an explain text;
+* a bad sheet gives every error at once, with its path, exit 2, and nothing written.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from cli.main import run
+from engine.explain import lines
+from engine.replay import Kernel
+from engine.rules import SYSTEMS, get_pack
+from engine.table import Table
+from engine.turns import actions_table
+from events.core import CORE_EVENTS, Event
+from projections.state import FightState
+from tests.conftest import REPO, CliResult, assert_one_line_error, snapshot
+
+HERE = Path(__file__).parent
+SHEETS = REPO / "examples" / "sheets"
+
+
+@dataclass(frozen=True)
+class Contract:
+    """What a pack brings to the contract: its script and its malformed sheets."""
+
+    script: Path
+    #: malformed sheet -> the field paths its one-line error must name
+    invalid: dict[Path, tuple[str, ...]] = field(default_factory=dict)
+
+
+CONTRACTS: dict[str, Contract] = {
+    "palladium": Contract(
+        script=HERE / "palladium.txt",
+        invalid={
+            SHEETS / "invalid" / "three_mistakes.toml": (
+                "attributes.pp",
+                "bonuses.strik",
+                "weapons[1].damage",
+            ),
+            SHEETS / "invalid" / "cross_field.yaml": (
+                "kind",
+                "hand_to_hand.level",
+                "pools.sdc",
+                "armor.ar",
+                "weapons[1].name",
+                "unarmed",
+            ),
+        },
+    ),
+}
+
+
+def commands(system: str) -> list[list[str]]:
+    """The scripted fight's commands."""
+    text = CONTRACTS[system].script.read_text(encoding="utf-8")
+    return [shlex.split(line) for line in text.splitlines() if line.strip() and line[0] != "#"]
+
+
+class Cli:
+    """The real command line in this process (cli.main.run inside CliRunner isolation)."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+        self.runner = CliRunner()
+
+    def __call__(self, *args: str) -> CliResult:
+        argv = ["fracas", "--db", str(self.db), *args]
+        with self.runner.isolation(env={"FRACAS_DB": None}) as (out, err, _):
+            old, sys.argv = sys.argv, argv
+            code = 0
+            try:
+                run()
+            except SystemExit as exit_:
+                code = exit_.code if isinstance(exit_.code, int) else 1
+            finally:
+                sys.argv = old
+                sys.stdout.flush()
+                sys.stderr.flush()
+            return CliResult(code, out.getvalue().decode(), err.getvalue().decode())
+
+    def json(self, *args: str) -> Any:
+        result = self("--json", *args)
+        assert result.code == 0, result
+        return json.loads(result.stdout)
+
+
+@dataclass
+class Played:
+    """A pack's scripted fight, played into a file."""
+
+    system: str
+    db: Path
+    cli: Cli
+    results: list[tuple[list[str], CliResult]]
+
+
+@pytest.fixture(scope="module", params=sorted(CONTRACTS))
+def played(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Played:
+    system: str = request.param
+    db = tmp_path_factory.mktemp(f"contract-{system}") / "fight.db"
+    cli = Cli(db)
+    results = []
+    with pytest.MonkeyPatch.context() as mp:
+        mp.chdir(REPO)
+        for args in commands(system):
+            results.append((args, cli(*args)))
+    return Played(system, db, cli, results)
+
+
+def test_every_registered_pack_brings_a_contract() -> None:
+    assert set(SYSTEMS) == set(CONTRACTS)
+
+
+def test_the_scripted_fight_plays_through(played: Played) -> None:
+    failed = [(args, r) for args, r in played.results if r.code != 0]
+    assert failed == []
+    assert played.cli.json("status")["system"] == played.system
+
+
+def test_the_script_uses_every_verb_and_joins_sheets(played: Played) -> None:
+    used = {args[0] for args, _ in played.results}
+    verbs = set(actions_table(get_pack(played.system)))
+    assert verbs - used == set(), "verbs the scripted fight never uses"
+    assert "add" in used and "new" in used
+
+
+def _rolls(value: Any) -> Iterator[dict[str, Any]]:
+    if isinstance(value, dict):
+        if "faces" in value and "spec" in value:
+            yield value
+        else:
+            for v in value.values():
+                yield from _rolls(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _rolls(v)
+
+
+def test_every_roll_came_from_the_forced_dice(played: Played) -> None:
+    log = played.cli.json("log")
+    rolls = [r for ply in log for r in _rolls(ply["events"]) if r["faces"]]
+    assert rolls, "the scripted fight rolls nothing"
+    assert {r["source"] for r in rolls} == {"physical"}
+    for r in rolls:
+        assert r["judged"] in ("over", "under")
+        assert len(r["sides"]) == len(r["faces"])
+        if r["target"] is not None:
+            assert r["margin"] is not None
+
+
+def test_incremental_state_equals_the_rebuild_at_every_ply(played: Played) -> None:
+    table = Table(played.db)
+    views = table.log()
+    with table.scene() as sc:
+        state = FightState()
+        for view in views:
+            state = sc.kernel.apply(state, view.events)
+            assert state == sc.kernel.rebuild(sc.store, view.row.id), f"ply #{view.number}"
+
+
+@pytest.mark.parametrize("n", [1, 3, 8])
+def test_undo_then_redo_restores_the_identical_state(played: Played, n: int) -> None:
+    before = played.cli.json("status")
+    assert played.cli("undo", str(n)).code == 0
+    assert played.cli.json("status")["head"] == before["head"] - n
+    assert played.cli("redo", str(n)).code == 0
+    assert played.cli.json("status") == before
+
+
+def test_replay_verify_reproduces_the_log(played: Played) -> None:
+    head = played.cli.json("status")["head"]
+    assert played.cli.json("replay", "--verify") == {"verified": head + 1, "difference": None}
+
+
+def test_every_event_type_has_an_explain_text(played: Played) -> None:
+    pack = get_pack(played.system)
+    kernel = Kernel(pack)
+    for view in Table(played.db).log():
+        for e in view.events:
+            assert lines(pack, e, view.before) != [f"  {type(e).__name__}"], e
+    core = tuple(CORE_EVENTS)
+    missing = [t.__name__ for t in pack.events if t not in pack.explain and not issubclass(t, core)]
+    assert missing == []
+    assert kernel.codec.tags >= {t.__struct_config__.tag for t in pack.events}
+
+
+def test_every_verb_has_help_with_an_example(played: Played) -> None:
+    for verb, row in actions_table(get_pack(played.system)).items():
+        result = played.cli(verb, "--help")
+        assert result.code == 0, (verb, result)
+        assert "Example" in result.stdout and row.example.split()[0] == "fracas", verb
+
+
+def _bad_sheets() -> list[tuple[str, Path, tuple[str, ...]]]:
+    return [(s, p, paths) for s, c in sorted(CONTRACTS.items()) for p, paths in c.invalid.items()]
+
+
+@pytest.mark.parametrize(("system", "sheet", "paths"), _bad_sheets(), ids=lambda v: str(v))
+def test_a_bad_sheet_gives_every_error_at_once(
+    system: str, sheet: Path, paths: tuple[str, ...], tmp_path: Path
+) -> None:
+    cli = Cli(tmp_path / "bad.db")
+    assert cli("new", "bad", "--seed", "1", "--system", system).code == 0
+    before = snapshot(cli.db)
+    line = assert_one_line_error(cli("add", str(sheet)), 2, str(sheet), "nothing was written")
+    for path in paths:
+        assert f"{sheet}: {path}" in line, path
+    assert snapshot(cli.db) == before
+
+
+def test_events_of_a_pack_are_namespaced_and_frozen(played: Played) -> None:
+    for t in get_pack(played.system).events:
+        config = t.__struct_config__
+        assert config.frozen and config.tag_field == "type"
+        assert isinstance(config.tag, str) and config.tag.startswith(f"{played.system}."), t
+        assert issubclass(t, Event)
