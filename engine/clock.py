@@ -9,7 +9,8 @@ Three shapes of round:
 * ``passes > 0``: each pass is one sweep of the order; after the last pass the round is spent.
 * ``timed``: turns come by time counted down (a rank countdown): the combatant whose time
   (``Clock.at``) is highest acts next, ties in order; the pack moves a combatant's time with
-  ``TurnScheduled`` events; when nobody has a time left the round is spent.
+  ``TurnScheduled`` events; when nobody has a time left the round is spent. A fighter who
+  can no longer act (he fell on his own turn) gives it up by himself.
 
 A cut-in (a released hold, a won interrupt, a counter) gives someone the turn now and keeps
 the one acting on a stack; when the cut-in ends, he carries on, or, if his turn was already
@@ -108,6 +109,15 @@ def settle(
             passed = [TurnPassed(to=clock.queued[0], cut_in=True, turn_over=advance == "next")]
             state = apply(state, passed)
             kind = "cut_in"
+        elif (
+            advance == "none"
+            and clock.timed
+            and clock.acting
+            and not pack.turns.can_act(state, clock.acting)
+        ):
+            # in a timed round the turn of one who can no longer act (fell, was knocked out)
+            # moves on by itself
+            state, passed = next_turn(state, pack, clock.acting, apply)
         elif advance == "none" or clock.phase:
             break
         elif advance == "next" and clock.resume:

@@ -104,7 +104,7 @@ class Kernel:
         if row is None:
             decision = self._other[type(declaration)](state, declaration, dice)
         else:
-            if state.clock.phase and row.phase is not None and row.phase != state.clock.phase:
+            if row.phase is not None and row.phase != state.clock.phase and state.clock.round:
                 state, moved = self._to_phase(state, row.phase, dice)
             if state.pending is not None and not row.while_pending:
                 raise IllegalAction(self.pack.turns.waiting(state))
@@ -124,8 +124,10 @@ class Kernel:
         here = phases.index(clock.phase) if clock.phase in phases else 0
         if target not in phases or phases.index(target) < here:
             where = f"the {target} phase" if target else "the turns"
+            now = f"in its {clock.phase} phase" if clock.phase else "past its phases"
             raise IllegalAction(
-                f"round {clock.round} is in its {clock.phase} phase: {where} cannot come now"
+                f"round {clock.round} is {now}: {where} cannot come now (`fracas initiative` "
+                "begins the next round)"
             )
         events: list[Event] = []
         for phase in phases[here + 1 : phases.index(target) + 1]:

@@ -299,6 +299,7 @@ def core_actions(pack: Pack) -> tuple[Action, ...]:
             arguments=("actor",),
             options={"actor": "Whose turn it is (combatant id)."},
             dice="landing",
+            phase=None,
         ),
         Action(
             verb="next",

@@ -41,6 +41,8 @@ SYSTEM_WORDS: dict[str, tuple[str, ...]] = {
     "gurps": ("gurps",),
 }
 REGISTRY = "engine/rules/__init__.py"
+#: The shared rules catalogue of two systems is cited by its file name.
+CATALOGUE = "gurps-brp.md"
 
 
 def homes(system: str) -> tuple[str, ...]:
@@ -137,7 +139,7 @@ def test_only_a_systems_own_files_name_it(system: str) -> None:
         if rel.startswith(homes(system)):
             continue
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-            if words.search(line):
+            if words.search(line.replace(CATALOGUE, "")):
                 wrong.append(f"{rel}:{n}: {line.strip()}")
     assert not wrong, "\n".join(wrong)
 

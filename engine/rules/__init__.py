@@ -45,6 +45,7 @@ DEFAULT_SYSTEM = "palladium"
 #: system name -> module whose ``PACK`` is the rules pack (imported on first use).
 SYSTEMS: dict[str, str] = {
     "palladium": "engine.rules.palladium",
+    "brp": "engine.rules.brp",
 }
 
 

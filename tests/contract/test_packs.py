@@ -2,8 +2,9 @@
 implementation).
 
 Each pack brings a scripted fight (``tests/contract/<system>.txt``: one command a line, every
-die forced with ``--dice``) that joins its example sheets and uses every verb of its actions
-table, and malformed sheets with the field paths their error must name. Against each:
+die forced with ``--dice``; a line starting ``!`` must be refused) that joins its example sheets
+and uses every verb of its actions table (a core verb the system refuses, refused), and
+malformed sheets with the field paths their error must name. Against each:
 
 * the scripted fight plays through the real command line, every roll from the forced dice;
 * the state folded ply by ply equals the state rebuilt from the log at every ply;
@@ -50,6 +51,25 @@ class Contract:
 
 
 CONTRACTS: dict[str, Contract] = {
+    "brp": Contract(
+        script=HERE / "brp.txt",
+        invalid={
+            SHEETS / "brp" / "invalid" / "careless.toml": (
+                "kind",
+                "characteristics.dex",
+                "characteristics.cha",
+                "skills.Dodge",
+                "weapons[0].damage",
+                "armor.value",
+            ),
+            SHEETS / "brp" / "invalid" / "cross_field.json": (
+                "weapons[0].base_range",
+                "weapons[1].shots",
+                "weapons[1].name",
+                "weapons[2].shield",
+            ),
+        },
+    ),
     "palladium": Contract(
         script=HERE / "palladium.txt",
         invalid={
@@ -71,10 +91,14 @@ CONTRACTS: dict[str, Contract] = {
 }
 
 
-def commands(system: str) -> list[list[str]]:
-    """The scripted fight's commands."""
+def commands(system: str) -> list[tuple[bool, list[str]]]:
+    """The scripted fight's commands, each with whether it must be refused."""
     text = CONTRACTS[system].script.read_text(encoding="utf-8")
-    return [shlex.split(line) for line in text.splitlines() if line.strip() and line[0] != "#"]
+    return [
+        (line.startswith("!"), shlex.split(line.lstrip("! ")))
+        for line in text.splitlines()
+        if line.strip() and line[0] != "#"
+    ]
 
 
 class Cli:
@@ -112,7 +136,7 @@ class Played:
     system: str
     db: Path
     cli: Cli
-    results: list[tuple[list[str], CliResult]]
+    results: list[tuple[bool, list[str], CliResult]]
 
 
 @pytest.fixture(scope="module", params=sorted(CONTRACTS))
@@ -123,8 +147,12 @@ def played(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     results = []
     with pytest.MonkeyPatch.context() as mp:
         mp.chdir(REPO)
-        for args in commands(system):
-            results.append((args, cli(*args)))
+        for refused, args in commands(system):
+            before = snapshot(db) if refused else None
+            result = cli(*args)
+            if refused:
+                assert snapshot(db) == before, f"a refused {args} wrote"
+            results.append((refused, args, result))
     return Played(system, db, cli, results)
 
 
@@ -133,13 +161,15 @@ def test_every_registered_pack_brings_a_contract() -> None:
 
 
 def test_the_scripted_fight_plays_through(played: Played) -> None:
-    failed = [(args, r) for args, r in played.results if r.code != 0]
+    failed = [(args, r) for refused, args, r in played.results if r.code != 0 and not refused]
     assert failed == []
+    allowed = [(args, r) for refused, args, r in played.results if refused and r.code not in (1, 2)]
+    assert allowed == [], "commands the script expects refused"
     assert played.cli.json("status")["system"] == played.system
 
 
 def test_the_script_uses_every_verb_and_joins_sheets(played: Played) -> None:
-    used = {args[0] for args, _ in played.results}
+    used = {args[0] for _, args, _ in played.results}
     verbs = set(actions_table(get_pack(played.system)))
     assert verbs - used == set(), "verbs the scripted fight never uses"
     assert "add" in used and "new" in used
@@ -167,6 +197,14 @@ def test_every_roll_came_from_the_forced_dice(played: Played) -> None:
         assert len(r["sides"]) == len(r["faces"])
         if r["target"] is not None:
             assert r["margin"] is not None
+
+
+def test_every_die_is_recorded_in_the_order_it_was_rolled(played: Played) -> None:
+    """The faces entered for a ply are exactly the faces of its recorded rolls, in order: no
+    die is rolled that the log does not show."""
+    for ply in played.cli.json("log"):
+        faces = [f for r in _rolls(ply["events"]) for f in r["faces"]]
+        assert faces == ply["dice"], (ply["ply"], ply["command"])
 
 
 def test_incremental_state_equals_the_rebuild_at_every_ply(played: Played) -> None:

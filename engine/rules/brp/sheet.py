@@ -1,0 +1,217 @@
+"""The Basic Roleplaying character sheet: frozen attrs classes and their cross-field checks.
+
+Loading a file (TOML, JSON or YAML) and structuring it strictly is :mod:`sheet_io`; every
+problem comes back at once, each with its dotted path. Schema (optional keys show their
+default)::
+
+    name = "Ilsa Varg"                 # required, not blank
+    kind = "pc"                        # required: pc | npc
+    [characteristics]                  # required, each 1..200
+    str = 13
+    con = 12
+    siz = 12
+    int = 14
+    pow = 11
+    dex = 15
+    cha = 10
+    [skills]                           # name = percentage 0..500 (dodge, brawl, spot, listen,
+    dodge = 40                         #   sense, stealth, grapple …; lower case, words joined
+                                       #   by _); dodge is DEX x2 when not given
+    [[weapons]]
+    name = "broadsword"                # required, unique (ignoring case)
+    skill = 55                         # required: the weapon's percentage (attack and parry)
+    damage = "1D8+1"                   # required: dice; the damage modifier is added
+    kind = "melee"                     # melee | missile | thrown
+    length = "medium"                  # short | medium | long (close combat)
+    base_range = 0                     # metres; required (>= 1) for missile and thrown
+    attacks_per_round = 1              # 1..20 (volley fire)
+    shots = 0                          # magazine, for missile weapons (0: none)
+    hp = 15                            # the weapon's own HP (absent: not tracked)
+    drawn = true                       # starts in hand
+    two_handed = false
+    special = "none"                   # none | crush | slash | impale | knockback | entangle
+    self_propelled = false             # firearm, crossbow, energy weapon
+    burst = false                      # can fire bursts (needs shots)
+    autofire = false                   # can fire automatic (needs shots)
+    shield = "full"                    # small | full | large: a shield (melee only)
+    stun = false                       # a weapon made to stun
+    [armor]
+    name = "leather"
+    value = "1D8-1"                    # fixed (3) or rolled per hit
+    locations = ["chest", "abdomen"]   # where it covers, with hit locations on (absent: all)
+    [derived]                          # overrides of derived values (absent: derived)
+    hp = 15
+    damage_modifier = "+1D4"           # or "0" for none
+    [derived.locations]                # location = HP
+    head = 5
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Annotated, Literal
+
+import attrs
+
+from engine.dicespec import parse_spec
+from engine.rules.brp.tables import Location
+from engine.sheets import Range, Satisfies, problem
+
+Characteristic = Annotated[int, Range(1, 200)]
+Percent = Annotated[int, Range(0, 500)]
+DieExpression = Annotated[
+    str, Satisfies(parse_spec, "a die expression such as 1D8+1, 1D6+1D4, 2D6")
+]
+
+
+def _not_blank(text: str) -> None:
+    if not text.strip():
+        raise ValueError("blank")
+
+
+def _modifier(text: str) -> None:
+    if text.strip() in ("0", ""):
+        return
+    if text.strip()[0] not in "+-":
+        raise ValueError("no sign")
+    parse_spec(text)
+
+
+Name = Annotated[str, Satisfies(_not_blank, "a non-blank string")]
+DamageModifier = Annotated[
+    str, Satisfies(_modifier, 'a damage modifier such as "+1D4", "-1D6" or "0"')
+]
+_SKILL = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
+Skills = dict[str, Percent]
+LocationHp = dict[Location, Annotated[int, Range(1, 999)]]
+
+
+@attrs.frozen(kw_only=True)
+class Characteristics:
+    """STR CON SIZ INT POW DEX CHA, each 1..200."""
+
+    str: Characteristic
+    con: Characteristic
+    siz: Characteristic
+    int: Characteristic
+    pow: Characteristic
+    dex: Characteristic
+    cha: Characteristic
+
+
+@attrs.frozen(kw_only=True)
+class Weapon:
+    """A weapon and the wielder's skill with it (see the module docstring for the keys)."""
+
+    name: Name
+    skill: Percent
+    damage: DieExpression
+    kind: Literal["melee", "missile", "thrown"] = "melee"
+    length: Literal["short", "medium", "long"] = "medium"
+    base_range: Annotated[int, Range(0, 100_000)] = 0
+    attacks_per_round: Annotated[int, Range(1, 20)] = 1
+    shots: Annotated[int, Range(0, 1000)] = 0
+    hp: Annotated[int, Range(1, 1000)] | None = None
+    drawn: bool = True
+    two_handed: bool = False
+    special: Literal["none", "crush", "slash", "impale", "knockback", "entangle"] = "none"
+    self_propelled: bool = False
+    burst: bool = False
+    autofire: bool = False
+    shield: Literal["small", "full", "large"] | None = None
+    stun: bool = False
+
+
+@attrs.frozen(kw_only=True)
+class Armor:
+    """Armor: ``value`` a whole number (fixed) or dice (rolled per hit)."""
+
+    name: Name = "armor"
+    value: int | str = 0
+    locations: tuple[Location, ...] = ()
+
+
+@attrs.frozen(kw_only=True)
+class Derived:
+    """Values the sheet sets instead of deriving them."""
+
+    hp: Annotated[int, Range(1, 999)] | None = None
+    damage_modifier: DamageModifier | None = None
+    locations: LocationHp = attrs.field(factory=dict)
+
+
+@attrs.frozen(kw_only=True)
+class BrpSheet:
+    """A validated Basic Roleplaying combatant (see the module docstring)."""
+
+    name: Name
+    kind: Literal["pc", "npc"]
+    characteristics: Characteristics
+    skills: Skills = attrs.field(factory=dict)
+    weapons: tuple[Weapon, ...] = ()
+    armor: Armor | None = None
+    derived: Derived = Derived()
+
+
+def weapons_problems(weapons: tuple[Weapon, ...]) -> list[str]:
+    """Names differ (ignoring case); missile and thrown weapons have a base range; magazines,
+    bursts and autofire belong to missile weapons; shields to melee."""
+    first: dict[str, int] = {}
+    found = []
+    for i, w in enumerate(weapons):
+        at = f"weapons[{i}]"
+        key = w.name.strip().casefold()
+        if key in first:
+            found.append(
+                problem(
+                    f"{at}.name",
+                    f"duplicate weapon name {json.dumps(w.name)} (also weapons[{first[key]}])",
+                )
+            )
+        else:
+            first[key] = i
+        if w.kind != "melee" and w.base_range < 1:
+            found.append(problem(f"{at}.base_range", f"required (1 or more) for a {w.kind} weapon"))
+        if w.kind != "missile":
+            for flag in ("shots", "burst", "autofire"):
+                if getattr(w, flag):
+                    found.append(problem(f"{at}.{flag}", "only for a missile weapon"))
+        elif (w.burst or w.autofire) and w.shots < 2:
+            found.append(problem(f"{at}.shots", "a burst or autofire needs a magazine of 2+"))
+        if w.shield is not None and w.kind != "melee":
+            found.append(problem(f"{at}.shield", "a shield is a melee weapon"))
+    return found
+
+
+def skills_problems(skills: dict[str, int]) -> list[str]:
+    """Skill names are lower case words joined by _ (how commands name them)."""
+    return [
+        problem(f"skills.{name}", "a skill name is lower case letters, digits and _")
+        for name in skills
+        if not _SKILL.match(name)
+    ]
+
+
+def armor_problems(armor: Armor | None) -> list[str]:
+    """A rolled armor value is a die expression; a fixed one is 0 or more."""
+    if armor is None:
+        return []
+    v = armor.value
+    if isinstance(v, bool) or (isinstance(v, int) and v < 0):
+        return [problem("armor.value", f"expected a whole number 0 or more or dice, got {v!r}")]
+    if isinstance(v, str):
+        try:
+            parse_spec(v)
+        except ValueError:
+            return [problem("armor.value", f"expected a number or a die expression, got {v!r}")]
+    return []
+
+
+def sheet_problems(sheet: BrpSheet) -> tuple[str, ...]:
+    """The cross-field problems of a structured sheet (empty when it is valid)."""
+    return tuple(
+        weapons_problems(sheet.weapons)
+        + skills_problems(sheet.skills)
+        + armor_problems(sheet.armor)
+    )

@@ -1,0 +1,115 @@
+"""Loading a Basic Roleplaying sheet: a file or the log's embedded copy, structured strictly.
+
+The classes and their cross-field checks are :mod:`engine.rules.brp.sheet`; this module brings
+cattrs and YAML (:mod:`engine.sheetload`), so only the commands that read a sheet import it.
+Every problem comes back at once in one :class:`~engine.sheets.SheetError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from engine.rules.brp.sheet import (
+    BrpSheet,
+    LocationHp,
+    Skills,
+    armor_problems,
+    sheet_problems,
+    skills_problems,
+    weapons_problems,
+)
+from engine.sheetload import load_document, make_converter, structure, structure_value
+from engine.sheets import Mismatch, SheetError, shown
+
+_CONVERTER = make_converter()
+
+
+def _fixed_or_dice(value: Any, _: Any) -> int | str:
+    """Armor's value: a whole number, or a die expression checked across fields."""
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise Mismatch("a whole number or a die expression such as 1D8-1", value)
+    return value
+
+
+def _table_of(type_: Any, what: str) -> None:
+    """Refuse a list or a scalar where a table (dict) is expected, before cattrs sees it."""
+    inner = _CONVERTER.get_structure_hook(type_)
+
+    def hook(value: Any, cls: Any) -> Any:
+        if not isinstance(value, Mapping):
+            raise ValueError(f"expected {what}, got {shown(value)}")
+        return inner(value, cls)
+
+    _CONVERTER.register_structure_hook_func(lambda t: t == type_, hook)
+
+
+_CONVERTER.register_structure_hook_func(lambda t: t == int | str, _fixed_or_dice)
+_table_of(Skills, "a table of skill names and percentages")
+_table_of(LocationHp, "a table of locations and their HP")
+
+_MISSING: Any = object()
+
+
+def _section(data: dict[str, Any], name: str) -> Any:
+    field = attrs.fields_dict(BrpSheet)[name]
+    if name not in data:
+        return _MISSING if field.default is attrs.NOTHING else field.default
+    try:
+        return structure_value(data[name], field.type, "", _CONVERTER)
+    except SheetError:
+        return _MISSING
+
+
+def _partial_problems(data: dict[str, Any]) -> list[str]:
+    """Cross-field checks on the sections that structure cleanly, when the sheet as a whole
+    does not, so one pass reports type errors and cross-field errors together."""
+    found: list[str] = []
+    weapons, skills, armor = (_section(data, n) for n in ("weapons", "skills", "armor"))
+    if weapons is not _MISSING:
+        found += weapons_problems(weapons)
+    if skills is not _MISSING:
+        found += skills_problems(skills)
+    if armor is not _MISSING:
+        found += armor_problems(armor)
+    return found
+
+
+def _from_data(data: dict[str, Any], file: str) -> BrpSheet:
+    try:
+        sheet = structure(data, BrpSheet, file, _CONVERTER)
+    except SheetError as err:
+        raise SheetError(file, err.problems + tuple(_partial_problems(data))) from None
+    problems = sheet_problems(sheet)
+    if problems:
+        raise SheetError(file, problems)
+    return sheet
+
+
+def load_sheet(path: Path) -> BrpSheet:
+    """Read and validate a sheet (.toml, .json, .yaml/.yml), every problem at once."""
+    return _from_data(load_document(path), str(path))
+
+
+def sheet_to_dict(sheet: BrpSheet) -> dict[str, Any]:
+    """The sheet as plain JSON-ready data (absent optional keys left out)."""
+    data = _CONVERTER.unstructure(sheet)
+    assert isinstance(data, dict)
+    return {k: v for k, v in data.items() if v is not None}
+
+
+def check_sheet(sheet: BrpSheet, source: str = "<embedded sheet>") -> BrpSheet:
+    """Validate a sheet read back from the log as strictly as a file (a log can be tampered
+    with); raise :class:`~engine.sheets.SheetError` naming ``source``."""
+    data = sheet_to_dict(sheet)
+    if isinstance(data.get("armor"), dict):
+        data["armor"] = {k: v for k, v in data["armor"].items() if v is not None}
+    if isinstance(data.get("derived"), dict):
+        data["derived"] = {k: v for k, v in data["derived"].items() if v is not None}
+    data["weapons"] = [
+        {k: v for k, v in w.items() if v is not None} for w in data.get("weapons", [])
+    ]
+    return _from_data(data, source)

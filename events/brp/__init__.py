@@ -1,0 +1,453 @@
+"""Events of the Basic Roleplaying rules pack: declarations, skill rolls, attacks, defences,
+damage by location, weapons, and the hazards of a round.
+
+Rule ids cite ``shared/rules/gurps-brp.md`` §2.2 (``BRP-…``). Every roll is d100 roll-under
+with a success tier, or damage dice; units are hit points, metres and DEX ranks.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from events.brp.records import (
+    AttackDetail,
+    BrpArmor,
+    BrpOptions,
+    BrpProfile,
+    BrpWeapon,
+    DefenceChoice,
+    Grade,
+    Tier,
+)
+from events.core import Declaration, Event, Roll
+
+Intent = Literal["knockout", "disarm", "knockback", "volley", "entangle", "withdraw"]
+Hazard = Literal[
+    "candle",
+    "torch",
+    "bonfire",
+    "building",
+    "intense",
+    "aflame",
+    "water",
+    "smoke",
+    "dense_smoke",
+    "gas",
+    "choke",
+]
+
+# --- declarations -------------------------------------------------------------------------
+
+
+class AttackDeclared(Declaration, frozen=True, kw_only=True, tag="brp.attack_declared"):
+    """An attack with ``weapon`` (None: the first drawn weapon, or a fist), BRP §1.2.
+
+    Modifiers are applied in the order the rules give: difficulty grades first (Easy and
+    Difficult cancel), then flat percentages, then caps. ``aim`` delays the attack that many
+    DEX ranks (BRP-AIM-TIME); ``location`` aims at a body part (BRP-AIM-LOCATION); ``shots``
+    with ``burst``/``autofire`` fires several (BRP-AUTOFIRE); ``volley`` launches as fast as
+    the weapon allows (BRP-VOLLEY); ``range`` in metres (BRP-RANGE, BRP-POINT-BLANK);
+    ``cover`` (BRP-COVER, BRP-FORTIFIED); ``split`` one of two attacks of a skill over 100%,
+    the second 5 ranks later (BRP-TWO-WEAPONS); ``inside`` a short weapon inside a long one's
+    guard (BRP-CLOSE-COMBAT). ``defend`` is the defender's answer decided now.
+    """
+
+    actor: str
+    target: str
+    weapon: str | None = None
+    difficulty: Grade | None = None
+    mod: int = 0
+    location: str | None = None
+    aim: int = 0
+    shots: int = 0
+    burst: bool = False
+    autofire: bool = False
+    spread: bool = False
+    group: bool = False
+    range: int | None = None
+    cover: Literal["half", "full"] | None = None
+    volley: bool = False
+    into_melee: bool = False
+    engaged: bool = False
+    superior: bool = False
+    backstab: bool = False
+    knockout: bool = False
+    knockback: bool = False
+    disarm: bool = False
+    entangle: bool = False
+    off_hand: bool = False
+    split: bool = False
+    inside: bool = False
+    unarmored: bool = False
+    defend: DefenceChoice | None = None
+
+
+class DefendDeclared(Declaration, frozen=True, kw_only=True, tag="brp.defend_declared"):
+    """The defender answers a pending attack: parry (with ``weapon``), dodge, or none."""
+
+    defender: str
+    choice: DefenceChoice
+    weapon: str | None = None
+
+
+class DrawDeclared(Declaration, frozen=True, kw_only=True, tag="brp.draw_declared"):
+    """``actor`` draws ``weapon``: 5 DEX ranks; ``swap`` puts the weapons in hand away first,
+    10 ranks; ``drop`` drops them instead (0 ranks) and draws (5); with skill over 100 a draw
+    costs nothing (BRP-DRAW)."""
+
+    actor: str
+    weapon: str
+    swap: bool = False
+    drop: bool = False
+
+
+class StandDeclared(Declaration, frozen=True, kw_only=True, tag="brp.stand_declared"):
+    """A prone fighter gets up (BRP-PRONE): 5 DEX ranks, no attack this round, and open to Easy
+    attacks meanwhile; with ``dodge`` a Dodge and an Agility roll get him up without that
+    opening."""
+
+    actor: str
+    dodge: bool = False
+
+
+class IntentDeclared(Declaration, frozen=True, kw_only=True, tag="brp.intent_declared"):
+    """The statement of intent: what ``actor`` means to do this round, before the ranks
+    (BRP-KNOCKOUT, BRP-DISARM, BRP-VOLLEY, BRP-KNOCKBACK, BRP-ENTANGLE, BRP-DISENGAGE)."""
+
+    actor: str
+    intent: Intent
+    target: str = ""
+
+
+class PowerDeclared(Declaration, frozen=True, kw_only=True, tag="brp.power_declared"):
+    """A powers-phase action (a Fly roll, an aura attack): ``skill`` is rolled if given
+    (BRP-FLY, BRP-AURA)."""
+
+    actor: str
+    note: str
+    skill: int | None = None
+    difficulty: Grade | None = None
+
+
+class ActDeclared(Declaration, frozen=True, kw_only=True, tag="brp.act_declared"):
+    """An action the rules do not model (moving, a skill), costing ``ranks`` DEX ranks."""
+
+    actor: str
+    note: str
+    ranks: int = 0
+
+
+class AmbushDeclared(Declaration, frozen=True, kw_only=True, tag="brp.ambush_declared"):
+    """An ambush (BRP-AMBUSH): ``attackers`` roll Stealth against each target's best of
+    Listen, Sense and Spot; ``missile`` if they attack with missile weapons, ``seen`` if they
+    are seen doing it. Begins a free round of the ambush for the attackers."""
+
+    attackers: tuple[str, ...]
+    missile: bool = False
+    seen: bool = False
+
+
+class SurpriseDeclared(Declaration, frozen=True, kw_only=True, tag="brp.surprise_declared"):
+    """Both sides surprised (BRP-BOTH-SURPRISED): everyone rolls Spot (or ``sense``); those
+    who notice roll Idea; those who make both act in the first round, in DEX order."""
+
+    sense: Literal["spot", "listen"] = "spot"
+
+
+class ExplodeDeclared(Declaration, frozen=True, kw_only=True, tag="brp.explode_declared"):
+    """An explosion or area attack of ``damage`` (BRP-EXPLOSION, BRP-AREA-AVOID): ``at`` lists
+    ``ID=METRES`` from the centre; ``avoid`` lists ``ID=dodge`` or ``ID=agility``; ``area``: an
+    area attack with no falloff."""
+
+    damage: str
+    at: tuple[str, ...]
+    avoid: tuple[str, ...] = ()
+    area: bool = False
+
+
+class ExposeDeclared(Declaration, frozen=True, kw_only=True, tag="brp.expose_declared"):
+    """``actor`` is exposed to fire or heat, or denied air, from now on; the damage comes at
+    the end of each round (BRP-FIRE, BRP-ASPHYX). ``surprised``: caught without a breath."""
+
+    actor: str
+    hazard: Hazard
+    surprised: bool = False
+
+
+class EscapeDeclared(Declaration, frozen=True, kw_only=True, tag="brp.escape_declared"):
+    """``actor`` gets away from a hazard, or puts out the fire on him (a Luck roll, BRP-FIRE);
+    ``hazard`` None: whichever he is exposed to."""
+
+    actor: str
+    hazard: Hazard | None = None
+
+
+class DesperateDeclared(Declaration, frozen=True, kw_only=True, tag="brp.desperate_declared"):
+    """One more action after all of one's own, on the last DEX rank (BRP-DESPERATE): a
+    Difficult Agility roll, then the action is Difficult; no attack or move next round."""
+
+    actor: str
+
+
+# --- outcomes -----------------------------------------------------------------------------
+
+
+class FighterReadied(Event, frozen=True, kw_only=True, tag="brp.fighter_readied"):
+    """The rules' reading of a new combatant's sheet (derived HP, damage modifier, location
+    HP, characteristic rolls)."""
+
+    combatant: str
+    profile: BrpProfile
+
+
+class RoundRefreshed(Event, frozen=True, kw_only=True, tag="brp.round_refreshed"):
+    """A new round: ``combatant``'s attack, parry and dodge are his again, his intents and
+    volleys cleared; ``rank`` is the DEX rank he acts at."""
+
+    combatant: str
+    rank: int
+
+
+class SkillRolled(Event, frozen=True, kw_only=True, tag="brp.skill_rolled"):
+    """A skill or characteristic roll (Idea, Agility, Stealth, Luck …) and its tier."""
+
+    combatant: str
+    skill: str
+    roll: Roll
+    success: bool
+    rule: str = ""
+
+
+class ResistanceRolled(Event, frozen=True, kw_only=True, tag="brp.resistance_rolled"):
+    """A resistance roll, active against passive ([GK] table: 50% + 5% a point of difference;
+    +10 or more always succeeds, -10 or less always fails)."""
+
+    active: str
+    passive: str
+    roll: Roll
+    success: bool
+    rule: str = ""
+
+
+class AttackRolled(Event, frozen=True, kw_only=True, tag="brp.attack_rolled"):
+    """An attack roll; ``hits`` when it succeeds (before any defence)."""
+
+    actor: str
+    target: str
+    weapon: str | None
+    roll: Roll
+    tier: Tier
+    hits: bool
+    reason: str = ""
+    shots: int = 1
+
+
+class DefenseRolled(Event, frozen=True, kw_only=True, tag="brp.defense_rolled"):
+    """A parry or dodge against ``attacker``'s attack; ``stops`` whether it stops it."""
+
+    defender: str
+    attacker: str
+    kind: Literal["parry", "dodge"]
+    roll: Roll
+    tier: Tier
+    stops: bool
+    reason: str = ""
+
+
+class DefenseDeclined(Event, frozen=True, kw_only=True, tag="brp.defense_declined"):
+    """The defender does not (or cannot) parry or dodge, and why."""
+
+    defender: str
+    attacker: str
+    reason: str
+
+
+class HitsRolled(Event, frozen=True, kw_only=True, tag="brp.hits_rolled"):
+    """How many of a burst's or autofire's shots hit (BRP-AUTOFIRE)."""
+
+    actor: str
+    target: str
+    shots: int
+    roll: Roll
+    hits: int
+
+
+class LocationRolled(Event, frozen=True, kw_only=True, tag="brp.location_rolled"):
+    """Where a hit lands: D20 on the melee or missile table, or a called location."""
+
+    target: str
+    location: str
+    roll: Roll | None = None
+    reason: str = ""
+
+
+class DamageRolled(Event, frozen=True, kw_only=True, tag="brp.damage_rolled"):
+    """The damage of one hit, with its damage modifier and special effect."""
+
+    actor: str
+    target: str
+    roll: Roll
+    location: str | None = None
+    effect: str = ""
+
+
+class ArmorRolled(Event, frozen=True, kw_only=True, tag="brp.armor_rolled"):
+    """What ``target``'s armor stops of one hit (``roll`` fixed for a fixed value)."""
+
+    target: str
+    roll: Roll
+    ignored: str = ""
+
+
+class DamageApplied(Event, frozen=True, kw_only=True, tag="brp.damage_applied"):
+    """Hit points lost: total HP ``before`` -> ``after``; with hit locations, the location's
+    too."""
+
+    target: str
+    amount: int
+    before: int
+    after: int
+    location: str | None = None
+    location_before: int | None = None
+    location_after: int | None = None
+    rule: str = ""
+
+
+class Healed(Event, frozen=True, kw_only=True, tag="brp.healed"):
+    """Hit points restored (a GM ruling): total HP ``before`` -> ``after``."""
+
+    target: str
+    amount: int
+    before: int
+    after: int
+    rule: str = ""
+
+
+class WeaponChanged(Event, frozen=True, kw_only=True, tag="brp.weapon_changed"):
+    """A weapon's state now: drawn or not, shots left, hit points, broken."""
+
+    combatant: str
+    weapon: str
+    drawn: bool
+    shots: int
+    hp: int | None = None
+    broken: bool = False
+    reason: str = ""
+
+
+class ActionUsed(Event, frozen=True, kw_only=True, tag="brp.action_used"):
+    """One of the round's attack, parry or dodge is used (two of three a round)."""
+
+    combatant: str
+    action: Literal["attack", "parry", "dodge"]
+    rule: str = ""
+
+
+class IntentStated(Event, frozen=True, kw_only=True, tag="brp.intent_stated"):
+    """What a fighter stated he means to do this round."""
+
+    combatant: str
+    intent: Intent
+    target: str = ""
+
+
+class AimStarted(Event, frozen=True, kw_only=True, tag="brp.aim_started"):
+    """``actor`` aims: the attack lands at DEX rank ``at`` (BRP-AIM-TIME)."""
+
+    actor: str
+    attack: AttackDeclared
+    at: int
+
+
+class AimEnded(Event, frozen=True, kw_only=True, tag="brp.aim_ended"):
+    """The aim is over: the attack was made, or it was lost and why."""
+
+    actor: str
+    lost: bool
+    reason: str = ""
+
+
+class ExposureChanged(Event, frozen=True, kw_only=True, tag="brp.exposure_changed"):
+    """``combatant`` is exposed to ``hazard`` (``present``) or no longer. ``breath``: the CON
+    multiplier of his next breath roll (asphyxiation); ``armor_rounds``: rounds his armor
+    still keeps fire off; ``failed``: he failed a breath roll and takes damage each round."""
+
+    combatant: str
+    hazard: Hazard
+    present: bool
+    breath: int = 0
+    armor_rounds: int = 0
+    failed: bool = False
+    rule: str = ""
+
+
+class FirstStrike(Event, frozen=True, kw_only=True, tag="brp.first_strike"):
+    """Who strikes first when ``interrupter`` cuts in ahead of ``against``, and why (a long
+    weapon against a shorter one, BRP-WEAPON-LENGTH; a quickdraw, BRP-QUICKDRAW)."""
+
+    interrupter: str
+    against: str
+    wins: bool
+    reason: str
+    rule: str = ""
+
+
+class KnockedBack(Event, frozen=True, kw_only=True, tag="brp.knocked_back"):
+    """A knockback (BRP-KNOCKBACK): ``metres`` back."""
+
+    target: str
+    metres: int
+    rule: str = "BRP-KNOCKBACK"
+
+
+BRP_EVENTS: tuple[type[Event], ...] = (
+    AttackDeclared,
+    DefendDeclared,
+    DrawDeclared,
+    StandDeclared,
+    IntentDeclared,
+    PowerDeclared,
+    ActDeclared,
+    AmbushDeclared,
+    SurpriseDeclared,
+    ExplodeDeclared,
+    ExposeDeclared,
+    EscapeDeclared,
+    DesperateDeclared,
+    FighterReadied,
+    RoundRefreshed,
+    SkillRolled,
+    ResistanceRolled,
+    AttackRolled,
+    DefenseRolled,
+    DefenseDeclined,
+    HitsRolled,
+    LocationRolled,
+    DamageRolled,
+    ArmorRolled,
+    DamageApplied,
+    Healed,
+    WeaponChanged,
+    ActionUsed,
+    IntentStated,
+    AimStarted,
+    AimEnded,
+    ExposureChanged,
+    FirstStrike,
+    KnockedBack,
+)
+
+__all__ = [
+    "BRP_EVENTS",
+    "AttackDetail",
+    "BrpArmor",
+    "BrpOptions",
+    "BrpProfile",
+    "BrpWeapon",
+    "DefenceChoice",
+    "Grade",
+    "Hazard",
+    "Intent",
+    "Tier",
+    *(cls.__name__ for cls in BRP_EVENTS),
+]
