@@ -1,4 +1,4 @@
-"""The fight log in SQLite: the only module that writes SQL.
+"""The fight log in SQLite: the only module that queries it (its schema is :mod:`engine.logfile`).
 
 One file holds any number of encounters. Plies and events are append-only (triggers refuse
 UPDATE and DELETE); a branch is a named pointer to a ply and moves by compare-and-set inside a
@@ -11,233 +11,34 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
-import os
 import sqlite3
 import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-import attrs
-
-APPLICATION_ID = 0x46524143  # "FRAC"
-SCHEMA_VERSION = 1
-BUSY_TIMEOUT_S = 5.0
-_HEADER = b"SQLite format 3\x00"
-
-_SCHEMA = """
-CREATE TABLE encounters (
-    id INTEGER PRIMARY KEY,
-    name TEXT NOT NULL UNIQUE,
-    seed INTEGER NOT NULL,
-    system TEXT NOT NULL,
-    rules_version INTEGER NOT NULL,
-    created_at TEXT NOT NULL
-);
-CREATE TABLE plies (
-    id INTEGER PRIMARY KEY,
-    encounter INTEGER NOT NULL REFERENCES encounters(id),
-    parent INTEGER REFERENCES plies(id),
-    depth INTEGER NOT NULL,
-    skip INTEGER REFERENCES plies(id),
-    seed INTEGER NOT NULL,
-    salt INTEGER NOT NULL,
-    rules_version INTEGER NOT NULL,
-    command TEXT NOT NULL,
-    dice TEXT NOT NULL,
-    created_at TEXT NOT NULL
-);
-CREATE INDEX plies_by_depth ON plies(encounter, depth);
-CREATE TABLE events (
-    ply INTEGER NOT NULL REFERENCES plies(id),
-    idx INTEGER NOT NULL,
-    tag TEXT NOT NULL,
-    version INTEGER NOT NULL,
-    body TEXT NOT NULL,
-    PRIMARY KEY (ply, idx)
-) WITHOUT ROWID;
-CREATE TABLE branches (
-    encounter INTEGER NOT NULL REFERENCES encounters(id),
-    name TEXT NOT NULL,
-    head INTEGER NOT NULL REFERENCES plies(id),
-    tip INTEGER NOT NULL REFERENCES plies(id),
-    fork INTEGER REFERENCES plies(id),
-    created_at TEXT NOT NULL,
-    PRIMARY KEY (encounter, name)
-);
-CREATE TABLE cursor (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TRIGGER plies_append_only_u BEFORE UPDATE ON plies
-    BEGIN SELECT RAISE(ABORT, 'plies are append-only'); END;
-CREATE TRIGGER plies_append_only_d BEFORE DELETE ON plies
-    BEGIN SELECT RAISE(ABORT, 'plies are append-only'); END;
-CREATE TRIGGER events_append_only_u BEFORE UPDATE ON events
-    BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
-CREATE TRIGGER events_append_only_d BEFORE DELETE ON events
-    BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
-CREATE TRIGGER encounters_append_only_d BEFORE DELETE ON encounters
-    BEGIN SELECT RAISE(ABORT, 'encounters are append-only'); END;
-"""
-
-
-class StoreError(Exception):
-    """A problem with the database file itself; ``exit_code`` follows the README's table."""
-
-    exit_code = 7
-
-
-class NoDatabase(StoreError):
-    """There is no fracas file at the path (exit 2: start one with ``fracas new``)."""
-
-    exit_code = 2
-
-
-class NotFracas(StoreError):
-    """The file is empty, corrupt, or not a fracas database (exit 5)."""
-
-    exit_code = 5
-
-
-class SchemaMismatch(StoreError):
-    """The file's schema is newer (or older) than this fracas reads (exit 6)."""
-
-    exit_code = 6
-
-
-class Conflict(StoreError):
-    """The branch head moved since the command read it: another process appended (exit 3)."""
-
-    exit_code = 3
-
-
-class Busy(StoreError):
-    """Another process held the database longer than the busy timeout (exit 4)."""
-
-    exit_code = 4
-
-
-class DiskError(StoreError):
-    """The disk refused: full, read-only, or an I/O error (exit 7)."""
-
-    exit_code = 7
-
-
-@attrs.frozen
-class EncounterRow:
-    """An encounter: its name, seed and rules system."""
-
-    id: int
-    name: str
-    seed: int
-    system: str
-    rules_version: int
-    created_at: str
-
-
-@attrs.frozen
-class PlyRow:
-    """One ply: the unit of undo. ``depth`` 0 is the encounter's start.
-
-    Its dice are keyed by ``(seed, depth, salt)``; ``dice`` holds faces entered by hand.
-    """
-
-    id: int
-    encounter: int
-    parent: int | None
-    depth: int
-    skip: int | None
-    seed: int
-    salt: int
-    rules_version: int
-    command: str
-    dice: tuple[int, ...]
-    created_at: str
-
-
-@attrs.frozen
-class BranchRow:
-    """A named pointer to a ply; ``tip`` remembers where redo leads, ``fork`` where it began."""
-
-    encounter: int
-    name: str
-    head: int
-    tip: int
-    fork: int | None
-    created_at: str
-
-
-@attrs.frozen
-class StoredEvent:
-    """An event as stored: its tag, schema version of that tag, and JSON body."""
-
-    ply: int
-    idx: int
-    tag: str
-    version: int
-    body: str
+from engine.logfile import APPLICATION_ID as APPLICATION_ID
+from engine.logfile import BUSY_TIMEOUT_S as BUSY_TIMEOUT_S
+from engine.logfile import SCHEMA, publish, translate
+from engine.logfile import SCHEMA_VERSION as SCHEMA_VERSION
+from engine.logfile import Busy as Busy
+from engine.logfile import Conflict as Conflict
+from engine.logfile import DiskError as DiskError
+from engine.logfile import NoDatabase as NoDatabase
+from engine.logfile import NotFracas as NotFracas
+from engine.logfile import SchemaMismatch as SchemaMismatch
+from engine.logfile import StoreError as StoreError
+from engine.logfile import check_header as check_header
+from engine.logrows import BranchRow as BranchRow
+from engine.logrows import EncounterRow as EncounterRow
+from engine.logrows import PlyRow as PlyRow
+from engine.logrows import StoredEvent as StoredEvent
+from engine.logrows import as_int, ply_row
+from engine.logrows import skip_depth as skip_depth
 
 
 def _now() -> str:
     return _dt.datetime.now(_dt.UTC).isoformat(timespec="milliseconds")
-
-
-def skip_depth(depth: int) -> int:
-    """The depth the skip pointer of a ply at ``depth`` points to (a deterministic skip list).
-
-    This is the skip list Bitcoin uses for block ancestors. Following parent and skip pointers
-    reaches any ancestor in a number of steps that grows like ``log2(depth)**2 / 4`` in the worst
-    case (53 lookups at depth 4096, 87 at 65536; usually far fewer), so a branch made ``--at`` a
-    ply far back costs about the same on a short fight and a long one.
-    """
-
-    def lowest_off(n: int) -> int:
-        return n & (n - 1)
-
-    if depth < 2:
-        return 0
-    if depth & 1:
-        return lowest_off(lowest_off(depth - 1)) + 1
-    return lowest_off(depth)
-
-
-def _translate(err: sqlite3.Error, path: Path) -> StoreError:
-    text = str(err)
-    low = text.lower()
-    if "locked" in low or "busy" in low:
-        return Busy(f"{path}: the database is busy (another fracas is writing); try again")
-    if "not a database" in low or "malformed" in low or "corrupt" in low:
-        return NotFracas(f"{path}: the database is corrupt ({text})")
-    if isinstance(err, sqlite3.OperationalError) or "disk" in low or "readonly" in low:
-        return DiskError(f"{path}: {text}")
-    return NotFracas(f"{path}: {text}")
-
-
-def check_header(path: Path) -> None:
-    """Refuse a file that is not ours before SQLite touches it (exit 5 or 6)."""
-    try:
-        with path.open("rb") as fh:
-            head = fh.read(100)
-    except IsADirectoryError:
-        raise NotFracas(f"{path}: is a directory, not a fracas database") from None
-    except OSError as err:
-        raise DiskError(f"{path}: cannot read ({err.strerror})") from None
-    if not head:
-        raise NotFracas(f"{path}: the file is empty, not a fracas database")
-    if len(head) < 100 or not head.startswith(_HEADER):
-        raise NotFracas(f"{path}: not a fracas database (not an SQLite file, or corrupt)")
-    app_id = int.from_bytes(head[68:72], "big")
-    if app_id != APPLICATION_ID:
-        raise NotFracas(
-            f"{path}: not a fracas database (SQLite application_id 0x{app_id:08x}, "
-            f"fracas uses 0x{APPLICATION_ID:08x})"
-        )
-    version = int.from_bytes(head[60:64], "big")
-    if version > SCHEMA_VERSION:
-        raise SchemaMismatch(
-            f"{path}: written by a newer fracas (schema {version}; this one reads up to "
-            f"{SCHEMA_VERSION}); upgrade fracas"
-        )
-    if version < SCHEMA_VERSION:
-        raise SchemaMismatch(f"{path}: schema {version} is older than {SCHEMA_VERSION}")
 
 
 class Store:
@@ -265,7 +66,7 @@ class Store:
             conn.execute("PRAGMA synchronous=FULL")
             conn.execute("SELECT count(*) FROM branches").fetchone()
         except sqlite3.Error as err:
-            raise _translate(err, path) from None
+            raise translate(err, path) from None
         return cls(path, conn)
 
     @classmethod
@@ -284,13 +85,13 @@ class Store:
             try:
                 conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
                 conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-                conn.executescript("BEGIN;" + _SCHEMA + "COMMIT;")
+                conn.executescript("BEGIN;" + SCHEMA + "COMMIT;")
                 conn.execute("PRAGMA journal_mode=WAL")
             finally:
                 conn.close()
-            _publish(tmp, path)
+            publish(tmp, path)
         except sqlite3.Error as err:
-            raise _translate(err, path) from None
+            raise translate(err, path) from None
         except OSError as err:
             raise DiskError(f"{path}: cannot create ({err.strerror or err})") from None
         finally:
@@ -308,7 +109,7 @@ class Store:
         try:
             return self._conn.execute(sql, params).fetchall()
         except sqlite3.Error as err:
-            raise _translate(err, self.path) from None
+            raise translate(err, self.path) from None
 
     def encounters(self) -> list[EncounterRow]:
         """Every encounter in the file, oldest first."""
@@ -323,7 +124,7 @@ class Store:
     def ply(self, ply_id: int) -> PlyRow:
         """One ply by id."""
         rows = self._all("SELECT * FROM plies WHERE id = ?", (ply_id,))
-        return _ply(rows[0])
+        return ply_row(rows[0])
 
     def branches(self, encounter: int) -> list[BranchRow]:
         """The branches of an encounter, in creation order."""
@@ -361,7 +162,7 @@ class Store:
             "SELECT plies.* FROM up JOIN plies ON plies.id = up.id ORDER BY plies.depth",
             (head,),
         )
-        return [_ply(r) for r in rows]
+        return [ply_row(r) for r in rows]
 
     _PATH = (
         "WITH RECURSIVE up(id) AS (SELECT ? UNION ALL "
@@ -408,13 +209,13 @@ class Store:
             "SELECT coalesce(max(salt), -1) + 1 FROM plies WHERE encounter = ? AND depth = ?",
             (encounter, depth),
         )
-        return _int(rows[0][0])
+        return as_int(rows[0][0])
 
     def count(self, table: str) -> int:
         """Rows in one of our tables (for tests and benchmarks)."""
         if table not in {"encounters", "plies", "events", "branches"}:
             raise ValueError(table)
-        return _int(self._all(f"SELECT count(*) FROM {table}")[0][0])
+        return as_int(self._all(f"SELECT count(*) FROM {table}")[0][0])
 
     def get_cursor(self, key: str) -> str | None:
         """A remembered selection (current encounter, current branch)."""
@@ -429,7 +230,7 @@ class Store:
         try:
             conn.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as err:
-            raise _translate(err, self.path) from None
+            raise translate(err, self.path) from None
         try:
             yield conn
         except BaseException:
@@ -439,9 +240,9 @@ class Store:
             conn.execute("COMMIT")
         except sqlite3.Error as err:
             conn.execute("ROLLBACK")
-            raise _translate(err, self.path) from None
+            raise translate(err, self.path) from None
 
-    def _insert_ply(
+    def _insertply_row(
         self,
         conn: sqlite3.Connection,
         encounter: int,
@@ -500,7 +301,7 @@ class Store:
                 )
                 enc = cur.lastrowid
                 assert enc is not None
-                root = self._insert_ply(
+                root = self._insertply_row(
                     conn, enc, None, seed, 0, rules_version, command, (), events
                 )
                 conn.execute(
@@ -511,7 +312,7 @@ class Store:
                 _set_cursor(conn, "encounter", name)
                 _set_cursor(conn, f"branch:{enc}", "main")
         except sqlite3.Error as err:
-            raise _translate(err, self.path) from None
+            raise translate(err, self.path) from None
         return enc, root
 
     def append(
@@ -541,7 +342,7 @@ class Store:
                         "(another fracas appended); nothing was written, run it again"
                     )
                 parent = self.ply(branch.head)
-                ply_id = self._insert_ply(
+                ply_id = self._insertply_row(
                     conn, branch.encounter, parent, seed, salt, rules_version, command, dice, events
                 )
                 if current[1] != branch.head:
@@ -552,7 +353,7 @@ class Store:
                     (ply_id, ply_id, branch.encounter, branch.name, branch.head),
                 )
         except sqlite3.Error as err:
-            raise _translate(err, self.path) from None
+            raise translate(err, self.path) from None
         return ply_id
 
     def _keep_undone(self, conn: sqlite3.Connection, branch: BranchRow, tip: int) -> None:
@@ -585,7 +386,7 @@ class Store:
                         "nothing changed, run it again"
                     )
         except sqlite3.Error as err:
-            raise _translate(err, self.path) from None
+            raise translate(err, self.path) from None
 
     def create_branch(self, encounter: int, name: str, head: int, *, switch: bool) -> None:
         """A new branch pointing at ``head`` (forked there); optionally make it current."""
@@ -604,7 +405,7 @@ class Store:
                 if switch:
                     _set_cursor(conn, f"branch:{encounter}", name)
         except sqlite3.Error as err:
-            raise _translate(err, self.path) from None
+            raise translate(err, self.path) from None
 
     def branch_with_plies(
         self,
@@ -626,7 +427,7 @@ class Store:
                     raise Conflict(f"{self.path}: a branch called {name!r} already exists")
                 head = fork
                 for seed, salt, version, command, dice, events in plies:
-                    head = self._insert_ply(
+                    head = self._insertply_row(
                         conn, encounter, self.ply(head), seed, salt, version, command, dice, events
                     )
                 conn.execute(
@@ -635,7 +436,7 @@ class Store:
                     (encounter, name, head, head, fork, _now()),
                 )
         except sqlite3.Error as err:
-            raise _translate(err, self.path) from None
+            raise translate(err, self.path) from None
         return head
 
     def set_cursor(self, key: str, value: str) -> None:
@@ -644,31 +445,7 @@ class Store:
             with self._write() as conn:
                 _set_cursor(conn, key, value)
         except sqlite3.Error as err:
-            raise _translate(err, self.path) from None
-
-
-def _publish(tmp: Path, path: Path) -> None:
-    """Give the finished file ``tmp`` the name ``path`` unless a file got there first."""
-    try:
-        os.link(tmp, path)
-    except FileExistsError:
-        return  # another fracas created it first: use theirs
-    except OSError:
-        # No hard links on this file system (some network or FAT mounts): a plain rename,
-        # with a short window in which two creators could race.
-        if path.exists():
-            return
-        os.replace(tmp, path)
-    try:  # make the new name durable, not only the file's contents
-        fd = os.open(path.parent, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+            raise translate(err, self.path) from None
 
 
 def _set_cursor(conn: sqlite3.Connection, key: str, value: str) -> None:
@@ -677,15 +454,3 @@ def _set_cursor(conn: sqlite3.Connection, key: str, value: str) -> None:
         "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
         (key, value),
     )
-
-
-def _int(value: object) -> int:
-    if not isinstance(value, int):
-        raise NotFracas(f"expected an integer from SQLite, got {value!r}")
-    return value
-
-
-def _ply(row: tuple[object, ...]) -> PlyRow:
-    values = list(row)
-    values[9] = tuple(json.loads(str(values[9])))
-    return PlyRow(*values)  # type: ignore[arg-type]

@@ -1,0 +1,178 @@
+"""What a fracas file is: its SQLite schema, how it is recognised before SQLite opens it, how
+a new one is published, and the errors a file can raise (with the README's exit codes).
+
+:mod:`engine.log` is the store over such a file; the SQL of the schema is here, every query
+there.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from pathlib import Path
+
+APPLICATION_ID = 0x46524143  # "FRAC"
+SCHEMA_VERSION = 1
+BUSY_TIMEOUT_S = 5.0
+_HEADER = b"SQLite format 3\x00"
+
+SCHEMA = """
+CREATE TABLE encounters (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    seed INTEGER NOT NULL,
+    system TEXT NOT NULL,
+    rules_version INTEGER NOT NULL,
+    created_at TEXT NOT NULL
+);
+CREATE TABLE plies (
+    id INTEGER PRIMARY KEY,
+    encounter INTEGER NOT NULL REFERENCES encounters(id),
+    parent INTEGER REFERENCES plies(id),
+    depth INTEGER NOT NULL,
+    skip INTEGER REFERENCES plies(id),
+    seed INTEGER NOT NULL,
+    salt INTEGER NOT NULL,
+    rules_version INTEGER NOT NULL,
+    command TEXT NOT NULL,
+    dice TEXT NOT NULL,
+    created_at TEXT NOT NULL
+);
+CREATE INDEX plies_by_depth ON plies(encounter, depth);
+CREATE TABLE events (
+    ply INTEGER NOT NULL REFERENCES plies(id),
+    idx INTEGER NOT NULL,
+    tag TEXT NOT NULL,
+    version INTEGER NOT NULL,
+    body TEXT NOT NULL,
+    PRIMARY KEY (ply, idx)
+) WITHOUT ROWID;
+CREATE TABLE branches (
+    encounter INTEGER NOT NULL REFERENCES encounters(id),
+    name TEXT NOT NULL,
+    head INTEGER NOT NULL REFERENCES plies(id),
+    tip INTEGER NOT NULL REFERENCES plies(id),
+    fork INTEGER REFERENCES plies(id),
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (encounter, name)
+);
+CREATE TABLE cursor (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TRIGGER plies_append_only_u BEFORE UPDATE ON plies
+    BEGIN SELECT RAISE(ABORT, 'plies are append-only'); END;
+CREATE TRIGGER plies_append_only_d BEFORE DELETE ON plies
+    BEGIN SELECT RAISE(ABORT, 'plies are append-only'); END;
+CREATE TRIGGER events_append_only_u BEFORE UPDATE ON events
+    BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
+CREATE TRIGGER events_append_only_d BEFORE DELETE ON events
+    BEGIN SELECT RAISE(ABORT, 'events are append-only'); END;
+CREATE TRIGGER encounters_append_only_d BEFORE DELETE ON encounters
+    BEGIN SELECT RAISE(ABORT, 'encounters are append-only'); END;
+"""
+
+
+class StoreError(Exception):
+    """A problem with the database file itself; ``exit_code`` follows the README's table."""
+
+    exit_code = 7
+
+
+class NoDatabase(StoreError):
+    """There is no fracas file at the path (exit 2: start one with ``fracas new``)."""
+
+    exit_code = 2
+
+
+class NotFracas(StoreError):
+    """The file is empty, corrupt, or not a fracas database (exit 5)."""
+
+    exit_code = 5
+
+
+class SchemaMismatch(StoreError):
+    """The file's schema is newer (or older) than this fracas reads (exit 6)."""
+
+    exit_code = 6
+
+
+class Conflict(StoreError):
+    """The branch head moved since the command read it: another process appended (exit 3)."""
+
+    exit_code = 3
+
+
+class Busy(StoreError):
+    """Another process held the database longer than the busy timeout (exit 4)."""
+
+    exit_code = 4
+
+
+class DiskError(StoreError):
+    """The disk refused: full, read-only, or an I/O error (exit 7)."""
+
+    exit_code = 7
+
+
+def translate(err: sqlite3.Error, path: Path) -> StoreError:
+    """The store error an SQLite error means for the file at ``path``."""
+    text = str(err)
+    low = text.lower()
+    if "locked" in low or "busy" in low:
+        return Busy(f"{path}: the database is busy (another fracas is writing); try again")
+    if "not a database" in low or "malformed" in low or "corrupt" in low:
+        return NotFracas(f"{path}: the database is corrupt ({text})")
+    if isinstance(err, sqlite3.OperationalError) or "disk" in low or "readonly" in low:
+        return DiskError(f"{path}: {text}")
+    return NotFracas(f"{path}: {text}")
+
+
+def check_header(path: Path) -> None:
+    """Refuse a file that is not ours before SQLite touches it (exit 5 or 6)."""
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(100)
+    except IsADirectoryError:
+        raise NotFracas(f"{path}: is a directory, not a fracas database") from None
+    except OSError as err:
+        raise DiskError(f"{path}: cannot read ({err.strerror})") from None
+    if not head:
+        raise NotFracas(f"{path}: the file is empty, not a fracas database")
+    if len(head) < 100 or not head.startswith(_HEADER):
+        raise NotFracas(f"{path}: not a fracas database (not an SQLite file, or corrupt)")
+    app_id = int.from_bytes(head[68:72], "big")
+    if app_id != APPLICATION_ID:
+        raise NotFracas(
+            f"{path}: not a fracas database (SQLite application_id 0x{app_id:08x}, "
+            f"fracas uses 0x{APPLICATION_ID:08x})"
+        )
+    version = int.from_bytes(head[60:64], "big")
+    if version > SCHEMA_VERSION:
+        raise SchemaMismatch(
+            f"{path}: written by a newer fracas (schema {version}; this one reads up to "
+            f"{SCHEMA_VERSION}); upgrade fracas"
+        )
+    if version < SCHEMA_VERSION:
+        raise SchemaMismatch(f"{path}: schema {version} is older than {SCHEMA_VERSION}")
+
+
+def publish(tmp: Path, path: Path) -> None:
+    """Give the finished file ``tmp`` the name ``path`` unless a file got there first."""
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        return  # another fracas created it first: use theirs
+    except OSError:
+        # No hard links on this file system (some network or FAT mounts): a plain rename,
+        # with a short window in which two creators could race.
+        if path.exists():
+            return
+        os.replace(tmp, path)
+    try:  # make the new name durable, not only the file's contents
+        fd = os.open(path.parent, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
