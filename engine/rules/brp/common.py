@@ -96,6 +96,15 @@ def use(
     return ActionUsed(combatant=cid, action=action, rule=rule)
 
 
+def can_use(state: FightState, cid: str, action: Literal["attack", "parry", "dodge"]) -> bool:
+    """Whether ``cid`` may still spend ``action`` this round (see :func:`use`)."""
+    try:
+        use(state, cid, action, "")
+    except IllegalAction:
+        return False
+    return True
+
+
 def find_weapon(state: FightState, cid: str, name: str | None) -> BrpWeapon:
     """The named weapon (UnknownName listing the choices), or the first in hand, or a fist."""
     f = fighter(state, cid)

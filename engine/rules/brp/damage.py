@@ -13,20 +13,17 @@ from __future__ import annotations
 from engine.dice import Dice
 from engine.dicespec import Constant, DiceSpec, DiceTerm, parse_spec
 from engine.rolls import fixed, roll
-from engine.rules.brp import tables
+from engine.rules.brp import tables, wounds
 from engine.rules.brp.common import fighter, find_weapon
 from engine.rules.brp.fold import fold_brp
 from engine.rules.brp.options import opts
 from engine.rules.brp.resolution import resistance, skill_roll
 from events.brp import (
-    ArmorRolled,
     AttackDetail,
     BrpWeapon,
-    DamageApplied,
     DamageRolled,
     HitsRolled,
     KnockedBack,
-    LocationRolled,
     ResistanceRolled,
     SkillRolled,
     WeaponChanged,
@@ -72,125 +69,6 @@ def damage_spec(state: FightState, actor: str, weapon: BrpWeapon, tier: str) -> 
     return str(DiceSpec(terms + db)), effect
 
 
-def _location(
-    state: FightState, target: str, detail: AttackDetail, dice: Dice
-) -> tuple[str | None, list[Event]]:
-    if not opts(state).hit_locations:
-        return None, []
-    if detail.location is not None:
-        return detail.location, [
-            LocationRolled(target=target, location=detail.location, reason="called")
-        ]
-    table = tables.MISSILE_LOCATIONS if detail.missile else tables.MELEE_LOCATIONS
-    bonus = detail.location_bonus
-    mods = (
-        [
-            Modifier(
-                name="superior position", value=bonus, source="situation", rule="BRP-SUPERIOR-POS"
-            )
-        ]
-        if bonus
-        else []
-    )
-    r = roll(dice, "hit location", "1D20", mods, rule="BRP-SUPERIOR-POS" if bonus else "")
-    loc = tables.location_of(table, r.total)
-    kind = "missile" if detail.missile else "melee"
-    return loc, [LocationRolled(target=target, location=loc, roll=r, reason=f"{kind} table")]
-
-
-def _armor(
-    state: FightState, target: str, loc: str | None, tier: str, unarmored: bool, dice: Dice
-) -> tuple[int, list[Event]]:
-    armor = fighter(state, target).profile.armor
-    if armor is None or armor.value in ("0", ""):
-        return 0, []
-    why = ""
-    if tier == "critical":
-        why = "a critical ignores armor (L82)"
-    elif unarmored:
-        why = "aimed at an unarmored spot (BRP-AIM-LOCATION)"
-    elif loc is not None and armor.locations and loc not in armor.locations:
-        why = f"the {armor.name} does not cover the {loc.replace('_', ' ')}"
-    if why:
-        return 0, [ArmorRolled(target=target, roll=fixed("armor", 0), ignored=why)]
-    spec = parse_spec(armor.value)
-    r = roll(dice, "armor", armor.value) if spec.die_count else fixed("armor", spec.value(()))
-    return max(0, r.total), [ArmorRolled(target=target, roll=r)]
-
-
-def take(
-    state: FightState, target: str, amount: int, loc: str | None, rule: str = ""
-) -> list[Event]:
-    """Hit points lost, with what they do: with hit locations, the location's HP too (a limb
-    passes at most twice its HP to the total, L440), a limb at 0 disabled (a leg: prone), a
-    head, chest or abdomen at 0 unconscious, past twice its HP maimed or dead; without, a major
-    wound at half the total HP in one blow [GK]. At ``unconscious_at`` HP or fewer he is
-    unconscious, at 0 or fewer dead [GK]."""
-    c = state.combatants[target]
-    f = fighter(state, target)
-    p = f.profile
-    events: list[Event] = []
-    total = amount
-    loc_before = loc_after = None
-    conditions: list[tuple[str, str]] = []
-    if loc is not None:
-        loc_before = f.locations[loc]
-        loc_after = loc_before - amount
-        top = p.locations[loc]
-        if loc in tables.LIMBS:
-            taken = top - loc_before
-            total = max(0, min(amount, 2 * top - max(0, taken)))
-        if loc_after <= 0 < loc_before:
-            if loc in tables.LIMBS:
-                conditions.append((f"{loc.replace('_', ' ')} disabled", "hit locations"))
-                if loc in tables.LEGS:
-                    conditions.append(("prone", "BRP-PRONE"))
-            else:
-                conditions.append(("unconscious", "hit locations"))
-        if loc_after <= -top < loc_before:
-            what = "dead" if loc not in tables.LIMBS else f"{loc.replace('_', ' ')} maimed"
-            conditions.append((what, "hit locations"))
-    elif amount >= -(-p.hp // 2):
-        conditions.append(("major wound", "half the total HP in one blow"))
-    after = f.hp - total
-    events.append(
-        DamageApplied(
-            target=target,
-            amount=total,
-            before=f.hp,
-            after=after,
-            location=loc,
-            location_before=loc_before,
-            location_after=loc_after,
-            rule=rule,
-        )
-    )
-    if after <= 0:
-        conditions.append(("dead", "no hit points left"))
-    elif after <= opts(state).unconscious_at:
-        conditions.append(("unconscious", f"{after} HP left"))
-    seen = set(c.conditions)
-    for name, why in conditions:
-        if name not in seen:
-            seen.add(name)
-            events.append(
-                ConditionChanged(combatant=target, condition=name, present=True, rule=why)
-            )
-    return events
-
-
-def _minimum(weapon: BrpWeapon, db: str) -> int:
-    spec = parse_spec(weapon.damage)
-    return DiceSpec(spec.terms + (parse_spec(db).terms if db else ())).minimum
-
-
-def _major(state: FightState, target: str, loc: str | None, net: int) -> bool:
-    p = fighter(state, target).profile
-    if opts(state).knockout_major == "location_hp" and loc is not None:
-        return net >= p.locations[loc]
-    return net >= -(-p.hp // 2)
-
-
 def one_hit(
     state: FightState,
     actor: str,
@@ -207,7 +85,10 @@ def one_hit(
                 combatant=target, condition="entangled", present=True, rule="BRP-ENTANGLE"
             )
         ]
-    loc, events = _location(state, target, detail, dice)
+    loc: str | None = None
+    events: list[Event] = []
+    if not detail.disarm:  # a disarm strikes the weapon: no location, no armor (BRP-DISARM)
+        loc, events = wounds.location(state, actor, target, weapon, detail, dice)
     spec, effect = damage_spec(state, actor, weapon, tier)
     mods = []
     if (
@@ -226,22 +107,23 @@ def one_hit(
     if weapon.stun and tier == "critical":
         spec = str(DiceSpec((Constant(parse_spec(spec).maximum), *parse_spec(spec).terms)))
         effect = "a critical stun: the most the weapon does, plus a roll"
-    dmg = roll(dice, "damage", spec, mods, rule="BRP-STUN-WEAPON" if weapon.stun else "")
-    amount = max(0, dmg.total)
     if weapon.stun and tier == "special":
-        amount = parse_spec(spec).maximum
-        effect = "a special stun: the most the weapon does"
+        dmg = fixed("damage", parse_spec(spec).maximum, mods, rule="BRP-STUN-WEAPON")
+        effect = "a special stun: the most the weapon does, not rolled"
+    else:
+        dmg = roll(dice, "damage", spec, mods, rule="BRP-STUN-WEAPON" if weapon.stun else "")
+    amount = max(0, dmg.total)
     events.append(DamageRolled(actor=actor, target=target, roll=dmg, location=loc, effect=effect))
-    armor, armor_events = _armor(state, target, loc, tier, detail.unarmored, dice)
+    if detail.disarm:
+        return events + _disarm(state, actor, target, amount, dice)
+    armor, armor_events = wounds.armor(state, target, loc, tier, detail.unarmored, dice)
     events += armor_events
     net = max(0, amount - armor)
     db = fighter(state, actor).profile.damage_modifier
-    if detail.disarm:
-        return events + _disarm(state, actor, target, amount, dice)
     if detail.knockout:
-        if _major(state, target, loc, net):
+        if wounds.major(state, target, loc, net):
             rounds = roll(dice, "knocked out for", tables.KNOCKOUT_ROUNDS, rule="BRP-KNOCKOUT")
-            events += take(state, target, 1, loc, "BRP-KNOCKOUT")
+            events += wounds.take(state, target, 1, loc, "BRP-KNOCKOUT")
             events.append(
                 SkillRolled(
                     combatant=target,
@@ -261,11 +143,11 @@ def one_hit(
                 )
             )
             return events
-        least = max(0, _minimum(weapon, db) - armor)
-        return events + take(state, target, least, loc, "BRP-KNOCKOUT: a minor wound only")
+        least = max(0, wounds.minimum(weapon, db) - armor)
+        return events + wounds.take(state, target, least, loc, "BRP-KNOCKOUT: a minor wound only")
     if weapon.stun:
         return events + _stun(state, target, weapon, db, net, armor, loc, dice)
-    events += take(state, target, net, loc)
+    events += wounds.take(state, target, net, loc)
     if net and (detail.knockback or (effect == "knockback")):
         events += knockback(state, target, net, dice)
     return events
@@ -296,8 +178,8 @@ def _stun(
             rule="BRP-STUN-WEAPON",
         )
     ]
-    least = max(0, _minimum(weapon, db) - armor)
-    events += take(state, target, least, loc, "BRP-STUN-WEAPON: the least damage")
+    least = max(0, wounds.minimum(weapon, db) - armor)
+    events += wounds.take(state, target, least, loc, "BRP-STUN-WEAPON: the least damage")
     if not ok:
         return events
     if hp - net <= 2:

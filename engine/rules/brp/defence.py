@@ -17,7 +17,7 @@ from typing import Literal
 from engine.dice import Dice
 from engine.rolls import roll
 from engine.rules import IllegalAction
-from engine.rules.brp import damage, tables
+from engine.rules.brp import damage, tables, wounds
 from engine.rules.brp.common import fighter, find_weapon, use
 from engine.rules.brp.options import opts
 from engine.rules.brp.resolution import Grade, difficult, skill_roll
@@ -71,9 +71,12 @@ def answer(
         events: list[Event] = [
             DefenseDeclined(defender=target, attacker=actor, reason="takes the hit")
         ]
+        if fighter(state, target).aiming is not None:
+            events += _keep_aim(state, target, dice)  # attacked while aiming (BRP-AIM-TIME)
         return events + damage.outcome(state, actor, target, detail, dice)
+    used = use(state, target, "parry" if choice == "parry" else "dodge", "BRP-CLOSE-COMBAT")
     if choice not in detail.allowed:
-        why = detail.note or "the rules allow " + ", ".join(detail.allowed)
+        why = detail.note or "the rules allow " + (", ".join(detail.allowed) or "no defence")
         raise IllegalAction(
             f"{c.name} cannot {choice} this attack ({why}); answer "
             + " or ".join([*detail.allowed, "none"])
@@ -81,7 +84,7 @@ def answer(
     f = fighter(state, target)
     if "volley" in f.intents:
         raise IllegalAction(f"{c.name} is volleying this round: no parry or dodge (BRP-VOLLEY)")
-    events = [use(state, target, "parry" if choice == "parry" else "dodge", "BRP-CLOSE-COMBAT")]
+    events = [used]
     if f.aiming is not None:
         events += _keep_aim(state, target, dice)
     if "stunned" in c.conditions:
@@ -183,8 +186,23 @@ def _parry_damage(
     defender (option ``parry_damage``)."""
     f = fighter(state, target)
     ws = f.weapons.get(weapon.name)
-    if ws is None or ws.hp is None or opts(state).parry_damage == "blocks_all":
+    if ws is None or ws.hp is None:
         return []
+    if opts(state).parry_damage == "blocks_all":
+        if weapon.kind != "missile":
+            return []
+        # BRP-IMPROV-PARRY: an improvised parry costs the weapon 1 HP however much it blocks.
+        return [
+            WeaponChanged(
+                combatant=target,
+                weapon=weapon.name,
+                drawn=ws.drawn,
+                shots=ws.shots,
+                hp=ws.hp - 1,
+                broken=ws.hp - 1 <= 0,
+                reason="an improvised parry",
+            )
+        ]
     attack_weapon = find_weapon(state, actor, detail.weapon)
     spec, _ = damage.damage_spec(state, actor, attack_weapon, detail.tier)
     dmg = roll(dice, "damage against the parry", spec, rule="BRP-BROKEN-WEAPON")
@@ -196,7 +214,7 @@ def _parry_damage(
             actor=actor,
             target=target,
             roll=dmg,
-            effect=f"against the {weapon.name}'s {ws.hp} HP (BRP-BROKEN-WEAPON)",
+            effect=f"the {weapon.name} takes it first: {ws.hp} HP (BRP-BROKEN-WEAPON)",
         )
     )
     if loss:
@@ -213,7 +231,7 @@ def _parry_damage(
             )
         )
     if excess:
-        events += damage.take(state, target, excess, None, "BRP-BROKEN-WEAPON: the excess")
+        events += wounds.take(state, target, excess, None, "BRP-BROKEN-WEAPON: the excess")
     return events
 
 

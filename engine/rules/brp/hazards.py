@@ -13,8 +13,8 @@ from engine.dice import Dice
 from engine.dicespec import DiceSpec, DiceTerm, parse_spec
 from engine.rolls import fixed, roll
 from engine.rules import IllegalAction, UsageError
-from engine.rules.brp import damage, tables
-from engine.rules.brp.common import able, fighter
+from engine.rules.brp import tables, wounds
+from engine.rules.brp.common import able, fighter, out_of_it
 from engine.rules.brp.fold import fold_brp
 from engine.rules.brp.options import opts
 from engine.rules.brp.resolution import skill_roll
@@ -88,6 +88,11 @@ def decide_explode(state: FightState, d: ExplodeDeclared, dice: Dice) -> Decisio
             raise UsageError(f"--avoid {cid}={how}: {cid!r} is not in the blast (--at)")
         if how not in ("dodge", "agility"):
             raise UsageError(f"--avoid {cid}={how}: dodge or agility")
+        why = out_of_it(state, cid)
+        if why is not None:
+            raise IllegalAction(
+                f"{state.combatants[cid].name} is {why}: no Dodge or Agility roll (BRP-AREA-AVOID)"
+            )
     events: list[Event] = []
     now = state
     for cid, metres in at:
@@ -149,7 +154,7 @@ def _spread(state: FightState, cid: str, amount: int, dice: Dice) -> list[Event]
     options = opts(state)
     if not options.hit_locations or options.explosion_locations == "general":
         armor, ev = _armor(state, cid, None, dice)
-        return ev + damage.take(state, cid, max(0, amount - armor), None, "BRP-EXPLOSION")
+        return ev + wounds.take(state, cid, max(0, amount - armor), None, "BRP-EXPLOSION")
     count = roll(dice, "locations hit", "1D4", rule="BRP-EXPLOSION")
     events: list[Event] = [
         HitsRolled(actor="blast", target=cid, shots=4, roll=count, hits=count.total)
@@ -164,7 +169,7 @@ def _spread(state: FightState, cid: str, amount: int, dice: Dice) -> list[Event]
             LocationRolled(target=cid, location=loc, roll=r, reason=f"blast {i + 1}")
         ]
         armor, ev = _armor(now, cid, loc, dice)
-        more += ev + damage.take(now, cid, max(0, part - armor), loc, "BRP-EXPLOSION")
+        more += ev + wounds.take(now, cid, max(0, part - armor), loc, "BRP-EXPLOSION")
         events += more
         now = fold_brp(now, more)
     return events
@@ -285,8 +290,8 @@ def round_end(state: FightState, dice: Dice) -> list[Event]:
 
 def _fire(state: FightState, cid: str, ex: Exposure, dice: Dice) -> list[Event]:
     """One round in the fire: its damage less armor while armor holds (random armor keeps off
-    at most 6, L470), and maybe catching alight (a torch or building: Luck; a bonfire: POW x1;
-    an intense fire: always)."""
+    at most 6, L470), and maybe catching alight (a torch: Luck; a bonfire: POW x1; an intense
+    fire: always; the text gives a burning building no such roll)."""
     f = fighter(state, cid)
     dmg = roll(dice, ex.hazard, tables.FIRE_DAMAGE[ex.hazard], rule="BRP-FIRE")
     events: list[Event] = [DamageRolled(actor=ex.hazard, target=cid, roll=dmg, effect="fire")]
@@ -300,7 +305,7 @@ def _fire(state: FightState, cid: str, ex: Exposure, dice: Dice) -> list[Event]:
         )
         events += ev
     loc = "chest" if opts(state).hit_locations else None
-    events += damage.take(state, cid, max(0, dmg.total - armor), loc, "BRP-FIRE")
+    events += wounds.take(state, cid, max(0, dmg.total - armor), loc, "BRP-FIRE")
     if ex.armor_rounds > 0:
         events.append(
             ExposureChanged(
@@ -311,7 +316,7 @@ def _fire(state: FightState, cid: str, ex: Exposure, dice: Dice) -> list[Event]:
                 rule="BRP-FIRE",
             )
         )
-    if ex.hazard in ("torch", "bonfire", "building", "intense") and "aflame" not in f.exposures:
+    if ex.hazard in ("torch", "bonfire", "intense") and "aflame" not in f.exposures:
         caught = True
         if ex.hazard != "intense":
             base = (
@@ -339,8 +344,9 @@ def _fire(state: FightState, cid: str, ex: Exposure, dice: Dice) -> list[Event]:
 
 def _breath(state: FightState, cid: str, ex: Exposure, dice: Dice) -> list[Event]:
     """One round without air: once a breath roll has failed, its damage each round (to the
-    chest with hit locations); until then a CON roll, x10, x5, x4 … down to x1 (option
-    ``asphyx_after_one``); a deliberate choking is CON x1 or 1D6 each round."""
+    chest with hit locations); until then a CON roll, x10, x5, x4 … down to x1, then x1 again
+    or (option ``asphyx_after_one`` fails) no more rolls: ``breath`` 0, the next round fails;
+    a deliberate choking is CON x1 or 1D6 each round."""
     f = fighter(state, cid)
     con = f.profile.characteristics["con"]
     loc = "chest" if opts(state).hit_locations else None
@@ -348,9 +354,9 @@ def _breath(state: FightState, cid: str, ex: Exposure, dice: Dice) -> list[Event
         dmg = roll(dice, ex.hazard, tables.ASPHYX_DAMAGE[ex.hazard], rule="BRP-ASPHYX")
         return [
             DamageRolled(actor=ex.hazard, target=cid, roll=dmg, effect="no air"),
-            *damage.take(state, cid, max(0, dmg.total), loc, "BRP-ASPHYX"),
+            *wounds.take(state, cid, max(0, dmg.total), loc, "BRP-ASPHYX"),
         ]
-    if ex.breath <= 1 and opts(state).asphyx_after_one == "fails" and ex.hazard != "choke":
+    if ex.breath < 1 and ex.hazard != "choke":
         ok = False
         events: list[Event] = []
     else:
@@ -365,9 +371,10 @@ def _breath(state: FightState, cid: str, ex: Exposure, dice: Dice) -> list[Event
         if not ok:
             dmg = roll(dice, "choking", tables.ASPHYX_DAMAGE["choke"], rule="BRP-ASPHYX")
             events.append(DamageRolled(actor="choke", target=cid, roll=dmg, effect="choked"))
-            events += damage.take(state, cid, max(0, dmg.total), None, "BRP-ASPHYX")
+            events += wounds.take(state, cid, max(0, dmg.total), None, "BRP-ASPHYX")
         return events
-    following = {10: 5}.get(ex.breath, max(1, ex.breath - 1))
+    at_one = 1 if opts(state).asphyx_after_one == "stays" else 0
+    following = {10: 5}.get(ex.breath, ex.breath - 1 if ex.breath > 1 else at_one)
     events.append(
         ExposureChanged(
             combatant=cid,

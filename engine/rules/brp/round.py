@@ -31,6 +31,12 @@ def can_act(state: FightState, cid: str) -> bool:
     return cid in state.combatants and out_of_it(state, cid) is None
 
 
+#: A condition's aftermath when it ends: BRP-DESPERATE, no attack or move the round after.
+AFTERMATH: dict[str, tuple[tuple[str, str], ...]] = {
+    "desperate": (("off balance", "BRP-DESPERATE"),),
+}
+
+
 def _expiring(state: FightState, new_round: int) -> list[Event]:
     """Conditions whose rounds are over, and the round's marks; a desperate action's price
     comes due (BRP-DESPERATE: no attack or move the round after)."""
@@ -45,14 +51,11 @@ def _expiring(state: FightState, new_round: int) -> list[Event]:
                         combatant=cid, condition=cond, present=False, rule="its rounds are over"
                     )
                 )
-                if cond == "desperate":
+                for after, rule in AFTERMATH.get(cond, ()):
+                    # Given before the new round begins: 2 to last through that round.
                     events.append(
                         ConditionChanged(
-                            combatant=cid,
-                            condition="off balance",
-                            present=True,
-                            rule="BRP-DESPERATE",
-                            rounds=1,
+                            combatant=cid, condition=after, present=True, rule=rule, rounds=2
                         )
                     )
     return events

@@ -43,13 +43,13 @@ def _notes(fight: Mapping[str, Any], c: Mapping[str, Any]) -> list[str]:
         out.append(f"aiming at {c['aiming']['target']}")
     if c["exposures"]:
         out.append("in " + ", ".join(c["exposures"]))
+    if c["armor"] is not None:
+        out.append(f"armor {c['armor']['value']}")
     if c["locations"]:
-        hurt = [
-            f"{loc} {v['hp']}/{v['hp_max']}"
-            for loc, v in c["locations"].items()
-            if v["hp"] < v["hp_max"]
+        each = [
+            f"{loc.replace('_', ' ')} {v['hp']}/{v['hp_max']}" for loc, v in c["locations"].items()
         ]
-        out += hurt
+        out.append("locations: " + ", ".join(each))
     return out
 
 

@@ -3,10 +3,11 @@
 BRP-AMBUSH: each attacker rolls Stealth, each target his best of Listen, Sense and Spot
 (skills not on the sheet are taken at their base [GK]: Stealth 10, Listen 25, Sense 10, Spot
 25). A target beats the ambush when his roll succeeds and is at least as good as the best
-attacker's (an opposed roll [GK]); against a melee ambush whose Stealth failed, his roll is
-Easy. The attackers then have a free round: an unseen missile ambush cannot be defended
-against ("ambushed"); a melee ambush not noticed makes attacks Easy and defences Difficult
-("caught unaware"); a seen missile ambush still gives Easy attacks.
+attacker's (an opposed roll [GK]: the higher tier, and at the same tier the higher roll; the
+same roll is the target's); against a melee ambush whose Stealth failed, his roll is Easy.
+The attackers then have a free round: an unseen missile ambush cannot be defended against
+("ambushed"); a melee ambush not noticed makes attacks Easy and defences Difficult ("caught
+unaware"); a seen missile ambush still gives Easy attacks.
 
 BRP-BOTH-SURPRISED: everyone rolls Spot (or Listen); those who notice roll Idea; those who make
 both act in a first round of their own, in DEX order; the others are "surprised" for it
@@ -50,6 +51,7 @@ def decide_ambush(state: FightState, d: AmbushDeclared, dice: Dice) -> Decision:
         raise IllegalAction("there is nobody to ambush")
     events: list[Event] = []
     best = "fumble"
+    best_roll = 0
     for cid in d.attackers:
         r = skill_roll(state, dice, "stealth", _skill(state, cid, "stealth"), rule="BRP-AMBUSH")
         t = r.tier or "failure"
@@ -62,7 +64,8 @@ def decide_ambush(state: FightState, d: AmbushDeclared, dice: Dice) -> Decision:
                 rule="BRP-AMBUSH",
             )
         )
-        best = t if tables.TIER_RANK[t] > tables.TIER_RANK[best] else best
+        if (tables.TIER_RANK[t], r.total) > (tables.TIER_RANK[best], best_roll):
+            best, best_roll = t, r.total
     stealthy = tables.succeeded(best)
     for cid in targets:
         sense = max(("listen", "sense", "spot"), key=lambda s: _skill(state, cid, s))
@@ -70,7 +73,7 @@ def decide_ambush(state: FightState, d: AmbushDeclared, dice: Dice) -> Decision:
         r = skill_roll(state, dice, sense, _skill(state, cid, sense), grades, rule="BRP-AMBUSH")
         t = r.tier or "failure"
         noticed = tables.succeeded(t) and (
-            not stealthy or tables.TIER_RANK[t] >= tables.TIER_RANK[best]
+            not stealthy or (tables.TIER_RANK[t], r.total) >= (tables.TIER_RANK[best], best_roll)
         )
         events.append(
             SkillRolled(combatant=cid, skill=sense, roll=r, success=noticed, rule="BRP-AMBUSH")

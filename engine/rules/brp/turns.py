@@ -15,9 +15,9 @@ from engine.dice import Dice
 from engine.rules import IllegalAction, UsageError
 from engine.rules.brp import hazards, round, tables
 from engine.rules.brp.common import able, done, fighter, find_weapon
-from engine.rules.brp.damage import take
 from engine.rules.brp.options import opts
 from engine.rules.brp.resolution import easy, resistance, skill_roll
+from engine.rules.brp.wounds import take
 from engine.rules.pack import Decision, TurnKind
 from events.brp import AimEnded, FighterReadied, FirstStrike, Healed, ResistanceRolled, SkillRolled
 from events.core import (
@@ -144,9 +144,10 @@ class BrpTurns:
             events.append(
                 ConditionChanged(
                     combatant=against,
-                    condition="caught unaware",
+                    condition="missed the draw",
                     present=True,
                     rule="BRP-QUICKDRAW",
+                    rounds=1,
                 )
             )
             events.append(
