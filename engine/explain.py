@@ -86,9 +86,9 @@ def _core(pack: Pack, e: Event, n: Namer) -> list[str] | None:
             what = f"the {e.phase} phase" if e.phase else "the turns"
             return [f"Round {e.round}: {what} begin{'s' if e.phase else ''}"]
         case ev.TurnScheduled():
-            when = "not again this round" if e.at is None else f"next at {e.at}"
+            when = "does not act again this round" if e.at is None else f"acts next at {e.at}"
             why = f" ({e.reason})" if e.reason else ""
-            return [f"  {n(e.combatant)} acts {when}{why}"]
+            return [f"  {n(e.combatant)} {when}{why}"]
         case ev.OrderChanged():
             return [f"  order now: {', '.join(n(c) for c in e.order)} ({e.reason})"]
         case ev.CutInQueued():

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The first command of the README: set up, then play the example fights end to end
-# (rules as written, then the house rules).
+# (Palladium rules as written, the house rules, then Basic Roleplaying).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 PATH="$PWD/.venv/bin:$PATH" bash examples/bar_fight.sh "${1:-bar_fight.db}"
 PATH="$PWD/.venv/bin:$PATH" bash examples/house_round.sh "${2:-house_round.db}"
+PATH="$PWD/.venv/bin:$PATH" bash examples/brp_duel.sh "${3:-brp_duel.db}"

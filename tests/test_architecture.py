@@ -3,7 +3,8 @@
 ``cli → engine → projections → events``: a room may import the rooms after it, never before.
 Imports inside functions and ``if TYPE_CHECKING:`` blocks count too: a lazy import is still a
 dependency. Also: projections are pure (no SQLite, dice, clock or OS), only engine/log.py (and
-engine/logfile.py, its schema) speaks SQL, and only a rules system's own files name it: the core and cli/ name none.
+engine/logfile.py, its schema) speaks SQL, and only a rules system's own files name it: the
+core and cli/ name none.
 """
 
 from __future__ import annotations

@@ -65,6 +65,31 @@ def test_house_round_example_plays_to_the_end(tmp_path: Path) -> None:
     assert "verified" in out
 
 
+def test_brp_duel_example_plays_to_the_end(tmp_path: Path) -> None:
+    """examples/brp_duel.sh: a parry, an aimed shot at a called location, a special success
+    through a parry with its hit location, undo/redo, a branch and replay --verify."""
+    db = tmp_path / "duel.db"
+    out = play("brp_duel.sh", db)
+    assert "parry: 1D100 [30] = 30 vs 45: SUCCESS" in out and "-> stops it" in out
+    assert "aims: the shot comes at DEX rank 9" in out
+    assert "hit location: right arm (called)" in out
+    assert "SPECIAL (dice entered by hand)" in out and "a higher tier gets through" in out
+    assert "hit location: abdomen (1D20" in out
+    assert "undid 1" in out and "redid 1" in out
+    assert "branch 'what-if' created at ply #15" in out
+    assert out.count("verified 17 plies") == 2
+
+    store = sqlite_utils.Database(db)
+    tags = {row["tag"] for row in store["events"].rows}
+    assert {"brp.attack_rolled", "brp.defense_rolled", "brp.location_rolled"} <= tags
+    rolls = [
+        json.loads(row["body"])["roll"]
+        for row in store["events"].rows
+        if row["tag"] in ("brp.attack_rolled", "brp.defense_rolled")
+    ]
+    assert rolls and all(r["judged"] == "under" and r["tier"] for r in rolls)
+
+
 @pytest.mark.parametrize("system", sorted(SYSTEMS))
 def test_rules_doc_lists_every_option(system: str) -> None:
     """docs/RULES-<system>.md documents every option the pack records."""
