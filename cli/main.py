@@ -114,10 +114,10 @@ def _verbs(ctx: Any, strict: bool) -> tuple[str | None, dict[str, Action]]:
     cached = ctx.meta.get(key)
     if cached is not None:
         return cached  # type: ignore[no-any-return]
+    from engine.actiontable import actions_table
     from engine.log import StoreError
     from engine.rules import DEFAULT_SYSTEM, SYSTEMS, get_pack
     from engine.table import Table
-    from engine.turns import actions_table
 
     params = getattr(ctx, "params", None) or {}
     try:
@@ -140,8 +140,8 @@ def _verbs(ctx: Any, strict: bool) -> tuple[str | None, dict[str, Action]]:
 
 def _owners(verb: str) -> list[str]:
     """The rules systems that have ``verb``."""
+    from engine.actiontable import actions_table
     from engine.rules import SYSTEMS, get_pack
-    from engine.turns import actions_table
 
     return [name for name in sorted(SYSTEMS) if verb in actions_table(get_pack(name))]
 
@@ -277,9 +277,9 @@ def actions(
     Example: fracas actions; fracas --json actions
     """
     from cli import render
+    from engine.actiontable import actions_table
     from engine.rules import SYSTEMS, get_pack
     from engine.table import Table
-    from engine.turns import actions_table
 
     names = [system] if system else []
     if not names:

@@ -248,7 +248,7 @@ def replay_doc(r: ReplayReport) -> dict[str, Any]:
 
 def actions_text(tables: dict[str, tuple[Pack, dict[str, Any]]]) -> str:
     """Each system's verbs, one line each; the core's turn verbs are marked."""
-    from engine.turns import core_actions
+    from engine.actiontable import core_actions
 
     out = []
     for name, (pack, rows) in tables.items():
@@ -264,7 +264,7 @@ def actions_text(tables: dict[str, tuple[Pack, dict[str, Any]]]) -> str:
 
 def actions_doc(tables: dict[str, tuple[Pack, dict[str, Any]]]) -> list[dict[str, Any]]:
     """``[{system, title, verbs: [{verb, summary, example, core}]}]`` for --json."""
-    from engine.turns import core_actions
+    from engine.actiontable import core_actions
 
     docs = []
     for name, (pack, rows) in tables.items():

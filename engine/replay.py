@@ -13,12 +13,12 @@ from typing import Any
 
 import attrs
 
+from engine.actiontable import actions_table, core_actions, core_deciders
 from engine.clock import settle
 from engine.dice import Dice
 from engine.log import PlyRow, Store
 from engine.rules import IllegalAction
 from engine.rules.pack import Action, Decision, Pack
-from engine.turns import actions_table, core_actions, core_deciders
 from events.codec import Codec, encode, tag_of, to_builtins
 from events.core import CORE_EVENTS, Declaration, Event, PhaseStarted
 from projections import core as core_reducers

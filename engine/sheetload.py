@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 import tomllib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar, get_args, get_origin
 
@@ -214,6 +214,45 @@ def structure(data: Mapping[str, Any], cls: type[T], file: str, converter: cattr
     """
     result: T = structure_value(data, cls, file, converter)
     return result
+
+
+#: What :func:`section` gives for a section that is absent without a default, or broken.
+MISSING: Any = object()
+
+
+def section(data: Mapping[str, Any], cls: type, name: str, converter: cattrs.Converter) -> Any:
+    """One top-level section of a sheet class ``cls`` structured on its own (its default if
+    absent), or :data:`MISSING` if it is required and absent, or has errors of its own (those
+    are reported by the whole sheet's structure)."""
+    field = attrs.fields_dict(cls)[name]
+    if name not in data:
+        return MISSING if field.default is attrs.NOTHING else field.default
+    try:
+        return structure_value(data[name], field.type, "", converter)
+    except SheetError:
+        return MISSING
+
+
+def validated(
+    data: Mapping[str, Any],
+    cls: type[T],
+    file: str,
+    converter: cattrs.Converter,
+    *,
+    partial: Callable[[Mapping[str, Any]], list[str]],
+    whole: Callable[[T], Sequence[str]],
+) -> T:
+    """A sheet structured and checked, every problem at once: type and range problems, with
+    ``partial``'s cross-field problems of the sections that did structure; then ``whole``'s
+    cross-field problems of the sheet."""
+    try:
+        sheet = structure(data, cls, file, converter)
+    except SheetError as err:
+        raise SheetError(file, err.problems + tuple(partial(data))) from None
+    problems = whole(sheet)
+    if problems:
+        raise SheetError(file, problems)
+    return sheet
 
 
 class _StrictSafeLoader(yaml.SafeLoader):

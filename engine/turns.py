@@ -11,14 +11,12 @@ with the pack's own effects).
 
 from __future__ import annotations
 
-import functools
+from collections.abc import Collection, Mapping
 from typing import Any
-
-import attrs
 
 from engine.dice import Dice
 from engine.rules import IllegalAction, UnknownName, UsageError, check_name
-from engine.rules.pack import Action, Decider, Decision, Pack
+from engine.rules.pack import Decision, Pack
 from events.core import (
     ActionHeld,
     CombatantJoined,
@@ -36,7 +34,7 @@ from events.core import (
     ReleaseDeclared,
     RulingDeclared,
 )
-from projections.state import FightState
+from projections.state import FightState, Pending
 
 
 def known(state: FightState, cid: str) -> None:
@@ -44,6 +42,50 @@ def known(state: FightState, cid: str) -> None:
     if cid not in state.combatants:
         known = ", ".join(state.combatants) or "none yet; add one with `fracas add SHEET`"
         raise UnknownName(f"unknown combatant {cid!r} (combatants: {known})")
+
+
+def awaited(state: FightState, reactor: str, what: str) -> Pending:
+    """The pending defence ``reactor`` is to answer (``what``: the pack's word for the attack),
+    or refuse: none is waiting, or it waits for someone else."""
+    known(state, reactor)
+    p = state.pending
+    if p is None or p.kind != "defense":
+        raise IllegalAction(f"no {what} is waiting for an answer")
+    if p.reactor != reactor:
+        raise IllegalAction(
+            f"the {what} waiting is against {state.combatants[p.reactor].name} ({p.reactor}), "
+            f"not {state.combatants[reactor].name}"
+        )
+    return p
+
+
+def expiring(
+    state: FightState,
+    new_round: int,
+    marks: Collection[str],
+    why: str,
+    aftermath: Mapping[str, tuple[tuple[str, str], ...]] | None = None,
+) -> list[Event]:
+    """As round ``new_round`` begins: the conditions that end with a round (``marks``), those
+    whose rounds are over (``why`` as their rule), and what follows one's end (``aftermath``:
+    condition -> conditions it leaves, with their rule, for the round that begins)."""
+    events: list[Event] = []
+    for cid, c in state.combatants.items():
+        for cond in sorted(c.conditions):
+            if cond in marks:
+                events.append(ConditionChanged(combatant=cid, condition=cond, present=False))
+            elif cond in c.expires and c.expires[cond] <= new_round:
+                events.append(
+                    ConditionChanged(combatant=cid, condition=cond, present=False, rule=why)
+                )
+                for after, rule in (aftermath or {}).get(cond, ()):
+                    # Given before the new round begins: 2 to last through that round.
+                    events.append(
+                        ConditionChanged(
+                            combatant=cid, condition=after, present=True, rule=rule, rounds=2
+                        )
+                    )
+    return events
 
 
 def name(state: FightState, cid: str) -> str:
@@ -272,143 +314,3 @@ def decide_ruling(pack: Pack, state: FightState, d: RulingDeclared, dice: Dice) 
     if d.has_effects() and not events:
         raise IllegalAction(f"the ruling changes nothing for {c.name}")
     return Decision(events)
-
-
-def _bound(fn: Any, pack: Pack) -> Decider:
-    decider: Decider = functools.partial(fn, pack)
-    return decider
-
-
-def core_actions(pack: Pack) -> tuple[Action, ...]:
-    """The rows of the core's verbs, bound to ``pack``."""
-    return (
-        Action(
-            verb="initiative",
-            declaration=InitiativeDeclared,
-            decide=_bound(decide_initiative, pack),
-            help="Begin the next round, the way the encounter's rules begin one.",
-            example="fracas initiative --dice 14,9",
-            phase=None,
-        ),
-        Action(
-            verb="pass",
-            declaration=PassDeclared,
-            decide=_bound(decide_pass, pack),
-            help="End ACTOR's turn; what is left of it is the rules' business.",
-            example="fracas pass vance",
-            arguments=("actor",),
-            options={"actor": "Whose turn it is (combatant id)."},
-            dice="landing",
-            phase=None,
-        ),
-        Action(
-            verb="next",
-            declaration=PassDeclared,
-            decide=_bound(decide_pass, pack),
-            help="End the current turn (whoever's it is), or move a round on from its phase.",
-            example="fracas next --dice 14,3,5",
-            fixed={"actor": None},
-            dice="landing",
-            phase=None,
-        ),
-        Action(
-            verb="hold",
-            declaration=HoldDeclared,
-            decide=_bound(decide_hold, pack),
-            help="Hold ACTOR's action until a trigger: the turn ends, the action waits.",
-            example='fracas hold vance --until "the Brodkil comes through the door"',
-            arguments=("actor",),
-            options={
-                "actor": "Whose turn it is (combatant id).",
-                "trigger": "The trigger the action waits for.",
-            },
-            names={"trigger": "--until"},
-            dice="landing",
-        ),
-        Action(
-            verb="release",
-            declaration=ReleaseDeclared,
-            decide=_bound(decide_release, pack),
-            help="The trigger came: the held action's owner acts now, then the turn goes back.",
-            example="fracas release vance",
-            arguments=("actor",),
-            options={"actor": "Who holds an action (combatant id)."},
-            dice="none",
-        ),
-        Action(
-            verb="interrupt",
-            declaration=InterruptDeclared,
-            decide=_bound(decide_interrupt, pack),
-            help="Cut in ahead of the one acting (or --against someone); the rules say who "
-            "goes first, and the loser goes right after the current action.",
-            example="fracas interrupt vance --dice 71,40",
-            arguments=("actor",),
-            options={
-                "actor": "Who cuts in (combatant id).",
-                "against": "Whose action is interrupted (default: the one acting).",
-                "allowed": "The GM allows it without a held action.",
-                "breaks": "A won interrupt breaks that one's action under way.",
-            },
-        ),
-        Action(
-            verb="counter",
-            declaration=CounterDeclared,
-            decide=_bound(decide_counter, pack),
-            help="A counter or riposte: act right after the action that triggered it.",
-            example="fracas counter marcus-kell",
-            arguments=("actor",),
-            options={"actor": "Who counters (combatant id)."},
-            dice="none",
-        ),
-        Action(
-            verb="ruling",
-            declaration=RulingDeclared,
-            decide=_bound(decide_ruling, pack),
-            help="A GM ruling on one combatant, applied through the same rules as the effects "
-            "actions cause; undoable like any other ply.",
-            example='fracas ruling vance --damage 4 --condition stunned --rounds 2 --note "falls"',
-            arguments=("combatant",),
-            options=RULING_OPTIONS,
-            names={"text": "--note"},
-            dice="none",
-            while_pending=True,
-            phase=None,
-        ),
-    )
-
-
-#: Help of the core ruling's options; a pack's ruling row adds its own.
-RULING_OPTIONS: dict[str, str] = {
-    "combatant": "Whom the ruling is about (combatant id).",
-    "text": "The ruling in words.",
-    "rule": "The rule id it applies.",
-    "damage": "Damage he takes, in the rules' units.",
-    "heal": "Points he heals.",
-    "condition": "A condition he gains.",
-    "rounds": "How many rounds the condition lasts (this one counts as the first).",
-    "end_condition": "A condition that ends.",
-}
-
-
-def core_deciders(pack: Pack) -> dict[type, Decider]:
-    """Deciders of core declarations made by commands that are not action verbs."""
-    return {JoinDeclared: _bound(decide_join, pack)}
-
-
-def actions_table(pack: Pack) -> dict[str, Action]:
-    """Every verb of an encounter under ``pack``: the core's, with the pack's rows replacing
-    a core row of the same verb, then the pack's own, in table order."""
-    table = {row.verb: row for row in core_actions(pack)}
-    for row in pack.actions:
-        core = table.get(row.verb)
-        if core is not None and not issubclass(row.declaration, core.declaration):
-            raise TypeError(
-                f"{pack.name}: the {row.verb!r} row must declare a subclass of "
-                f"{core.declaration.__name__}"
-            )
-        if row.decide is None:
-            if core is None:
-                raise TypeError(f"{pack.name}: the {row.verb!r} row has no decider")
-            row = attrs.evolve(row, decide=core.decide)
-        table[row.verb] = row
-    return table

@@ -18,8 +18,8 @@ import pytest
 import typer
 
 from cli.main import app
+from engine.actiontable import actions_table
 from engine.rules import SYSTEMS, get_pack
-from engine.turns import actions_table
 from tests.conftest import CliResult, FracasCli
 
 

@@ -28,11 +28,11 @@ import pytest
 from typer.testing import CliRunner
 
 from cli.main import run
+from engine.actiontable import actions_table
 from engine.explain import lines
 from engine.replay import Kernel
 from engine.rules import SYSTEMS, get_pack
 from engine.table import Table
-from engine.turns import actions_table
 from events.core import CORE_EVENTS, Event
 from projections.state import FightState
 from tests.conftest import REPO, CliResult, assert_one_line_error, snapshot

@@ -14,7 +14,7 @@ from engine.rules.brp.attack import decide_attack
 from engine.rules.brp.common import able, after, check_turn, fighter, find_weapon, use
 from engine.rules.brp.resolution import Grade, skill_roll
 from engine.rules.pack import Action, Decision
-from engine.turns import known
+from engine.turns import awaited, known
 from events.brp import (
     ActDeclared,
     AmbushDeclared,
@@ -39,15 +39,7 @@ from projections.state import FightState
 
 def decide_defend(state: FightState, d: DefendDeclared, dice: Dice) -> Decision:
     """Answer the attack waiting for this defender: parry, dodge or none."""
-    known(state, d.defender)
-    p = state.pending
-    if p is None or p.kind != "defense":
-        raise IllegalAction("no attack is waiting for an answer")
-    if p.reactor != d.defender:
-        raise IllegalAction(
-            f"the attack waiting is against {state.combatants[p.reactor].name} ({p.reactor}), "
-            f"not {state.combatants[d.defender].name}"
-        )
+    p = awaited(state, d.defender, "attack")
     events: list[Event] = [ReactionResolved(reactor=d.defender)]
     events += defence.answer(state, p.actor, d.defender, d.choice, p.detail, dice, d.weapon)
     return Decision(events, advance="next" if state.clock.acting == p.actor else "none")

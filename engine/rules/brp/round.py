@@ -16,8 +16,9 @@ from engine.rules import IllegalAction
 from engine.rules.brp import attack
 from engine.rules.brp.common import fighter, out_of_it
 from engine.rules.pack import Decision, TurnKind
+from engine.turns import expiring
 from events.brp import AimEnded, RoundRefreshed
-from events.core import ConditionChanged, Event, InitiativeDeclared, RoundStarted
+from events.core import Event, InitiativeDeclared, RoundStarted
 from projections.state import FightState
 
 PHASES = ("intent", "powers")
@@ -40,25 +41,7 @@ AFTERMATH: dict[str, tuple[tuple[str, str], ...]] = {
 def _expiring(state: FightState, new_round: int) -> list[Event]:
     """Conditions whose rounds are over, and the round's marks; a desperate action's price
     comes due (BRP-DESPERATE: no attack or move the round after)."""
-    events: list[Event] = []
-    for cid, c in state.combatants.items():
-        for cond in sorted(c.conditions):
-            if cond in ROUND_MARKS:
-                events.append(ConditionChanged(combatant=cid, condition=cond, present=False))
-            elif cond in c.expires and c.expires[cond] <= new_round:
-                events.append(
-                    ConditionChanged(
-                        combatant=cid, condition=cond, present=False, rule="its rounds are over"
-                    )
-                )
-                for after, rule in AFTERMATH.get(cond, ()):
-                    # Given before the new round begins: 2 to last through that round.
-                    events.append(
-                        ConditionChanged(
-                            combatant=cid, condition=after, present=True, rule=rule, rounds=2
-                        )
-                    )
-    return events
+    return expiring(state, new_round, ROUND_MARKS, "its rounds are over", AFTERMATH)
 
 
 def fighting(state: FightState) -> list[str]:

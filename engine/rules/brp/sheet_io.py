@@ -11,8 +11,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import attrs
-
 from engine.rules.brp.sheet import (
     BrpSheet,
     LocationHp,
@@ -22,8 +20,14 @@ from engine.rules.brp.sheet import (
     skills_problems,
     weapons_problems,
 )
-from engine.sheetload import load_document, make_converter, structure, structure_value
-from engine.sheets import Mismatch, SheetError, shown
+from engine.sheetload import (
+    MISSING,
+    load_document,
+    make_converter,
+    section,
+    validated,
+)
+from engine.sheets import Mismatch, shown
 
 _CONVERTER = make_converter()
 
@@ -51,42 +55,29 @@ _CONVERTER.register_structure_hook_func(lambda t: t == int | str, _fixed_or_dice
 _table_of(Skills, "a table of skill names and percentages")
 _table_of(LocationHp, "a table of locations and their HP")
 
-_MISSING: Any = object()
+
+def _section(data: Mapping[str, Any], name: str) -> Any:
+    return section(data, BrpSheet, name, _CONVERTER)
 
 
-def _section(data: dict[str, Any], name: str) -> Any:
-    field = attrs.fields_dict(BrpSheet)[name]
-    if name not in data:
-        return _MISSING if field.default is attrs.NOTHING else field.default
-    try:
-        return structure_value(data[name], field.type, "", _CONVERTER)
-    except SheetError:
-        return _MISSING
-
-
-def _partial_problems(data: dict[str, Any]) -> list[str]:
+def _partial_problems(data: Mapping[str, Any]) -> list[str]:
     """Cross-field checks on the sections that structure cleanly, when the sheet as a whole
     does not, so one pass reports type errors and cross-field errors together."""
     found: list[str] = []
     weapons, skills, armor = (_section(data, n) for n in ("weapons", "skills", "armor"))
-    if weapons is not _MISSING:
+    if weapons is not MISSING:
         found += weapons_problems(weapons)
-    if skills is not _MISSING:
+    if skills is not MISSING:
         found += skills_problems(skills)
-    if armor is not _MISSING:
+    if armor is not MISSING:
         found += armor_problems(armor)
     return found
 
 
 def _from_data(data: dict[str, Any], file: str) -> BrpSheet:
-    try:
-        sheet = structure(data, BrpSheet, file, _CONVERTER)
-    except SheetError as err:
-        raise SheetError(file, err.problems + tuple(_partial_problems(data))) from None
-    problems = sheet_problems(sheet)
-    if problems:
-        raise SheetError(file, problems)
-    return sheet
+    return validated(
+        data, BrpSheet, file, _CONVERTER, partial=_partial_problems, whole=sheet_problems
+    )
 
 
 def load_sheet(path: Path) -> BrpSheet:

@@ -9,6 +9,7 @@ holds, interrupts, rulings) is the core's; :mod:`turns` prices it.
 
 from __future__ import annotations
 
+from engine.actiontable import RULING_OPTIONS
 from engine.dice import Dice
 from engine.rules import IllegalAction, UnknownName, UsageError
 from engine.rules.pack import Action, Decision
@@ -17,7 +18,7 @@ from engine.rules.palladium.apm import passes_mode
 from engine.rules.palladium.kinds import KINDS, begin, shot_kind
 from engine.rules.palladium.options import opts
 from engine.rules.palladium.round import decide_surprise
-from engine.turns import RULING_OPTIONS, known
+from engine.turns import awaited, known
 from events.core import Event, ReactionResolved
 from events.palladium import (
     ActDeclared,
@@ -205,15 +206,7 @@ def decide_act(state: FightState, d: ActDeclared, dice: Dice) -> Decision:
 
 def decide_defend(state: FightState, d: DefendDeclared, dice: Dice) -> Decision:
     """Answer the pending strike: parry, dodge, none, or a simultaneous attack."""
-    known(state, d.defender)
-    p = state.pending
-    if p is None or p.kind != "defense":
-        raise IllegalAction("no strike is waiting for an answer")
-    if p.reactor != d.defender:
-        raise IllegalAction(
-            f"the strike waiting is against {state.combatants[p.reactor].name} ({p.reactor}), "
-            f"not {state.combatants[d.defender].name}"
-        )
+    p = awaited(state, d.defender, "strike")
     events: list[Event] = [ReactionResolved(reactor=d.defender)]
     events += strikes.answer(state, p.actor, d.defender, d.choice, p.detail, dice, d.weapon)
     actor = p.actor

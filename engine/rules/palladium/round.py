@@ -12,7 +12,7 @@ from engine.rules import IllegalAction, UsageError
 from engine.rules.pack import Decision
 from engine.rules.palladium.apm import PASSES, passes_mode, refresh
 from engine.rules.palladium.options import opts
-from engine.turns import known, round_over
+from engine.turns import expiring, known, round_over
 from events.core import ConditionChanged, Event, InitiativeDeclared, RoundStarted
 from events.palladium import (
     ActionAbandoned,
@@ -66,18 +66,7 @@ def check_ids(state: FightState, ids: tuple[str, ...], what: str) -> None:
 def _round_end_events(state: FightState, new_round: int) -> list[Event]:
     """Conditions that end with the round: expired ones, and this round's ambush, unseen
     and surprised marks (PAL-INIT-AUTO-SNEAK, PAL-INIT-AUTO-RANGED, PAL-HR-SURPRISE)."""
-    events: list[Event] = []
-    for cid, c in state.combatants.items():
-        for cond in sorted(c.conditions):
-            if cond in ROUND_MARKS:
-                events.append(ConditionChanged(combatant=cid, condition=cond, present=False))
-            elif cond in c.expires and c.expires[cond] <= new_round:
-                events.append(
-                    ConditionChanged(
-                        combatant=cid, condition=cond, present=False, rule="ruled duration"
-                    )
-                )
-    return events
+    return expiring(state, new_round, ROUND_MARKS, "ruled duration")
 
 
 def _fighters(state: FightState) -> list[str]:

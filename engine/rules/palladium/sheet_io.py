@@ -12,8 +12,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import attrs
-
 from engine.rules.palladium.sheet import (
     PalladiumSheet,
     WpLevels,
@@ -23,7 +21,13 @@ from engine.rules.palladium.sheet import (
     unarmed_problems,
     weapons_problems,
 )
-from engine.sheetload import load_document, make_converter, structure, structure_value
+from engine.sheetload import (
+    MISSING,
+    load_document,
+    make_converter,
+    section,
+    validated,
+)
 from engine.sheets import SheetError
 
 _CONVERTER = make_converter()
@@ -53,47 +57,32 @@ def _table_only(type_: Any, what: str) -> None:
 _table_only(WpLevels, "a table of W.P. names and levels")
 
 
-_MISSING: Any = object()
+def _section(data: Mapping[str, Any], name: str) -> Any:
+    return section(data, PalladiumSheet, name, _CONVERTER)
 
 
-def _section(data: dict[str, Any], name: str) -> Any:
-    """One top-level section structured on its own, or _MISSING if it has its own errors."""
-    field = attrs.fields_dict(PalladiumSheet)[name]
-    if name not in data:
-        return _MISSING if field.default is attrs.NOTHING else field.default
-    try:
-        return structure_value(data[name], field.type, "", _CONVERTER)
-    except SheetError:
-        return _MISSING  # already reported by the whole-sheet structure
-
-
-def _partial_problems(data: dict[str, Any]) -> list[str]:
+def _partial_problems(data: Mapping[str, Any]) -> list[str]:
     """Cross-field checks on the sections that structure cleanly, when the sheet as a whole
     does not, so one pass reports type errors and cross-field errors together."""
     pools, armor, weapons, attributes, unarmed = (
         _section(data, name) for name in ("pools", "armor", "weapons", "attributes", "unarmed")
     )
     found = []
-    if pools is not _MISSING:
+    if pools is not MISSING:
         found += pools_problems(pools)
-    if armor is not _MISSING:
+    if armor is not MISSING:
         found += armor_problems(armor)
-    if weapons is not _MISSING:
+    if weapons is not MISSING:
         found += weapons_problems(weapons)
-    if attributes is not _MISSING and unarmed is not _MISSING:
+    if attributes is not MISSING and unarmed is not MISSING:
         found += unarmed_problems(attributes, unarmed)
     return found
 
 
 def _from_data(data: dict[str, Any], file: str) -> PalladiumSheet:
-    try:
-        sheet = structure(data, PalladiumSheet, file, _CONVERTER)
-    except SheetError as err:
-        raise SheetError(file, err.problems + tuple(_partial_problems(data))) from None
-    problems = sheet_problems(sheet)
-    if problems:
-        raise SheetError(file, problems)
-    return sheet
+    return validated(
+        data, PalladiumSheet, file, _CONVERTER, partial=_partial_problems, whole=sheet_problems
+    )
 
 
 def load_sheet(path: Path) -> PalladiumSheet:
