@@ -285,5 +285,7 @@ class AttackDetail(msgspec.Struct, frozen=True, kw_only=True):
     location: str | None = None
     location_bonus: int = 0
     unarmored: bool = False
+    #: From behind: a Difficult Listen or Sense roll comes before any defence (BRP-BACKSTAB).
+    backstab: bool = False
     #: Why a defence is Difficult, or not allowed, in the GM's words.
     note: str = ""

@@ -133,6 +133,7 @@ def resolve(
         location=d.location if opts(state).hit_locations else None,
         location_bonus=1 if d.superior else 0,
         unarmored=d.unarmored,
+        backstab=d.backstab,
         note=_note(plan, d),
     )
     if plan.undefended:

@@ -105,6 +105,15 @@ def can_use(state: FightState, cid: str, action: Literal["attack", "parry", "dod
     return True
 
 
+#: Perception skills at their base when a sheet does not give them [GK].
+BASE_SKILLS = {"stealth": 10, "listen": 25, "sense": 10, "spot": 25}
+
+
+def skill_of(state: FightState, cid: str, name: str) -> int:
+    """A fighter's skill by name, its base when the sheet does not give it."""
+    return fighter(state, cid).profile.skills.get(name, BASE_SKILLS[name])
+
+
 def find_weapon(state: FightState, cid: str, name: str | None) -> BrpWeapon:
     """The named weapon (UnknownName listing the choices), or the first in hand, or a fist."""
     f = fighter(state, cid)

@@ -18,7 +18,7 @@ from engine.dice import Dice
 from engine.rolls import roll
 from engine.rules import IllegalAction
 from engine.rules.brp import damage, tables, wounds
-from engine.rules.brp.common import fighter, find_weapon, use
+from engine.rules.brp.common import fighter, find_weapon, skill_of, use
 from engine.rules.brp.options import opts
 from engine.rules.brp.resolution import Grade, difficult, skill_roll
 from events.brp import (
@@ -87,20 +87,12 @@ def answer(
     events = [used]
     if f.aiming is not None:
         events += _keep_aim(state, target, dice)
-    if "stunned" in c.conditions:
-        idea = skill_roll(state, dice, "idea", f.profile.rolls["idea"], rule="BRP-STUNNED")
-        ok = tables.succeeded(idea.tier or "failure")
-        events.append(
-            SkillRolled(combatant=target, skill="idea", roll=idea, success=ok, rule="BRP-STUNNED")
-        )
+    for skill, base, grades, rule, why in _first_rolls(state, target, detail):
+        r = skill_roll(state, dice, skill, base, grades, rule=rule)
+        ok = tables.succeeded(r.tier or "failure")
+        events.append(SkillRolled(combatant=target, skill=skill, roll=r, success=ok, rule=rule))
         if not ok:
-            events.append(
-                DefenseDeclined(
-                    defender=target,
-                    attacker=actor,
-                    reason="stunned, and failed his Idea roll (BRP-STUNNED)",
-                )
-            )
+            events.append(DefenseDeclined(defender=target, attacker=actor, reason=why))
             return events + damage.outcome(state, actor, target, detail, dice)
     grades = _grades(state, target, detail)
     weapon: BrpWeapon | None = None
@@ -153,6 +145,25 @@ def answer(
     if weapon is not None:
         events += _parry_damage(state, actor, target, weapon, detail, dice)
     return events
+
+
+def _first_rolls(
+    state: FightState, target: str, detail: AttackDetail
+) -> list[tuple[str, int, list[Grade], str, str]]:
+    """The rolls a defender must make before he may defend at all: an Idea roll when stunned
+    (BRP-STUNNED); a Difficult Listen or Sense roll, his better, against a blow from behind
+    (BRP-BACKSTAB). Each: skill, base, grades, rule, and why a failure leaves no defence."""
+    rolls: list[tuple[str, int, list[Grade], str, str]] = []
+    if "stunned" in state.combatants[target].conditions:
+        idea = fighter(state, target).profile.rolls["idea"]
+        why = "stunned, and failed his Idea roll (BRP-STUNNED)"
+        rolls.append(("idea", idea, [], "BRP-STUNNED", why))
+    if detail.backstab:
+        sense = max(("listen", "sense"), key=lambda s: skill_of(state, target, s))
+        grade = [difficult("a blow from behind", "BRP-BACKSTAB")]
+        why = f"did not hear it coming: failed his {sense.title()} roll (BRP-BACKSTAB)"
+        rolls.append((sense, skill_of(state, target, sense), grade, "BRP-BACKSTAB", why))
+    return rolls
 
 
 def _parry_chance(

@@ -19,7 +19,7 @@ from __future__ import annotations
 from engine.dice import Dice
 from engine.rules import IllegalAction, UsageError
 from engine.rules.brp import tables
-from engine.rules.brp.common import fighter, out_of_it
+from engine.rules.brp.common import fighter, out_of_it, skill_of
 from engine.rules.brp.resolution import easy, skill_roll
 from engine.rules.brp.round import begin_round
 from engine.rules.pack import Decision
@@ -27,12 +27,6 @@ from engine.turns import known, round_over
 from events.brp import AmbushDeclared, SkillRolled, SurpriseDeclared
 from events.core import ConditionChanged, Event, InitiativeDeclared
 from projections.state import FightState
-
-BASE = {"stealth": 10, "listen": 25, "sense": 10, "spot": 25}
-
-
-def _skill(state: FightState, cid: str, name: str) -> int:
-    return fighter(state, cid).profile.skills.get(name, BASE[name])
 
 
 def decide_ambush(state: FightState, d: AmbushDeclared, dice: Dice) -> Decision:
@@ -53,7 +47,7 @@ def decide_ambush(state: FightState, d: AmbushDeclared, dice: Dice) -> Decision:
     best = "fumble"
     best_roll = 0
     for cid in d.attackers:
-        r = skill_roll(state, dice, "stealth", _skill(state, cid, "stealth"), rule="BRP-AMBUSH")
+        r = skill_roll(state, dice, "stealth", skill_of(state, cid, "stealth"), rule="BRP-AMBUSH")
         t = r.tier or "failure"
         events.append(
             SkillRolled(
@@ -68,9 +62,9 @@ def decide_ambush(state: FightState, d: AmbushDeclared, dice: Dice) -> Decision:
             best, best_roll = t, r.total
     stealthy = tables.succeeded(best)
     for cid in targets:
-        sense = max(("listen", "sense", "spot"), key=lambda s: _skill(state, cid, s))
+        sense = max(("listen", "sense", "spot"), key=lambda s: skill_of(state, cid, s))
         grades = [] if d.missile or stealthy else [easy("the ambushers were heard", "BRP-AMBUSH")]
-        r = skill_roll(state, dice, sense, _skill(state, cid, sense), grades, rule="BRP-AMBUSH")
+        r = skill_roll(state, dice, sense, skill_of(state, cid, sense), grades, rule="BRP-AMBUSH")
         t = r.tier or "failure"
         noticed = tables.succeeded(t) and (
             not stealthy or (tables.TIER_RANK[t], r.total) >= (tables.TIER_RANK[best], best_roll)
@@ -105,7 +99,9 @@ def decide_surprise(state: FightState, d: SurpriseDeclared, dice: Dice) -> Decis
     events: list[Event] = []
     first: list[str] = []
     for cid in everyone:
-        r = skill_roll(state, dice, d.sense, _skill(state, cid, d.sense), rule="BRP-BOTH-SURPRISED")
+        r = skill_roll(
+            state, dice, d.sense, skill_of(state, cid, d.sense), rule="BRP-BOTH-SURPRISED"
+        )
         ok = tables.succeeded(r.tier or "failure")
         events.append(
             SkillRolled(combatant=cid, skill=d.sense, roll=r, success=ok, rule="BRP-BOTH-SURPRISED")

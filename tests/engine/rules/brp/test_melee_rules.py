@@ -612,12 +612,6 @@ def test_BRP_BACKSTAB_is_easy_and_the_defence_difficult(duel: Fight) -> None:
     assert one(duel.defend("t", "none", 3, 2).events, DamageApplied).amount == 4
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug outside the allowed files: engine/rules/brp/defence.py answer() gives a "
-    "backstabbed target his Difficult parry or dodge without the Difficult Listen or Sense "
-    "roll the rule puts before it",
-)
 def test_BRP_BACKSTAB_a_difficult_listen_roll_comes_before_the_difficult_parry(
     duel: Fight,
 ) -> None:
@@ -630,6 +624,23 @@ def test_BRP_BACKSTAB_a_difficult_listen_roll_comes_before_the_difficult_parry(
     assert (sense.skill, sense.roll.target, sense.success) == ("listen", 15, True)
     parry = one(events, DefenseRolled)
     assert (parry.roll.target, parry.tier, parry.stops) == (20, "failure", False)
+    assert one(events, DamageApplied).amount == 4
+
+
+def test_BRP_BACKSTAB_a_failed_listen_roll_leaves_no_defence(duel: Fight) -> None:
+    """BRP-BACKSTAB: Listen 30 -> 15 Difficult; 16 fails, so the parry is never rolled and the
+    blow (3+1+2, armor 2) lands."""
+    duel.attack("ilsa", "t", 30, backstab=True)
+    events = duel.defend("t", "parry", 16, 3, 2).events
+    sense = one(events, SkillRolled)
+    assert (sense.skill, sense.roll.target, sense.success, sense.rule) == (
+        "listen",
+        15,
+        False,
+        "BRP-BACKSTAB",
+    )
+    assert "did not hear it coming" in one(events, DefenseDeclined).reason
+    assert of(events, DefenseRolled) == []
     assert one(events, DamageApplied).amount == 4
 
 
