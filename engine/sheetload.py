@@ -226,7 +226,10 @@ def section(data: Mapping[str, Any], cls: type, name: str, converter: cattrs.Con
     are reported by the whole sheet's structure)."""
     field = attrs.fields_dict(cls)[name]
     if name not in data:
-        return MISSING if field.default is attrs.NOTHING else field.default
+        default: Any = field.default
+        if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
+            return default.factory()
+        return MISSING if default is attrs.NOTHING else default
     try:
         return structure_value(data[name], field.type, "", converter)
     except SheetError:

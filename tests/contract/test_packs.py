@@ -68,6 +68,10 @@ CONTRACTS: dict[str, Contract] = {
                 "weapons[1].name",
                 "weapons[2].shield",
             ),
+            SHEETS / "brp" / "invalid" / "no_skills.toml": (
+                "characteristics.cha",
+                "weapons[0].base_range",
+            ),
         },
     ),
     "palladium": Contract(

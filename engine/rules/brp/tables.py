@@ -114,6 +114,8 @@ def tier(roll: int, skill: int, auto_success: int = 5, auto_failure: int = 96) -
     fumble_from = 101 - -(-(100 - min(s, 100)) // 20)
     if s < 100 and roll >= fumble_from:
         return "fumble"
+    if roll >= auto_failure:
+        return "failure"  # whatever the skill: even 490% fails on 96-99
     if roll <= -(-s // 20):
         return "critical"
     if roll <= -(-s // 5):

@@ -89,8 +89,8 @@ def take(
 ) -> list[Event]:
     """Hit points lost, with what they do: with hit locations, the location's HP too (a limb
     passes at most twice its HP to the total, L440), a limb at 0 disabled (a leg: prone), a
-    head, chest or abdomen at 0 unconscious, past twice its HP maimed or dead; without, a major
-    wound at half the total HP in one blow [GK]. At ``unconscious_at`` HP or fewer he is
+    head, chest or abdomen at 0 unconscious, past twice its HP maimed or dead; a major wound
+    at half the total HP in one blow, or (option ``knockout_major``) the location's HP [GK]. At ``unconscious_at`` HP or fewer he is
     unconscious, at 0 or fewer dead [GK]."""
     c = state.combatants[target]
     f = fighter(state, target)
@@ -116,8 +116,10 @@ def take(
         if loc_after <= -top < loc_before:
             what = "dead" if loc not in tables.LIMBS else f"{loc.replace('_', ' ')} maimed"
             conditions.append((what, "hit locations"))
-    elif amount >= -(-p.hp // 2):
-        conditions.append(("major wound", "half the total HP in one blow"))
+    if major(state, target, loc, amount):
+        by_location = opts(state).knockout_major == "location_hp" and loc is not None
+        why = "the location's HP in one blow" if by_location else "half the total HP in one blow"
+        conditions.append(("major wound", why))
     after = f.hp - total
     events.append(
         DamageApplied(
@@ -151,6 +153,7 @@ def minimum(weapon: BrpWeapon, db: str) -> int:
 
 
 def major(state: FightState, target: str, loc: str | None, net: int) -> bool:
+    """Whether a blow of ``net`` HP is a major wound [GK], by option ``knockout_major``."""
     p = fighter(state, target).profile
     if opts(state).knockout_major == "location_hp" and loc is not None:
         return net >= p.locations[loc]

@@ -126,7 +126,7 @@ def test_hit_locations_melee_table_and_location_armor(fight: Fight) -> None:
 
 def test_a_limb_passes_at_most_twice_its_hp_to_the_total(fight: Fight) -> None:
     """L440: a limb takes at most twice its HP; past 0 it is disabled (a leg: prone), past
-    minus its HP maimed."""
+    minus its HP maimed; the blow is a major wound whatever the cap passes on."""
     fight.new(hit_locations=True)
     fight.add("swordsman", "ilsa")
     fight.add("target", "t")
@@ -135,7 +135,12 @@ def test_a_limb_passes_at_most_twice_its_hp_to_the_total(fight: Fight) -> None:
     applied = one(events, DamageApplied)
     assert (applied.location, applied.location_after, applied.amount) == ("right_leg", -16, 8)
     assert fight.who("t")["hp"] == 4
-    assert set(fight.conditions("t")) == {"right leg disabled", "prone", "right leg maimed"}
+    assert set(fight.conditions("t")) == {
+        "right leg disabled",
+        "prone",
+        "right leg maimed",
+        "major wound",  # 20 in one blow: half the total HP or more
+    }
 
 
 def test_a_parry_above_the_weapons_hp_costs_it_and_passes_the_excess(fight: Fight) -> None:

@@ -26,6 +26,7 @@ from .conftest import Fight, one
         (97, 150, "failure"), (99, 150, "failure"), (100, 150, "fumble"),
         (8, 150, "critical"), (30, 150, "special"),
         (5, 0, "success"), (6, 0, "failure"),
+        (95, 490, "special"), (96, 490, "failure"), (97, 490, "failure"), (25, 490, "critical"),
     ],
 )  # fmt: skip
 def test_tiers(roll: int, skill: int, expected: str) -> None:
@@ -34,7 +35,7 @@ def test_tiers(roll: int, skill: int, expected: str) -> None:
     assert tier(roll, skill) == expected
 
 
-@given(st.integers(1, 100), st.integers(0, 300))
+@given(st.integers(1, 100), st.integers(0, 600))
 def test_tiers_are_ordered_by_the_roll(roll: int, skill: int) -> None:
     better = tier(roll, skill)
     worse = tier(min(100, roll + 1), skill)
