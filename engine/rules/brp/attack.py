@@ -12,7 +12,6 @@ from engine.rules.brp import damage, defence, tables
 from engine.rules.brp.checks import check_attack, fired
 from engine.rules.brp.common import (
     after,
-    can_use,
     check_turn,
     done,
     fighter,
@@ -124,7 +123,11 @@ def resolve(
         roll=r.total,
         missile=weapon.kind != "melee",
         defence_grade="difficult" if plan.defence_grade == "difficult" else "normal",
-        allowed=tuple(a for a in _DEFENCES[d.disarm] if can_use(state, d.target, a)),
+        allowed=tuple(
+            a
+            for a in _DEFENCES[d.disarm]
+            if defence.can_defend(state, d.target, a, weapon.kind != "melee", plan.point_blank)
+        ),
         shots=shots,
         knockout=d.knockout,
         knockback=d.knockback,

@@ -18,7 +18,7 @@ from engine.dice import Dice
 from engine.rolls import roll
 from engine.rules import IllegalAction
 from engine.rules.brp import damage, tables, wounds
-from engine.rules.brp.common import fighter, find_weapon, skill_of, use
+from engine.rules.brp.common import can_use, fighter, find_weapon, skill_of, use
 from engine.rules.brp.options import opts
 from engine.rules.brp.resolution import Grade, difficult, skill_roll
 from events.brp import (
@@ -42,6 +42,20 @@ def _parrying_weapon(state: FightState, cid: str, name: str | None) -> BrpWeapon
     melee = [w for w in f.profile.weapons if f.weapons[w.name].drawn and w.kind != "missile"]
     shields = [w for w in melee if w.shield is not None]
     return (shields or melee or [find_weapon(state, cid, "fist")])[0]
+
+
+def can_defend(state: FightState, cid: str, choice: str, missile: bool, point_blank: bool) -> bool:
+    """Whether ``cid`` may answer an attack with ``choice`` at all: one of his two of attack,
+    parry and dodge left (L316), not volleying (BRP-VOLLEY), and against a missile a shield in
+    hand or point blank to parry with (BRP-SHIELD-MISSILE, BRP-POINT-BLANK)."""
+    f = fighter(state, cid)
+    if not can_use(state, cid, "parry" if choice == "parry" else "dodge"):
+        return False
+    if "volley" in f.intents:
+        return False
+    if choice == "parry" and missile and not point_blank:
+        return any(w.shield and f.weapons[w.name].drawn for w in f.profile.weapons)
+    return True
 
 
 def _grades(state: FightState, cid: str, detail: AttackDetail) -> list[Grade]:
@@ -75,15 +89,15 @@ def answer(
             events += _keep_aim(state, target, dice)  # attacked while aiming (BRP-AIM-TIME)
         return events + damage.outcome(state, actor, target, detail, dice)
     used = use(state, target, "parry" if choice == "parry" else "dodge", "BRP-CLOSE-COMBAT")
+    f = fighter(state, target)
+    if "volley" in f.intents:
+        raise IllegalAction(f"{c.name} is volleying this round: no parry or dodge (BRP-VOLLEY)")
     if choice not in detail.allowed:
         why = detail.note or "the rules allow " + (", ".join(detail.allowed) or "no defence")
         raise IllegalAction(
             f"{c.name} cannot {choice} this attack ({why}); answer "
             + " or ".join([*detail.allowed, "none"])
         )
-    f = fighter(state, target)
-    if "volley" in f.intents:
-        raise IllegalAction(f"{c.name} is volleying this round: no parry or dodge (BRP-VOLLEY)")
     events = [used]
     if f.aiming is not None:
         events += _keep_aim(state, target, dice)

@@ -90,8 +90,8 @@ def take(
     """Hit points lost, with what they do: with hit locations, the location's HP too (a limb
     passes at most twice its HP to the total, L440), a limb at 0 disabled (a leg: prone), a
     head, chest or abdomen at 0 unconscious, past twice its HP maimed or dead; a major wound
-    at half the total HP in one blow, or (option ``knockout_major``) the location's HP [GK]. At ``unconscious_at`` HP or fewer he is
-    unconscious, at 0 or fewer dead [GK]."""
+    at half the total HP in one blow, or (option ``knockout_major``) the location's HP [GK].
+    At ``unconscious_at`` HP or fewer he is unconscious, at 0 or fewer dead [GK]."""
     c = state.combatants[target]
     f = fighter(state, target)
     p = f.profile
