@@ -59,6 +59,7 @@ def status_document(
                 "kind": c.kind,
                 "conditions": sorted(c.conditions),
                 "alive": c.alive,
+                "held": c.held,
                 **combatant_fields(c),
             }
             for c in state.combatants.values()

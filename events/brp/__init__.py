@@ -23,6 +23,7 @@ from events.brp.declarations import (
     Intent,
     IntentDeclared,
     PowerDeclared,
+    ReloadDeclared,
     StandDeclared,
     SurpriseDeclared,
 )
@@ -253,6 +254,7 @@ BRP_EVENTS: tuple[type[Event], ...] = (
     AttackDeclared,
     DefendDeclared,
     DrawDeclared,
+    ReloadDeclared,
     StandDeclared,
     IntentDeclared,
     PowerDeclared,
@@ -304,6 +306,7 @@ __all__ = [
     "StandDeclared",
     "IntentDeclared",
     "PowerDeclared",
+    "ReloadDeclared",
     "ActDeclared",
     "AmbushDeclared",
     "SurpriseDeclared",

@@ -93,6 +93,14 @@ class DrawDeclared(Declaration, frozen=True, kw_only=True, tag="brp.draw_declare
     drop: bool = False
 
 
+class ReloadDeclared(Declaration, frozen=True, kw_only=True, tag="brp.reload_declared"):
+    """``actor`` reloads ``weapon``'s magazine, taking ``ranks`` DEX ranks (the GM's call)."""
+
+    actor: str
+    weapon: str
+    ranks: int = 5
+
+
 class StandDeclared(Declaration, frozen=True, kw_only=True, tag="brp.stand_declared"):
     """A prone fighter gets up (BRP-PRONE): 5 DEX ranks, no attack this round, and open to Easy
     attacks meanwhile; with ``dodge`` a Dodge and an Agility roll get him up without that

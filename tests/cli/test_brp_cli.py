@@ -171,3 +171,28 @@ def test_bad_options_are_refused_with_the_key(
     result = gm.run("new", "x", "--seed", "1", "--system", "brp", "--option", option)
     assert_one_line_error(result, 2, *mentions)
     assert not gm.db.exists() or gm.run("status").code != 0
+
+
+def test_a_pending_shot_offers_only_the_defences_the_defender_has(gm: Gm) -> None:
+    """BRP-SHIELD-MISSILE: without a shield Ilsa can only dodge Mara's shot; the bandit, with
+    his round shield, may parry it too."""
+    duel(gm)
+    gm("pass", "ilsa")
+    gm("attack", "mara", "ilsa", "--weapon", "revolver", "--range", "10", "--dice", "30")
+    assert gm.status()["pending"]["detail"]["allowed"] == ["dodge"]
+    gm.refused(1, "defend", "ilsa", "parry", mentions=("Ilsa Varg", "BRP-SHIELD-MISSILE"))
+    gm("defend", "ilsa", "dodge", "--dice", "10")
+
+
+def test_a_hold_shows_in_status(gm: Gm) -> None:
+    duel(gm)
+    gm("hold", "ilsa", "--until", "the bandit moves")
+    ilsa = fighters(gm.status())["ilsa"]
+    assert ilsa["held"] == "the bandit moves"
+    assert "holds until 'the bandit moves'" in gm("status")
+
+
+@pytest.mark.parametrize("metres", ["-3"])
+def test_a_range_must_be_metres_to_a_missile_target(gm: Gm, metres: str) -> None:
+    duel(gm)
+    gm.refused(2, "attack", "ilsa", "bandit", "--range", metres, mentions=("--range",))

@@ -1,8 +1,8 @@
 """The Basic Roleplaying actions table: its verbs, and the deciders of the smaller actions
-(defending, drawing, standing, the statement of intent, the powers phase, other actions, a
-desperate action). Attacks are :mod:`attack`, hazards :mod:`hazards`, surprise
-:mod:`surprise`; turn management (initiative, pass, hold, interrupt, rulings) is the core's,
-priced by :mod:`turns`.
+(defending, standing, the statement of intent, the powers phase, other actions, a desperate
+action). Attacks are :mod:`attack`, drawing and reloading :mod:`weapons`, hazards
+:mod:`hazards`, surprise :mod:`surprise`; turn management (initiative, pass, hold, interrupt,
+rulings) is the core's, priced by :mod:`turns`.
 """
 
 from __future__ import annotations
@@ -11,8 +11,9 @@ from engine.dice import Dice
 from engine.rules import IllegalAction, UsageError
 from engine.rules.brp import defence, hazards, surprise, tables
 from engine.rules.brp.attack import decide_attack
-from engine.rules.brp.common import able, after, check_turn, fighter, find_weapon, use
+from engine.rules.brp.common import able, after, check_turn, fighter, use
 from engine.rules.brp.resolution import Grade, skill_roll
+from engine.rules.brp.weapons import decide_draw, decide_reload
 from engine.rules.pack import Action, Decision
 from engine.turns import awaited, known
 from events.brp import (
@@ -28,10 +29,10 @@ from events.brp import (
     IntentDeclared,
     IntentStated,
     PowerDeclared,
+    ReloadDeclared,
     SkillRolled,
     StandDeclared,
     SurpriseDeclared,
-    WeaponChanged,
 )
 from events.core import ConditionChanged, Event, ReactionResolved
 from projections.state import FightState
@@ -43,54 +44,6 @@ def decide_defend(state: FightState, d: DefendDeclared, dice: Dice) -> Decision:
     events: list[Event] = [ReactionResolved(reactor=d.defender)]
     events += defence.answer(state, p.actor, d.defender, d.choice, p.detail, dice, d.weapon)
     return Decision(events, advance="next" if state.clock.acting == p.actor else "none")
-
-
-def decide_draw(state: FightState, d: DrawDeclared, dice: Dice) -> Decision:
-    """BRP-DRAW: a draw takes 5 DEX ranks, putting the weapons in hand away first 10, dropping
-    them 0 (then 5); with 101% or more in the weapon, drawing costs nothing."""
-    check_turn(state, d.actor)
-    weapon = find_weapon(state, d.actor, d.weapon)
-    f = fighter(state, d.actor)
-    ws = f.weapons.get(weapon.name)
-    if ws is None:
-        raise UsageError("a fist is always at hand")
-    if ws.drawn:
-        raise IllegalAction(f"{state.combatants[d.actor].name}'s {weapon.name} is already in hand")
-    if d.swap and d.drop:
-        raise UsageError("--swap puts the weapons in hand away; --drop drops them: one of them")
-    events: list[Event] = []
-    cost = tables.DRAW_RANKS
-    for other in f.profile.weapons:
-        o = f.weapons[other.name]
-        if o.drawn and (d.swap or d.drop):
-            why = "dropped" if d.drop else "put away"
-            events.append(
-                WeaponChanged(
-                    combatant=d.actor,
-                    weapon=other.name,
-                    drawn=False,
-                    shots=o.shots,
-                    hp=o.hp,
-                    broken=o.broken,
-                    reason=why,
-                )
-            )
-            cost = tables.SWAP_RANKS if d.swap else tables.DRAW_RANKS
-    if weapon.skill > 100:
-        cost = 0
-    events.append(
-        WeaponChanged(
-            combatant=d.actor,
-            weapon=weapon.name,
-            drawn=True,
-            shots=ws.shots,
-            hp=ws.hp,
-            broken=ws.broken,
-            reason=f"drawn ({cost} DEX ranks)",
-        )
-    )
-    events.append(after(state, d.actor, cost, f"drew the {weapon.name} (BRP-DRAW)"))
-    return Decision(events, advance="next")
 
 
 def decide_stand(state: FightState, d: StandDeclared, dice: Dice) -> Decision:
@@ -289,7 +242,8 @@ ACTIONS: tuple[Action, ...] = (
         options={
             "defender": "Who answers (combatant id).",
             "choice": "parry, dodge or none.",
-            "weapon": "The weapon or shield to parry with (default: the first in hand).",
+            "weapon": "The weapon or shield to parry with (default: a shield in hand, else the "
+            "first melee weapon in hand, else a fist).",
         },
         while_pending=True,
     ),
@@ -306,6 +260,21 @@ ACTIONS: tuple[Action, ...] = (
             "weapon": "The weapon from his sheet.",
             "swap": "Put the weapons in hand away first (10 ranks).",
             "drop": "Drop the weapons in hand first (0 ranks).",
+        },
+        dice="none",
+    ),
+    Action(
+        verb="reload",
+        declaration=ReloadDeclared,
+        decide=decide_reload,
+        help="Reload a magazine weapon in hand: full again, after --ranks DEX ranks (5 unless "
+        "the GM says how long this weapon takes).",
+        example="fracas reload mara revolver --ranks 10",
+        arguments=("actor", "weapon"),
+        options={
+            "actor": "Who reloads (combatant id).",
+            "weapon": "The weapon from his sheet.",
+            "ranks": "DEX ranks it takes (the rules give no time: the GM's call).",
         },
         dice="none",
     ),

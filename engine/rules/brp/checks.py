@@ -64,6 +64,10 @@ def check_attack(state: FightState, d: AttackDeclared, weapon: BrpWeapon) -> Non
                     f"{name} did not state this {intent} at the start of the round: `fracas intent "
                     f"{d.actor} {intent}` in the statement of intent (option intent_required)"
                 )
+    if d.range is not None and (d.range < 0 or weapon.kind == "melee"):
+        raise UsageError(
+            f"--range {d.range}: metres (0 or more) to the target of a missile or thrown weapon"
+        )
     if d.unarmored and d.location is None:
         raise UsageError("--unarmored names an unarmored spot: give it with --location")
     melee = weapon.kind == "melee"

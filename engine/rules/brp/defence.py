@@ -93,6 +93,8 @@ def answer(
     if "volley" in f.intents:
         raise IllegalAction(f"{c.name} is volleying this round: no parry or dodge (BRP-VOLLEY)")
     if choice not in detail.allowed:
+        if choice == "parry" and detail.missile:  # the missile rule says why (a shield …)
+            _parry_chance(state, target, _parrying_weapon(state, target, weapon_name), detail)
         why = detail.note or "the rules allow " + (", ".join(detail.allowed) or "no defence")
         raise IllegalAction(
             f"{c.name} cannot {choice} this attack ({why}); answer "
@@ -194,7 +196,8 @@ def _parry_chance(
                 "only a shield (BRP-SHIELD-MISSILE), or at point blank (BRP-POINT-BLANK)"
             )
     if weapon.kind == "missile":
-        return max(weapon.skill // 2, 20), "BRP-IMPROV-PARRY", "improvised"
+        half = -(-weapon.skill // 2) if opts(state).halving == "up" else weapon.skill // 2
+        return max(half, 20), "BRP-IMPROV-PARRY", "improvised"
     return weapon.skill, "", ""
 
 

@@ -89,6 +89,7 @@ EXPLAIN: dict[type[Event], Explainer] = {
         ]
     ),
     be.DrawDeclared: _row(lambda e, n: [f"{n(e.actor)} draws the {e.weapon}"]),
+    be.ReloadDeclared: _row(lambda e, n: [f"{n(e.actor)} reloads the {e.weapon}"]),
     be.StandDeclared: _row(
         lambda e, n: [f"{n(e.actor)} gets up" + (" with a dodge" if e.dodge else "")]
     ),

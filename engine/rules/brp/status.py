@@ -37,6 +37,8 @@ def _notes(fight: Mapping[str, Any], c: Mapping[str, Any]) -> list[str]:
         f"{k['name']} ({k['rounds_left']} rd)" if k["rounds_left"] else k["name"]
         for k in c["conditions"]
     ]
+    if c.get("held"):
+        out.append(f"holds until {c['held']!r}")
     if c["intents"]:
         out.append("intends " + ", ".join(c["intents"]))
     if c["aiming"]:

@@ -28,6 +28,7 @@ from events.brp import (
     DesperateDeclared,
     HitsRolled,
     LocationRolled,
+    ReloadDeclared,
     SkillRolled,
     WeaponChanged,
 )
@@ -244,6 +245,38 @@ def test_BRP_AUTOFIRE_the_magazine_is_spent_and_an_empty_one_refused(fight: Figh
     fight.round()
     with pytest.raises(IllegalAction, match=r"has 0 shot\(s\) left and this fires 1"):
         shoot(fight, 99)
+
+
+def test_a_reload_fills_the_magazine_and_takes_the_ranks_the_gm_gives(range_: Fight) -> None:
+    """Reloading (the seed gives no time: ``ranks``, 5 unless told): the pistol's magazine is
+    full again, and the marksman (DEX 12) acts next at 12 - 10 = 2."""
+    shoot(range_, 99, weapon="pistol")
+    assert shots_left(range_, "m", "pistol") == 7
+    range_.pass_("t")
+    range_.round()
+    events = range_.declare(ReloadDeclared(actor="m", weapon="pistol", ranks=10)).events
+    assert shots_left(range_, "m", "pistol") == 8
+    assert one(events, TurnScheduled).at == 2
+
+
+def test_a_reload_is_refused_full_out_of_hand_or_without_a_magazine(range_: Fight) -> None:
+    with pytest.raises(IllegalAction, match="pistol is full"):
+        range_.declare(ReloadDeclared(actor="m", weapon="pistol"))
+    with pytest.raises(IllegalAction, match="no magazine"):
+        range_.declare(ReloadDeclared(actor="m", weapon="bow"))
+
+
+def test_a_reload_needs_the_weapon_in_hand(fight: Fight) -> None:
+    pistol = {
+        "name": "pistol", "skill": 60, "damage": "1D8", "kind": "missile", "base_range": 20,
+        "self_propelled": True, "shots": 8, "drawn": False,
+    }  # fmt: skip
+    fight.new()
+    fight.add("marksman", "m", weapons=[pistol])
+    fight.add("target", "t")
+    fight.round()
+    with pytest.raises(IllegalAction, match="not in hand"):
+        fight.declare(ReloadDeclared(actor="m", weapon="pistol"))
 
 
 def test_BRP_AUTOFIRE_a_weapon_without_bursts_or_autofire_is_refused(range_: Fight) -> None:
