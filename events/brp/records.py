@@ -207,6 +207,14 @@ class BrpOptions(msgspec.Struct, frozen=True, kw_only=True):
             "a prone fighter's two-handed melee attack is Difficult (L597), or impossible (L450)",
         ),
     ] = "difficult"
+    prone_long_range: Annotated[
+        Literal["past_base", "past_double"],
+        _doc(
+            "BRP-PRONE",
+            "a missile at a prone target is Easy at medium range and Difficult at long range "
+            "(L594-595, neither defined): long range is past the base range, or past twice it",
+        ),
+    ] = "past_base"
     disarm_active: Annotated[
         Literal["damage", "attacker_str"],
         _doc(

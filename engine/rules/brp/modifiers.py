@@ -126,7 +126,8 @@ def plan_attack(state: FightState, d: AttackDeclared, weapon: BrpWeapon, aimed: 
     if "prone" in c.conditions and not (missile and weapon.self_propelled):
         g.append(difficult("attacking while prone", "BRP-PRONE"))
     if "prone" in t.conditions:
-        far = missile and d.range is not None and d.range > 2 * weapon.base_range
+        long = weapon.base_range * (2 if options.prone_long_range == "past_double" else 1)
+        far = missile and d.range is not None and d.range > long
         if far:
             g.append(difficult("a prone target at long range", "BRP-PRONE"))
         else:

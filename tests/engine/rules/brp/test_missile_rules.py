@@ -981,3 +981,26 @@ def test_BRP_THROWN_a_thrown_weapon_leaves_the_hand(fight: Fight) -> None:
     fight.round()
     with pytest.raises(IllegalAction, match="throwing knife is not in hand"):
         fight.attack("h", "t", 30, weapon="throwing knife", range=5)
+
+
+@pytest.mark.parametrize(
+    ("reading", "metres", "target"),
+    [
+        ("past_base", 10, 120),  # medium range: Easy
+        ("past_base", 30, 30),  # long: Difficult, and Difficult for the range: halved once
+        ("past_double", 30, 60),  # still medium: Easy cancels the range's Difficult
+        ("past_double", 45, 6),  # past twice: Difficult (30), then the range's fifth
+    ],
+)
+def test_BRP_PRONE_a_missile_at_a_prone_target_by_range(
+    fight: Fight, reading: str, metres: int, target: int
+) -> None:
+    """BRP-PRONE (L594-595): medium-range missiles at a prone target are Easy, long-range ones
+    Difficult; which range is long is option ``prone_long_range`` (the pistol: 60, base 20 m)."""
+    fight.new(prone_long_range=reading)
+    fight.add("marksman", "m")
+    fight.add("target", "t")
+    fight.round()
+    fight.ruling("t", condition="prone")
+    roll = one(shoot(fight, 99, weapon="pistol", range=metres), AttackRolled).roll
+    assert roll.target == target
