@@ -131,10 +131,10 @@ def _core(pack: Pack, e: Event, n: Namer) -> list[str] | None:
         case ev.ReactionRequested():
             return [f"  waiting for {n(e.reactor)}'s answer: `fracas defend {e.reactor} …`"]
         case ev.ConditionChanged():
-            verb = "is now" if e.present else "is no longer"
+            now = "" if e.present else "no longer "
             lasts = f" for {e.rounds} round(s)" if e.present and e.rounds else ""
             rule = f" ({e.rule})" if e.rule else ""
-            return [f"  {n(e.combatant)} {verb} {e.condition}{lasts}{rule}"]
+            return [f"  {n(e.combatant)}: {now}{e.condition}{lasts}{rule}"]
     return None
 
 

@@ -178,7 +178,7 @@ def status_fields(state: FightState, c: CombatantState) -> dict[str, Any]:
             for name, w in f.weapons.items()
         },
         "dex": p.dex_rank,
-        "next_rank": state.clock.at.get(c.id),
+        "next_rank": state.clock.at.get(c.id) if c.alive else None,
         "damage_modifier": p.damage_modifier or None,
         "armor": None if armor is None else {"name": armor.name, "value": armor.value},
         "intents": dict(f.intents),

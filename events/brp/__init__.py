@@ -122,6 +122,14 @@ class HitsRolled(Event, frozen=True, kw_only=True, tag="brp.hits_rolled"):
     hits: int
 
 
+class BlastSplit(Event, frozen=True, kw_only=True, tag="brp.blast_split"):
+    """How many locations a blast's damage is split over (BRP-EXPLOSION, 1D4)."""
+
+    target: str
+    roll: Roll
+    locations: int
+
+
 class LocationRolled(Event, frozen=True, kw_only=True, tag="brp.location_rolled"):
     """Where a hit lands: D20 on the melee or missile table, or a called location."""
 
@@ -273,6 +281,7 @@ BRP_EVENTS: tuple[type[Event], ...] = (
     DefenseRolled,
     DefenseDeclined,
     HitsRolled,
+    BlastSplit,
     LocationRolled,
     DamageRolled,
     ArmorRolled,

@@ -146,6 +146,11 @@ EXPLAIN: dict[type[Event], Explainer] = {
     be.HitsRolled: _row(
         lambda e, n: [f"  hits of {e.shots} shots: {roll_text(e.roll)} -> {e.hits} hit"]
     ),
+    be.BlastSplit: _row(
+        lambda e, n: [
+            f"  the blast strikes {n(e.target)} in {e.locations} places: {roll_text(e.roll)}"
+        ]
+    ),
     be.LocationRolled: _row(
         lambda e, n: [
             f"  hit location: {e.location.replace('_', ' ')}"

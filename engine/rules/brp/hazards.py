@@ -22,12 +22,12 @@ from engine.rules.pack import Decision
 from engine.turns import known
 from events.brp import (
     ArmorRolled,
+    BlastSplit,
     DamageRolled,
     EscapeDeclared,
     ExplodeDeclared,
     ExposeDeclared,
     ExposureChanged,
-    HitsRolled,
     LocationRolled,
     SkillRolled,
 )
@@ -156,9 +156,7 @@ def _spread(state: FightState, cid: str, amount: int, dice: Dice) -> list[Event]
         armor, ev = _armor(state, cid, None, dice)
         return ev + wounds.take(state, cid, max(0, amount - armor), None, "BRP-EXPLOSION")
     count = roll(dice, "locations hit", "1D4", rule="BRP-EXPLOSION")
-    events: list[Event] = [
-        HitsRolled(actor="blast", target=cid, shots=4, roll=count, hits=count.total)
-    ]
+    events: list[Event] = [BlastSplit(target=cid, roll=count, locations=count.total)]
     now = state
     share, rest = divmod(amount, count.total)
     for i in range(count.total):

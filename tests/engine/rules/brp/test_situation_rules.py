@@ -23,6 +23,7 @@ from events.brp import (
     AmbushDeclared,
     ArmorRolled,
     AttackRolled,
+    BlastSplit,
     DamageApplied,
     DamageRolled,
     DefenseDeclined,
@@ -33,7 +34,6 @@ from events.brp import (
     ExposeDeclared,
     ExposureChanged,
     Hazard,
-    HitsRolled,
     LocationRolled,
     SkillRolled,
     SurpriseDeclared,
@@ -436,7 +436,7 @@ def test_BRP_EXPLOSION_split_over_1D4_locations(fight: Fight) -> None:
     fight.add("target", "t")
     events = fight.declare(ExplodeDeclared(damage="2D6", at=("t=0",)), (5, 6, 2, 12, 1)).events
     assert one(events, DamageRolled).roll.total == 11
-    assert one(events, HitsRolled).hits == 2
+    assert one(events, BlastSplit).locations == 2
     assert [loc.location for loc in of(events, LocationRolled)] == ["chest", "right_leg"]
     assert [a.roll.total for a in of(events, ArmorRolled)] == [2, 2]
     applied = [
