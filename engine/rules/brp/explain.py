@@ -16,7 +16,11 @@ def _readied(e: be.FighterReadied, n: Namer) -> list[str]:
     chars = " ".join(f"{k.upper()} {v}" for k, v in p.characteristics.items())
     db = p.damage_modifier or "none"
     given = f" (from the sheet: {', '.join(p.overridden)})" if p.overridden else ""
-    return [f"  {p.name}: {chars}; HP {p.hp}, damage modifier {db}, DEX rank {p.dex_rank}{given}"]
+    locations = ", ".join(f"{loc.replace('_', ' ')} {hp}" for loc, hp in p.locations.items())
+    return [
+        f"  {p.name}: {chars}; HP {p.hp}, damage modifier {db}, DEX rank {p.dex_rank}{given}",
+        f"  HP by location (with hit locations on): {locations}",
+    ]
 
 
 def _attack(e: be.AttackDeclared, n: Namer) -> list[str]:
