@@ -33,6 +33,7 @@ from events.brp import (
     AttackRolled,
     BrpWeapon,
     DefenseDeclined,
+    IntentStated,
     WeaponChanged,
 )
 from events.core import Event, Modifier, ReactionRequested, TurnScheduled
@@ -80,6 +81,8 @@ def resolve(
     extra = "desperate" in state.combatants[d.actor].conditions
     if not extra and (first or not (d.volley or d.split or d.spread)):
         events.append(use(state, d.actor, "attack", "BRP-CLOSE-COMBAT"))
+    if d.volley and "volley" not in f.intents:  # BRP-VOLLEY: no defence this round, stated or not
+        events.append(IntentStated(combatant=d.actor, intent="volley", target=d.target))
     r = skill_roll(state, dice, "attack", weapon.skill, plan.grades, plan.flats, plan.caps)
     tier = tables.tier_of(r.tier)
     hits = tables.succeeded(tier)

@@ -421,11 +421,6 @@ def test_BRP_VOLLEY_thrown_rocks_two_a_round(fight: Fight) -> None:
     assert one(events, AttackRolled).roll.target == 20
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine/rules/brp/defence.py answer asks the statement of intent, and nothing "
-    "records a volley made without one (option intent_required off): he may still dodge",
-)
 def test_BRP_VOLLEY_no_defence_that_round_with_the_intent_option_off(fight: Fight) -> None:
     """BRP-VOLLEY: volley fire leaves no parry or dodge that round, stated or not."""
     ready(fight, intent_required=False)
