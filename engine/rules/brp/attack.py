@@ -180,21 +180,24 @@ def _without(state: FightState, base: int, plan: Plan, rule: str) -> int:
 
 
 def _ammo(state: FightState, d: AttackDeclared, weapon: BrpWeapon, shots: int) -> list[Event]:
-    """Rounds spent from the magazine; a thrown weapon leaves the hand."""
+    """Rounds spent from the magazine; a thrown weapon leaves the hand (the last of those he
+    carries, when the sheet gives how many)."""
     f = fighter(state, d.actor)
     ws = f.weapons.get(weapon.name)
     if ws is None:
         return []
-    if weapon.shots:
+    if weapon.shots:  # a magazine, or how many of a thrown weapon he carries
+        left = ws.shots - shots
+        thrown = weapon.kind == "thrown"
         return [
             WeaponChanged(
                 combatant=d.actor,
                 weapon=weapon.name,
-                drawn=ws.drawn,
-                shots=ws.shots - shots,
+                drawn=ws.drawn and not (thrown and left == 0),
+                shots=left,
                 hp=ws.hp,
                 broken=ws.broken,
-                reason=f"{shots} shot(s) fired",
+                reason=f"thrown: {left} left" if thrown else f"{shots} shot(s) fired",
             )
         ]
     if weapon.kind == "thrown":

@@ -128,7 +128,7 @@ def _check_fire(state: FightState, d: AttackDeclared, weapon: BrpWeapon) -> None
     if weapon.shots and ws is not None and shots > ws.shots:
         raise IllegalAction(
             f"the {weapon.name} has {ws.shots} shot(s) left and this fires {shots}; reload "
-            "first (`fracas act ACTOR --note reload --ranks N`)"
+            f"first (`fracas reload {d.actor} {weapon.name!r}`)"
         )
 
 

@@ -25,7 +25,8 @@ default)::
     length = "medium"                  # short | medium | long (close combat)
     base_range = 0                     # metres; required (>= 1) for missile and thrown
     attacks_per_round = 1              # 1..20 (volley fire)
-    shots = 0                          # magazine, for missile weapons (0: none)
+    shots = 0                          # magazine of a missile weapon; how many of a thrown
+                                       #   one he carries (0: none / just the one)
     hp = 15                            # the weapon's own HP (absent: not tracked)
     drawn = true                       # starts in hand
     two_handed = false
@@ -173,8 +174,10 @@ def weapons_problems(weapons: tuple[Weapon, ...]) -> list[str]:
             first[key] = i
         if w.kind != "melee" and w.base_range < 1:
             found.append(problem(f"{at}.base_range", f"required (1 or more) for a {w.kind} weapon"))
+        if w.kind == "melee" and w.shots:
+            found.append(problem(f"{at}.shots", "only for a missile or thrown weapon"))
         if w.kind != "missile":
-            for flag in ("shots", "burst", "autofire"):
+            for flag in ("burst", "autofire"):
                 if getattr(w, flag):
                     found.append(problem(f"{at}.{flag}", "only for a missile weapon"))
         elif (w.burst or w.autofire) and w.shots < 2:

@@ -67,7 +67,7 @@ def decide_reload(state: FightState, d: ReloadDeclared, dice: Dice) -> Decision:
     weapon = find_weapon(state, d.actor, d.weapon)
     name = state.combatants[d.actor].name
     ws = fighter(state, d.actor).weapons.get(weapon.name)
-    if ws is None or not weapon.shots:
+    if ws is None or not weapon.shots or weapon.kind != "missile":
         raise IllegalAction(f"{name}'s {weapon.name} has no magazine to reload")
     if not ws.drawn:
         raise IllegalAction(f"{name}'s {weapon.name} is not in hand: `fracas draw` it first")

@@ -398,17 +398,13 @@ def test_BRP_VOLLEY_option_intent_required_off(fight: Fight) -> None:
     assert (attack.roll.target, steps(attack)) == (30, [("div_up", 2, "BRP-VOLLEY")])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine/rules/brp/attack.py _ammo with checks.check_attack: a thrown weapon leaves "
-    "the hand on each throw, so a volley's second throw is refused as not in hand",
-)
 def test_BRP_VOLLEY_thrown_rocks_two_a_round(fight: Fight) -> None:
-    """BRP-VOLLEY (the rules' own case): DEX 12, throwing rocks, two a round: the first throw
-    at DEX rank 12, the second at 7, both Difficult (40 -> 20)."""
+    """BRP-VOLLEY (the rules' own case): DEX 12, throwing rocks (he carries 2), two a round:
+    the first throw at DEX rank 12, the second at 7, both Difficult (40 -> 20); the last rock
+    thrown leaves his hand empty."""
     rock = {
         "name": "rock", "skill": 40, "damage": "1D3", "kind": "thrown", "base_range": 20,
-        "attacks_per_round": 2,
+        "attacks_per_round": 2, "shots": 2,
     }  # fmt: skip
     fight.new()
     fight.add("thrower", "h", weapons=[rock])
@@ -419,6 +415,8 @@ def test_BRP_VOLLEY_thrown_rocks_two_a_round(fight: Fight) -> None:
     assert fight.status()["dex_rank"] == 7
     events = fight.attack("h", "t", 90, weapon="rock", volley=True, range=10).events
     assert one(events, AttackRolled).roll.target == 20
+    rocks = fight.who("h")["weapons"]["rock"]
+    assert (rocks["shots"], rocks["drawn"]) == (0, False)
 
 
 def test_BRP_VOLLEY_no_defence_that_round_with_the_intent_option_off(fight: Fight) -> None:
