@@ -208,11 +208,21 @@ class FracasGroup(TyperGroup):
         ]
         title = f"Actions ({system})" if system else "Actions (by the encounter's rules system)"
         sections.append((title, [(v, None) for v in rows if v not in core]))
+        everyone = type(self).owners("pass")  # a core verb: every system has it
         for heading, entries in sections:
             lines = []
             for verb, cmd in entries:
                 summary = cmd.get_short_help_str(80) if cmd is not None else rows[verb].summary
+                owners = type(self).owners(verb) if cmd is None and system is None else everyone
+                if owners != everyone:  # no encounter selected: say whose verb it is
+                    summary = f"({', '.join(owners)}) {summary}"
                 lines.append((verb, summary))
             if lines:
                 with formatter.section(heading):
                     formatter.write_dl(lines)
+        if system is None:
+            formatter.write_paragraph()
+            formatter.write_text(
+                "No encounter selected: a verb of several systems shows the default system's "
+                "help; `fracas actions --system S` lists one system's verbs."
+            )

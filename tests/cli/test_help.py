@@ -89,6 +89,11 @@ def test_top_level_help_lists_every_command(fracas_cli: FracasCli) -> None:
     for _, verb in VERBS:
         assert verb in result.stdout
     assert "Example" in result.stdout
+    # No encounter selected: a verb that not every system has says whose it is.
+    text = " ".join(result.stdout.split())
+    assert "strike (palladium) Strike once" in text
+    assert "attack (brp) Attack" in text
+    assert "pass End ACTOR's turn" in text
 
 
 def test_bare_fracas_shows_help_and_succeeds(fracas_cli: FracasCli) -> None:
