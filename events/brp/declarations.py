@@ -39,8 +39,9 @@ class AttackDeclared(Declaration, frozen=True, kw_only=True, tag="brp.attack_dec
     DEX ranks (BRP-AIM-TIME); ``location`` aims at a body part (BRP-AIM-LOCATION); ``shots``
     with ``burst``/``autofire`` fires several (BRP-AUTOFIRE); ``volley`` launches as fast as
     the weapon allows (BRP-VOLLEY); ``range`` in metres (BRP-RANGE, BRP-POINT-BLANK);
-    ``cover`` (BRP-COVER, BRP-FORTIFIED); ``split`` one of two attacks of a skill over 100%,
-    the second 5 ranks later (BRP-TWO-WEAPONS); ``inside`` a short weapon inside a long one's
+    ``cover`` (BRP-COVER, BRP-FORTIFIED), with hit locations on the ``covered`` locations;
+    ``split`` one of two attacks of a skill over 100%, the second 5 ranks later
+    (BRP-TWO-WEAPONS); ``inside`` a short weapon inside a long one's
     guard (BRP-CLOSE-COMBAT). ``defend`` is the defender's answer decided now.
     """
 
@@ -58,6 +59,7 @@ class AttackDeclared(Declaration, frozen=True, kw_only=True, tag="brp.attack_dec
     group: bool = False
     range: int | None = None
     cover: Literal["half", "full"] | None = None
+    covered: tuple[str, ...] = ()
     volley: bool = False
     into_melee: bool = False
     engaged: bool = False

@@ -293,6 +293,8 @@ class AttackDetail(msgspec.Struct, frozen=True, kw_only=True):
     location: str | None = None
     location_bonus: int = 0
     unarmored: bool = False
+    #: Locations behind cover, with hit locations on: a hit there strikes the cover (BRP-COVER).
+    covered: tuple[str, ...] = ()
     #: From behind: a Difficult Listen or Sense roll comes before any defence (BRP-BACKSTAB).
     backstab: bool = False
     #: Why a defence is Difficult, or not allowed, in the GM's words.

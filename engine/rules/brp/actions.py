@@ -174,6 +174,8 @@ _ATTACK_OPTIONS = {
     "group": "Targets in a narrow field of fire (+20%).",
     "range": "Distance to the target in metres (missile and thrown weapons).",
     "cover": "half: Difficult, misses between hit the cover; full: no missile can hit.",
+    "covered": "With hit locations on and --cover half: a location behind the cover, e.g. "
+    "left_leg (repeat); the roll is then unmodified and hits there strike the cover.",
     "volley": "Volley fire: Difficult, the next 5 DEX ranks later, no parry or dodge.",
     "into_melee": "Firing into a melee (-20%).",
     "engaged": "Firing while engaged in melee (Difficult).",

@@ -140,6 +140,7 @@ def resolve(
         location_bonus=1 if d.superior else 0,
         unarmored=d.unarmored,
         backstab=d.backstab,
+        covered=d.covered,
         note=_note(plan, d),
     )
     if plan.undefended:

@@ -68,6 +68,15 @@ def check_attack(state: FightState, d: AttackDeclared, weapon: BrpWeapon) -> Non
         raise UsageError(
             f"--range {d.range}: metres (0 or more) to the target of a missile or thrown weapon"
         )
+    if d.covered and not (d.cover == "half" and options.hit_locations):
+        raise UsageError("--covered names the locations behind half cover, with hit locations on")
+    if d.cover == "half" and options.hit_locations:
+        wrong = [loc for loc in d.covered if loc not in tables.LOCATIONS]
+        if not d.covered or wrong:
+            raise UsageError(
+                "--cover half with hit locations on: name the locations behind it with "
+                f"--covered LOC (repeat), from {', '.join(tables.LOCATIONS)}"
+            )
     if d.unarmored and d.location is None:
         raise UsageError("--unarmored names an unarmored spot: give it with --location")
     melee = weapon.kind == "melee"

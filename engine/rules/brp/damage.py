@@ -22,6 +22,7 @@ from events.brp import (
     AttackDetail,
     BrpWeapon,
     DamageRolled,
+    DefenseDeclined,
     HitsRolled,
     KnockedBack,
     ResistanceRolled,
@@ -69,6 +70,9 @@ def damage_spec(state: FightState, actor: str, weapon: BrpWeapon, tier: str) -> 
     return str(DiceSpec(terms + db)), effect
 
 
+_COVERED = "the hit lands on a location behind cover: the cover takes it (BRP-COVER)"
+
+
 def one_hit(
     state: FightState,
     actor: str,
@@ -89,6 +93,8 @@ def one_hit(
     events: list[Event] = []
     if not detail.disarm:  # a disarm strikes the weapon: no location, no armor (BRP-DISARM)
         loc, events = wounds.location(state, actor, target, weapon, detail, dice)
+    if loc is not None and loc in detail.covered:
+        return [*events, DefenseDeclined(defender=target, attacker=actor, reason=_COVERED)]
     spec, effect = damage_spec(state, actor, weapon, tier)
     mods = []
     if (

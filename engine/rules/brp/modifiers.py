@@ -162,8 +162,10 @@ def plan_attack(state: FightState, d: AttackDeclared, weapon: BrpWeapon, aimed: 
     _range(state, d, weapon, plan)
     if d.engaged and missile:
         g.append(difficult("firing while engaged in melee", "BRP-FIRE-INTO-MELEE"))
-    if d.cover == "half":
+    if d.cover == "half" and not options.hit_locations:
         g.append(difficult("a target half behind cover", "BRP-COVER"))
+    elif d.cover == "half":
+        plan.notes.append(f"behind cover: {', '.join(d.covered)} (BRP-COVER)")
     f = plan.flats
     if aimed:
         f.extend(_aim(state, d, weapon, aimed, plan))

@@ -24,6 +24,7 @@ from events.brp import (
     AttackRolled,
     DamageApplied,
     DamageRolled,
+    DefenseDeclined,
     DefenseRolled,
     DesperateDeclared,
     HitsRolled,
@@ -741,17 +742,43 @@ def test_BRP_COVER_a_roll_between_the_halved_and_the_full_skill_strikes_the_cove
     assert ("strikes the cover" in attack.reason) is cover
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine/rules/brp/modifiers.py plan_attack: with hit locations on, half cover still "
-    "halves the skill; the rule rolls it unmodified and covered locations hit the cover",
-)
 def test_BRP_COVER_with_hit_locations_the_roll_is_unmodified(fight: Fight) -> None:
     """BRP-COVER with hit locations: the attack is rolled with no skill adjustment; the covered
     locations strike the cover instead."""
     ready(fight, hit_locations=True)
-    attack = one(shoot(fight, 99, weapon="crossbow", range=10, cover="half"), AttackRolled)
+    covered = ("right_leg", "left_leg", "abdomen")
+    attack = one(
+        shoot(fight, 99, weapon="crossbow", range=10, cover="half", covered=covered), AttackRolled
+    )
     assert (attack.roll.target, steps(attack)) == (55, [])
+
+
+@pytest.mark.parametrize(("d20", "struck"), [(2, False), (9, False), (10, True), (20, True)])
+def test_BRP_COVER_a_hit_on_a_covered_location_strikes_the_cover(
+    fight: Fight, d20: int, struck: bool
+) -> None:
+    """BRP-COVER with hit locations: the missile table's 1-9 (legs, abdomen) are behind the
+    wall; a hit there strikes the cover, a hit above it (10+: chest, arms, head) the target."""
+    ready(fight, hit_locations=True)
+    covered = ("right_leg", "left_leg", "abdomen")
+    faces = (20, d20, 4) if struck else (20, d20)  # d100, the location, the bolt's damage
+    events = shoot(
+        fight, *faces, weapon="crossbow", range=10, cover="half", covered=covered,
+        defend="none",
+    )  # fmt: skip
+    if struck:
+        assert one(events, DamageApplied).target == "t"
+    else:
+        assert of(events, DamageApplied) == []
+        assert "behind cover" in of(events, DefenseDeclined)[-1].reason
+
+
+def test_BRP_COVER_with_hit_locations_the_covered_locations_are_named(fight: Fight) -> None:
+    ready(fight, hit_locations=True)
+    with pytest.raises(UsageError, match="--covered LOC"):
+        shoot(fight, 20, weapon="crossbow", range=10, cover="half")
+    with pytest.raises(UsageError, match="--covered LOC"):
+        shoot(fight, 20, weapon="crossbow", range=10, cover="half", covered=("belly",))
 
 
 @pytest.mark.parametrize("weapon", ["pistol", "bow", "knife"])
