@@ -17,6 +17,7 @@ from engine.rules.brp.common import (
     fighter,
     find_weapon,
     use,
+    weapon_change,
 )
 from engine.rules.brp.modifiers import Plan, plan_attack
 from engine.rules.brp.options import opts
@@ -34,7 +35,6 @@ from events.brp import (
     BrpWeapon,
     DefenseDeclined,
     IntentStated,
-    WeaponChanged,
 )
 from events.core import Event, Modifier, ReactionRequested, TurnScheduled
 from projections.state import FightState
@@ -191,28 +191,17 @@ def _ammo(state: FightState, d: AttackDeclared, weapon: BrpWeapon, shots: int) -
         left = ws.shots - shots
         thrown = weapon.kind == "thrown"
         return [
-            WeaponChanged(
-                combatant=d.actor,
-                weapon=weapon.name,
+            weapon_change(
+                d.actor,
+                weapon.name,
+                ws,
+                f"thrown: {left} left" if thrown else f"{shots} shot(s) fired",
                 drawn=ws.drawn and not (thrown and left == 0),
                 shots=left,
-                hp=ws.hp,
-                broken=ws.broken,
-                reason=f"thrown: {left} left" if thrown else f"{shots} shot(s) fired",
             )
         ]
     if weapon.kind == "thrown":
-        return [
-            WeaponChanged(
-                combatant=d.actor,
-                weapon=weapon.name,
-                drawn=False,
-                shots=ws.shots,
-                hp=ws.hp,
-                broken=ws.broken,
-                reason="thrown",
-            )
-        ]
+        return [weapon_change(d.actor, weapon.name, ws, "thrown", drawn=False)]
     return []
 
 

@@ -4,14 +4,16 @@ rank, the round's two of attack, parry and dodge, weapons, and the states that s
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
+
+import msgspec
 
 from engine.rules import IllegalAction, UnknownName
 from engine.rules.brp.options import opts
 from engine.turns import known
-from events.brp import ActionUsed, BrpWeapon
+from events.brp import ActionUsed, BrpWeapon, WeaponChanged
 from events.core import TurnScheduled
-from projections.brp import BrpFighter, brp
+from projections.brp import BrpFighter, WeaponState, brp
 from projections.state import FightState
 
 #: Conditions that take a fighter out of the fight (he takes no turns, cannot defend).
@@ -112,6 +114,21 @@ BASE_SKILLS = {"stealth": 10, "listen": 25, "sense": 10, "spot": 25}
 def skill_of(state: FightState, cid: str, name: str) -> int:
     """A fighter's skill by name, its base when the sheet does not give it."""
     return fighter(state, cid).profile.skills.get(name, BASE_SKILLS[name])
+
+
+def weapon_change(cid: str, name: str, ws: WeaponState, reason: str, **now: Any) -> WeaponChanged:
+    """The event of ``cid``'s weapon ``name`` changing: ``ws`` with the fields in ``now``
+    (drawn, shots, hp, broken) replaced."""
+    new = msgspec.structs.replace(ws, **now)
+    return WeaponChanged(
+        combatant=cid,
+        weapon=name,
+        drawn=new.drawn,
+        shots=new.shots,
+        hp=new.hp,
+        broken=new.broken,
+        reason=reason,
+    )
 
 
 def find_weapon(state: FightState, cid: str, name: str | None) -> BrpWeapon:

@@ -14,7 +14,7 @@ from engine.dice import Dice
 from engine.dicespec import Constant, DiceSpec, DiceTerm, parse_spec
 from engine.rolls import fixed, roll
 from engine.rules.brp import tables, wounds
-from engine.rules.brp.common import fighter, find_weapon
+from engine.rules.brp.common import fighter, find_weapon, weapon_change
 from engine.rules.brp.fold import fold_brp
 from engine.rules.brp.options import opts
 from engine.rules.brp.resolution import resistance, skill_roll
@@ -27,7 +27,6 @@ from events.brp import (
     KnockedBack,
     ResistanceRolled,
     SkillRolled,
-    WeaponChanged,
 )
 from events.core import ConditionChanged, Event, Modifier
 from projections.state import FightState
@@ -244,14 +243,14 @@ def _disarm(state: FightState, actor: str, target: str, amount: int, dice: Dice)
         if hp is not None and amount > hp:
             hp = hp - (amount - hp)
         events.append(
-            WeaponChanged(
-                combatant=target,
-                weapon=weapon.name,
+            weapon_change(
+                target,
+                weapon.name,
+                ws,
+                "disarmed",
                 drawn=False,
-                shots=ws.shots,
                 hp=hp,
                 broken=hp is not None and hp <= 0,
-                reason="disarmed",
             )
         )
     return events

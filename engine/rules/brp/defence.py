@@ -18,7 +18,7 @@ from engine.dice import Dice
 from engine.rolls import roll
 from engine.rules import IllegalAction
 from engine.rules.brp import damage, tables, wounds
-from engine.rules.brp.common import can_use, fighter, find_weapon, skill_of, use
+from engine.rules.brp.common import can_use, fighter, find_weapon, skill_of, use, weapon_change
 from engine.rules.brp.options import opts
 from engine.rules.brp.resolution import Grade, difficult, skill_roll
 from events.brp import (
@@ -29,7 +29,6 @@ from events.brp import (
     DefenseDeclined,
     DefenseRolled,
     SkillRolled,
-    WeaponChanged,
 )
 from events.core import ConditionChanged, Event
 from projections.state import FightState
@@ -221,14 +220,8 @@ def _parry_damage(
             return []
         # BRP-IMPROV-PARRY: an improvised parry costs the weapon 1 HP however much it blocks.
         return [
-            WeaponChanged(
-                combatant=target,
-                weapon=weapon.name,
-                drawn=ws.drawn,
-                shots=ws.shots,
-                hp=ws.hp - 1,
-                broken=ws.hp - 1 <= 0,
-                reason="an improvised parry",
+            weapon_change(
+                target, weapon.name, ws, "an improvised parry", hp=ws.hp - 1, broken=ws.hp <= 1
             )
         ]
     attack_weapon = find_weapon(state, actor, detail.weapon)
@@ -248,14 +241,13 @@ def _parry_damage(
     if loss:
         hp = ws.hp - loss
         events.append(
-            WeaponChanged(
-                combatant=target,
-                weapon=weapon.name,
-                drawn=ws.drawn,
-                shots=ws.shots,
+            weapon_change(
+                target,
+                weapon.name,
+                ws,
+                "parried a blow above its HP" if excess else "an improvised parry",
                 hp=hp,
                 broken=hp <= 0,
-                reason="parried a blow above its HP" if excess else "an improvised parry",
             )
         )
     if excess:

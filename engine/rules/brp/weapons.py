@@ -5,9 +5,9 @@ from __future__ import annotations
 from engine.dice import Dice
 from engine.rules import IllegalAction, UsageError
 from engine.rules.brp import tables
-from engine.rules.brp.common import after, check_turn, fighter, find_weapon
+from engine.rules.brp.common import after, check_turn, fighter, find_weapon, weapon_change
 from engine.rules.pack import Decision
-from events.brp import DrawDeclared, ReloadDeclared, WeaponChanged
+from events.brp import DrawDeclared, ReloadDeclared
 from events.core import Event
 from projections.state import FightState
 
@@ -31,31 +31,11 @@ def decide_draw(state: FightState, d: DrawDeclared, dice: Dice) -> Decision:
         o = f.weapons[other.name]
         if o.drawn and (d.swap or d.drop):
             why = "dropped" if d.drop else "put away"
-            events.append(
-                WeaponChanged(
-                    combatant=d.actor,
-                    weapon=other.name,
-                    drawn=False,
-                    shots=o.shots,
-                    hp=o.hp,
-                    broken=o.broken,
-                    reason=why,
-                )
-            )
+            events.append(weapon_change(d.actor, other.name, o, why, drawn=False))
             cost = tables.SWAP_RANKS if d.swap else tables.DRAW_RANKS
     if weapon.skill > 100:
         cost = 0
-    events.append(
-        WeaponChanged(
-            combatant=d.actor,
-            weapon=weapon.name,
-            drawn=True,
-            shots=ws.shots,
-            hp=ws.hp,
-            broken=ws.broken,
-            reason=f"drawn ({cost} DEX ranks)",
-        )
-    )
+    events.append(weapon_change(d.actor, weapon.name, ws, f"drawn ({cost} DEX ranks)", drawn=True))
     events.append(after(state, d.actor, cost, f"drew the {weapon.name} (BRP-DRAW)"))
     return Decision(events, advance="next")
 
@@ -76,14 +56,12 @@ def decide_reload(state: FightState, d: ReloadDeclared, dice: Dice) -> Decision:
     if d.ranks < 0:
         raise UsageError("--ranks takes 0 or more")
     events: list[Event] = [
-        WeaponChanged(
-            combatant=d.actor,
-            weapon=weapon.name,
-            drawn=True,
+        weapon_change(
+            d.actor,
+            weapon.name,
+            ws,
+            f"reloaded: {weapon.shots} shots ({d.ranks} DEX ranks)",
             shots=weapon.shots,
-            hp=ws.hp,
-            broken=ws.broken,
-            reason=f"reloaded: {weapon.shots} shots ({d.ranks} DEX ranks)",
         ),
         after(state, d.actor, d.ranks, f"reloaded the {weapon.name}"),
     ]
