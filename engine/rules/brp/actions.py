@@ -7,6 +7,8 @@ rulings) is the core's, priced by :mod:`turns`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine.dice import Dice
 from engine.rules import IllegalAction, UsageError
 from engine.rules.brp import defence, hazards, surprise, tables
@@ -35,6 +37,7 @@ from events.brp import (
     SurpriseDeclared,
 )
 from events.core import ConditionChanged, Event, ReactionResolved
+from projections.brp import BrpFighter
 from projections.state import FightState
 
 
@@ -84,6 +87,15 @@ def decide_stand(state: FightState, d: StandDeclared, dice: Dice) -> Decision:
     return Decision(events, advance="next")
 
 
+#: What an intent needs of the fighter, and the refusal's words when he lacks it.
+_INTENT_NEEDS: dict[str, tuple[Callable[[BrpFighter], bool], str]] = {
+    "volley": (
+        lambda f: any(w.attacks_per_round > 1 for w in f.profile.weapons),
+        "has no weapon that fires more than once a round: no volley (BRP-VOLLEY)",
+    ),
+}
+
+
 def decide_intent(state: FightState, d: IntentDeclared, dice: Dice) -> Decision:
     """The statement of intent: knockouts, disarms, knockbacks, volleys and entangles are
     stated before the ranks (BRP-KNOCKOUT, BRP-DISARM, BRP-KNOCKBACK, BRP-VOLLEY,
@@ -94,8 +106,13 @@ def decide_intent(state: FightState, d: IntentDeclared, dice: Dice) -> Decision:
         raise IllegalAction("no round is running: `fracas initiative` begins one")
     if d.target:
         known(state, d.target)
-    if d.intent in fighter(state, d.actor).intents:
-        raise IllegalAction(f"{state.combatants[d.actor].name} has stated a {d.intent} already")
+    f = fighter(state, d.actor)
+    name = state.combatants[d.actor].name
+    if d.intent in f.intents:
+        raise IllegalAction(f"{name} has stated a {d.intent} already")
+    needs = _INTENT_NEEDS.get(d.intent)
+    if needs is not None and not needs[0](f):
+        raise IllegalAction(f"{name} {needs[1]}")
     return Decision([IntentStated(combatant=d.actor, intent=d.intent, target=d.target)])
 
 

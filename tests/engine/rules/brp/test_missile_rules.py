@@ -1024,3 +1024,18 @@ def test_BRP_PRONE_a_missile_at_a_prone_target_by_range(
     fight.ruling("t", condition="prone")
     roll = one(shoot(fight, 99, weapon="pistol", range=metres), AttackRolled).roll
     assert roll.target == target
+
+
+def test_BRP_VOLLEY_needs_a_weapon_of_more_than_one_attack_a_round(fight: Fight) -> None:
+    """BRP-VOLLEY: a volley is as many attacks as the weapon's rate; with none above 1 there is
+    no volley to state."""
+    pistol = {
+        "name": "pistol", "skill": 60, "damage": "1D8", "kind": "missile", "base_range": 20,
+        "self_propelled": True, "shots": 8,
+    }  # fmt: skip
+    fight.new()
+    fight.add("marksman", "m", weapons=[pistol])
+    fight.add("target", "t")
+    fight.declare(InitiativeDeclared())
+    with pytest.raises(IllegalAction, match="no volley"):
+        fight.intent("m", "volley")
