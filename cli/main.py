@@ -7,6 +7,7 @@ Errors print one line to stderr and exit with the code in the README's table; ne
 
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -138,12 +139,22 @@ def _verbs(ctx: Any, strict: bool) -> tuple[str | None, dict[str, Action]]:
     return found
 
 
-def _owners(verb: str) -> list[str]:
-    """The rules systems that have ``verb``."""
+@functools.cache
+def _verb_owners() -> dict[str, list[str]]:
+    """Verb -> the rules systems that have it, built once (help asks for every verb)."""
     from engine.actiontable import actions_table
     from engine.rules import SYSTEMS, get_pack
 
-    return [name for name in sorted(SYSTEMS) if verb in actions_table(get_pack(name))]
+    owners: dict[str, list[str]] = {}
+    for name in sorted(SYSTEMS):
+        for verb in actions_table(get_pack(name)):
+            owners.setdefault(verb, []).append(name)
+    return owners
+
+
+def _owners(verb: str) -> list[str]:
+    """The rules systems that have ``verb``."""
+    return list(_verb_owners().get(verb, ()))
 
 
 FracasGroup.verbs = staticmethod(_verbs)

@@ -80,59 +80,24 @@ KINDS: dict[str, Kind] = {
     k.name: k
     for k in (
         Kind(
-            "strike",
-            "a strike",
-            1,
-            "other",
-            usual("PAL-STRIKE-ROLL"),
-            strikes.strike_events,
+            "strike", "a strike", 1, "other", usual("PAL-STRIKE-ROLL"), strikes.strike_events,
             bare="punch",
         ),
-        Kind(
-            "power_punch",
-            "a power punch",
-            2,
-            "punch",
-            usual("PAL-STRIKE-ROLL"),
-            strikes.strike_events,
-        ),
-        Kind(
-            "power_kick",
-            "a power kick",
-            2,
-            "other",
-            usual("PAL-STRIKE-ROLL"),
-            strikes.strike_events,
-        ),
+        Kind("power_punch", "a power punch", 2, "punch", usual("PAL-STRIKE-ROLL"),
+             strikes.strike_events),
+        Kind("power_kick", "a power kick", 2, "other", usual("PAL-STRIKE-ROLL"),
+             strikes.strike_events),
         Kind("shot", "a shot", 1, "ranged", usual("PAL-STRIKE-CALLED"), strikes.shot_events),
-        Kind(
-            "aimed shot",
-            "an aimed shot",
-            2,
-            "ranged",
-            usual("PAL-STRIKE-CALLED"),
-            strikes.shot_events,
-        ),
-        Kind(
-            "called shot",
-            "a called shot",
-            2,
-            "ranged",
-            usual("PAL-STRIKE-CALLED"),
-            strikes.shot_events,
-        ),
-        Kind(
-            "aimed called shot",
-            "an aimed called shot",
-            3,
-            "ranged",
-            usual("PAL-STRIKE-CALLED"),
-            strikes.shot_events,
-        ),
+        Kind("aimed shot", "an aimed shot", 2, "ranged", usual("PAL-STRIKE-CALLED"),
+             strikes.shot_events),
+        Kind("called shot", "a called shot", 2, "ranged", usual("PAL-STRIKE-CALLED"),
+             strikes.shot_events),
+        Kind("aimed called shot", "an aimed called shot", 3, "ranged",
+             usual("PAL-STRIKE-CALLED"), strikes.shot_events),
         Kind("act", "an action", None, "other", usual("PAL-HR-SPEND-ON-TURN"), complete),
         Kind("psionic", "a psionic power", None, "other", psionic_rule, complete),
     )
-}
+}  # fmt: skip
 
 
 def shot_kind(aimed: bool, called: str | None) -> Kind:
