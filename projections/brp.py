@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-import attrs
 import msgspec
 from msgspec.structs import replace
 
 from events import brp as be
 from events.core import Event
 from projections.fold import Reducer
-from projections.state import CombatantState, FightState
+from projections.state import CombatantState, FightState, evolve
 
 
 class WeaponState(msgspec.Struct, frozen=True, kw_only=True):
@@ -59,7 +58,7 @@ def brp(c: CombatantState) -> BrpFighter:
 
 def _update(state: FightState, cid: str, **changes: Any) -> FightState:
     c = state.combatants[cid]
-    return state.with_combatant(attrs.evolve(c, data=replace(brp(c), **changes)))
+    return state.with_combatant(evolve(c, data=replace(brp(c), **changes)))
 
 
 def on_fighter_readied(state: FightState, e: be.FighterReadied) -> FightState:
@@ -72,7 +71,7 @@ def on_fighter_readied(state: FightState, e: be.FighterReadied) -> FightState:
         weapons={w.name: WeaponState(drawn=w.drawn, shots=w.shots, hp=w.hp) for w in p.weapons},
     )
     c = state.combatants[e.combatant]
-    return state.with_combatant(attrs.evolve(c, data=record))
+    return state.with_combatant(evolve(c, data=record))
 
 
 def on_round_refreshed(state: FightState, e: be.RoundRefreshed) -> FightState:

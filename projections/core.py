@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-import attrs
-
 from events import core as ev
 from projections.fold import Reducer
-from projections.state import Clock, CombatantState, FightState, Pending
+from projections.state import Clock, CombatantState, FightState, Pending, evolve
 
 
 def on_encounter_started(state: FightState, e: ev.EncounterStarted[Any]) -> FightState:
@@ -46,12 +44,12 @@ def on_round_started(state: FightState, e: ev.RoundStarted) -> FightState:
         at=dict(e.at),
         phase=e.phase,
     )
-    return attrs.evolve(state, clock=clock)
+    return evolve(state, clock=clock)
 
 
 def on_phase_started(state: FightState, e: ev.PhaseStarted) -> FightState:
     """The round moves to phase ``phase`` ("": the turns)."""
-    return attrs.evolve(state, clock=attrs.evolve(state.clock, phase=e.phase, acting=None))
+    return evolve(state, clock=evolve(state.clock, phase=e.phase, acting=None))
 
 
 def on_turn_scheduled(state: FightState, e: ev.TurnScheduled) -> FightState:
@@ -59,23 +57,23 @@ def on_turn_scheduled(state: FightState, e: ev.TurnScheduled) -> FightState:
     at = {k: v for k, v in state.clock.at.items() if k != e.combatant}
     if e.at is not None:
         at[e.combatant] = e.at
-    return attrs.evolve(state, clock=attrs.evolve(state.clock, at=at))
+    return evolve(state, clock=evolve(state.clock, at=at))
 
 
 def on_pass_started(state: FightState, e: ev.PassStarted) -> FightState:
     """The next pass: turns start again from the top of the order."""
-    return attrs.evolve(state, clock=attrs.evolve(state.clock, pass_=e.number, acting=None))
+    return evolve(state, clock=evolve(state.clock, pass_=e.number, acting=None))
 
 
 def on_order_changed(state: FightState, e: ev.OrderChanged) -> FightState:
     """The round's order is now ``order``."""
-    return attrs.evolve(state, clock=attrs.evolve(state.clock, order=e.order))
+    return evolve(state, clock=evolve(state.clock, order=e.order))
 
 
 def on_cut_in_queued(state: FightState, e: ev.CutInQueued) -> FightState:
     """``combatant`` cuts in once the current action has resolved."""
     clock = state.clock
-    return attrs.evolve(state, clock=attrs.evolve(clock, queued=(*clock.queued, e.combatant)))
+    return evolve(state, clock=evolve(clock, queued=(*clock.queued, e.combatant)))
 
 
 def on_turn_passed(state: FightState, e: ev.TurnPassed) -> FightState:
@@ -89,28 +87,28 @@ def on_turn_passed(state: FightState, e: ev.TurnPassed) -> FightState:
         if queued and queued[0] == e.to:
             queued = queued[1:]
         resume = (*clock.resume, (clock.acting, e.turn_over))
-        clock = attrs.evolve(clock, acting=e.to, resume=resume, queued=queued)
+        clock = evolve(clock, acting=e.to, resume=resume, queued=queued)
     elif e.resumed:
         who, _ = clock.resume[-1]
         new_turn = e.to is not None and e.to != who
-        clock = attrs.evolve(
+        clock = evolve(
             clock, acting=e.to, resume=clock.resume[:-1], turn=clock.turn + new_turn
         )
     else:
-        clock = attrs.evolve(clock, acting=e.to, turn=clock.turn + (e.to is not None))
+        clock = evolve(clock, acting=e.to, turn=clock.turn + (e.to is not None))
     if e.at is not None:
-        clock = attrs.evolve(clock, now=e.at)
-    return attrs.evolve(state, clock=clock)
+        clock = evolve(clock, now=e.at)
+    return evolve(state, clock=clock)
 
 
 def on_action_held(state: FightState, e: ev.ActionHeld) -> FightState:
     """A held action waits for its trigger."""
-    return state.with_combatant(attrs.evolve(state.combatants[e.combatant], held=e.trigger))
+    return state.with_combatant(evolve(state.combatants[e.combatant], held=e.trigger))
 
 
 def on_hold_ended(state: FightState, e: ev.HoldEnded) -> FightState:
     """No held action any more."""
-    return state.with_combatant(attrs.evolve(state.combatants[e.combatant], held=None))
+    return state.with_combatant(evolve(state.combatants[e.combatant], held=None))
 
 
 def on_condition_changed(state: FightState, e: ev.ConditionChanged) -> FightState:
@@ -120,18 +118,18 @@ def on_condition_changed(state: FightState, e: ev.ConditionChanged) -> FightStat
     expires = {k: v for k, v in c.expires.items() if k != e.condition}
     if e.present and e.rounds:
         expires[e.condition] = max(state.clock.round, 1) + e.rounds
-    return state.with_combatant(attrs.evolve(c, conditions=conditions, expires=expires))
+    return state.with_combatant(evolve(c, conditions=conditions, expires=expires))
 
 
 def on_reaction_requested(state: FightState, e: ev.ReactionRequested[Any]) -> FightState:
     """The fight now waits for ``reactor``."""
     pending = Pending(actor=e.actor, reactor=e.reactor, kind=e.kind, detail=e.detail)
-    return attrs.evolve(state, pending=pending)
+    return evolve(state, pending=pending)
 
 
 def on_reaction_resolved(state: FightState, e: ev.ReactionResolved) -> FightState:
     """Nothing is pending any more."""
-    return attrs.evolve(state, pending=None)
+    return evolve(state, pending=None)
 
 
 def _r(fn: Any) -> Reducer:

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-import attrs
 import msgspec
 from msgspec.structs import replace
 
 from events import palladium as pe
 from events.core import Event
 from projections.fold import Reducer
-from projections.state import CombatantState, FightState
+from projections.state import CombatantState, FightState, evolve
 
 
 class InProgress(msgspec.Struct, frozen=True, kw_only=True):
@@ -88,7 +87,7 @@ def fighter(c: CombatantState) -> Fighter:
 
 def _update(state: FightState, cid: str, **changes: Any) -> FightState:
     c = state.combatants[cid]
-    return state.with_combatant(attrs.evolve(c, data=replace(fighter(c), **changes)))
+    return state.with_combatant(evolve(c, data=replace(fighter(c), **changes)))
 
 
 def on_fighter_readied(state: FightState, e: pe.FighterReadied) -> FightState:
@@ -109,7 +108,7 @@ def on_fighter_readied(state: FightState, e: pe.FighterReadied) -> FightState:
         armor_sdc=p.armor.sdc if p.armor else None,
     )
     c = state.combatants[e.combatant]
-    return state.with_combatant(attrs.evolve(c, data=record))
+    return state.with_combatant(evolve(c, data=record))
 
 
 def on_initiative_rolled(state: FightState, e: pe.InitiativeRolled) -> FightState:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from typing import Literal
 
-import attrs
 from msgspec.structs import replace
 
 from engine.rules import IllegalAction
@@ -24,7 +23,7 @@ from engine.rules.palladium.options import opts
 from events.core import Event, OrderChanged
 from events.palladium import ApmSpent, AttacksGained, AttacksRefreshed, InitiativeLost
 from projections.palladium import Fighter, fighter
-from projections.state import FightState
+from projections.state import FightState, evolve
 
 PASSES = 3  # PAL-HR-ROUND-PASSES: three 5-second passes
 
@@ -168,7 +167,7 @@ def assign_action(
     f = fighter(state.combatants[cid])
     after = replace(f, spent={k: f.spent.get(k, 0) + ledger.get(k, 0) for k in {*f.spent, *ledger}})
     c = state.combatants[cid]
-    probe = state.with_combatant(attrs.evolve(c, data=after))
+    probe = state.with_combatant(evolve(c, data=after))
     rest, _, why = assign(probe, cid, "other", amount - 1)
     merged = {k: ledger.get(k, 0) + rest.get(k, 0) for k in {*ledger, *rest}}
     return merged, wild, why
