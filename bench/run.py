@@ -1,160 +1,281 @@
-"""fracas benchmarks: print figures, assert nothing.
+"""fracas benchmarks: print figures and ratios against floors measured in the same run; assert
+nothing.
 
-    .venv/bin/python bench/run.py [--events 100000] [--strikes 15]
+    .venv/bin/python bench/run.py [--events 100000] [--sizes 100,1000,10000,100000] [--runs 15]
 
-1. Full rebuild rate of a fight of about 100,000 events (read + decode + fold), events/s.
-2. Branch creation time on a 100-ply and a 100,000-ply branch (at the head, and --at ply 1).
-3. Wall time of one `fracas strike` (a real process) on a 1,000-ply fight.
-
-Fights are made with the real rules (Kernel.resolve) and stored with the real store; the
-big one is written in one transaction to save time, which does not change what is read.
+1. Full rebuild of a fight of about 100,000 events (read + hash check + decode + fold, no
+   snapshot) against a raw floor built here from the same rows (sqlite3 read, msgspec decode,
+   a dict-dispatch fold) and against the `eventsourcing` library rebuilding an aggregate from
+   the same rows (an optional extra: pip install -e '.[bench]').
+2. One action in the library (Table.declare) and one whole `fracas strike` / `fracas status`
+   process at each size, with ratios against the smallest.
+3. Start-up: `fracas status` and `fracas --help` against a bare typer + msgspec + sqlite3
+   probe (bench/probe.py).
+4. `replay --verify` re-resolution rate; bytes per ply of the file.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import sqlite3
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, Union, get_origin
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+import msgspec
 
-from engine.dice import Dice  # noqa: E402
-from engine.replay import Kernel, encode_all  # noqa: E402
-from engine.table import Table  # noqa: E402
-from events.core import Declaration, InitiativeDeclared  # noqa: E402
-from events.palladium import StrikeDeclared  # noqa: E402
-from projections.state import FightState  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-SHEETS = ROOT / "bench" / "sheets"
-FRACAS = Path(sys.executable).with_name("fracas")
+from fights import FRACAS, build, next_argv, next_declaration
+
+ROWS: list[tuple[str, str, str]] = []  # (figure, value, note) for the summary table
 
 
-def next_declaration(state: FightState) -> Declaration:
-    """Whatever is legal now: a strike by the acting fighter (answered at once) or initiative."""
-    acting = state.clock.acting
-    if acting is None:
-        return InitiativeDeclared()
-    target = next(c for c in state.combatants if c != acting)
-    return StrikeDeclared(actor=acting, target=target, defend="none")
+def row(figure: str, value: str, note: str = "") -> None:
+    ROWS.append((figure, value, note))
+    print(f"  {figure}: {value}" + (f"  ({note})" if note else ""), flush=True)
 
 
-def build(db: Path, plies: int | None = None, events: int | None = None) -> Table:
-    """An encounter with two tough fighters and a long fight on branch 'main'."""
-    table = Table(db)
-    table.new("bench", seed=1234)
-    table.add(SHEETS / "anvil.toml", cid="anvil")
-    table.add(SHEETS / "hammer.toml", cid="hammer")
-    with table.scene() as sc:
-        kernel: Kernel = sc.kernel
-        state = kernel.rebuild(sc.store, sc.branch.head)
-        head = sc.store.ply(sc.branch.head)
-        batch: list[tuple[int, int, int, str, Sequence[int], list[tuple[str, int, str]]]] = []
-        count = 0
-        depth = head.depth
-        while (plies is None or len(batch) < plies) and (events is None or count < events):
-            depth += 1
-            declaration = next_declaration(state)
-            produced, state = kernel.resolve(state, declaration, Dice(1234, depth, 0))
-            batch.append((1234, 0, kernel.pack.version, "bench", (), encode_all(produced)))
-            count += len(produced)
-        sc.store.branch_with_plies(sc.encounter.id, "long", head.id, batch)
-    table.switch("long")
-    return table
+def best(fn: Callable[[], object], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+# --- 1. full rebuild ------------------------------------------------------------------------
+
+
+def raw_floor(db: Path, union: Any) -> Callable[[], object]:
+    """Read the same rows, decode them with msgspec into the same event types, and fold them
+    with a dispatch dict whose handlers keep the latest event of each type."""
+    decoder = msgspec.json.Decoder(list[union])
+    handlers: dict[type, Callable[[dict[str, Any], Any], None]] = {}
+    for t in union.__args__:
+        cls = get_origin(t) or t  # a core event typed for the pack is generic
+        handlers[cls] = lambda s, e, k=cls.__name__: s.__setitem__(k, e)
+
+    def run() -> object:
+        conn = sqlite3.connect(db)
+        try:
+            rows = conn.execute("SELECT tag, version, body FROM events ORDER BY ply, idx")
+            events = decoder.decode("[" + ",".join(r[2] for r in rows) + "]")
+        finally:
+            conn.close()
+        state: dict[str, Any] = {}
+        for e in events:
+            handlers[type(e)](state, e)
+        return state
+
+    return run
+
+
+def eventsourcing_rebuild(tmp: Path, rows: list[tuple[str, str]]) -> Callable[[], object] | None:
+    """The same rows as the events of one `eventsourcing` aggregate in its SQLite store."""
+    try:
+        from eventsourcing.application import Application
+        from eventsourcing.domain import Aggregate, event
+    except ImportError:
+        return None
+
+    class Fight(Aggregate):  # type: ignore[misc]
+        @event("Started")  # type: ignore[misc]
+        def __init__(self) -> None:
+            self.seen = 0
+            self.last = ""
+
+        @event("Happened")  # type: ignore[misc]
+        def happened(self, tag: str, body: str) -> None:
+            self.seen += 1
+            self.last = tag
+
+    env = {
+        "PERSISTENCE_MODULE": "eventsourcing.sqlite",
+        "SQLITE_DBNAME": str(tmp / "eventsourcing.db"),
+    }
+    app = Application(env=env)
+    fight = Fight()
+    for tag, body in rows:
+        fight.happened(tag=tag, body=body)
+    app.save(fight)
+    return lambda: app.repository.get(fight.id)
 
 
 def bench_rebuild(tmp: Path, events: int) -> None:
+    print(f"1. full rebuild of about {events:,} events", flush=True)
     db = tmp / "rebuild.db"
-    t0 = time.perf_counter()
     table = build(db, events=events)
-    made = time.perf_counter() - t0
     with table.scene() as sc:
         n = sc.store.count("events")
-        runs = []
-        for _ in range(5):
+        kernel, store, head = sc.kernel, sc.store, sc.branch.head
+        ours = best(lambda: kernel.rebuild(store, head, snapshots=False), 5)
+    floor = best(raw_floor(db, table_union(table)), 5)
+    row("full rebuild, fracas", f"{ours * 1000:.0f} ms, {n / ours:,.0f} events/s", f"{n:,} events")
+    row("full rebuild, raw floor", f"{floor * 1000:.0f} ms, {n / floor:,.0f} events/s")
+    row("full rebuild vs raw floor", f"{floor / ours:.2f}x", "target >= 0.5x")
+    conn = sqlite3.connect(db)
+    rows = conn.execute("SELECT tag, body FROM events ORDER BY ply, idx").fetchall()
+    conn.close()
+    es = eventsourcing_rebuild(tmp, rows)
+    if es is None:
+        row("full rebuild vs eventsourcing", "not measured", "pip install -e '.[bench]'")
+    else:
+        theirs = best(es, 3)
+        row("full rebuild, eventsourcing", f"{theirs * 1000:.0f} ms")
+        row("full rebuild vs eventsourcing", f"{theirs / ours:.1f}x faster", "target >= 10x")
+
+
+def table_union(table: Any) -> Any:
+    with table.scene() as sc:
+        union = sc.kernel.codec.union
+    return union if getattr(union, "__args__", None) else Union[union]  # noqa: UP007
+
+
+# --- 2. actions at each size ----------------------------------------------------------------
+
+
+def bench_sizes(tmp: Path, sizes: list[int], runs: int) -> dict[int, Path]:
+    print("2. one action at each length of fight", flush=True)
+    dbs: dict[int, Path] = {}
+    lib: dict[int, tuple[float, float]] = {}
+    proc: dict[int, tuple[float, float]] = {}
+    for plies in sizes:
+        db = tmp / f"fight-{plies}.db"
+        t = time.perf_counter()
+        table = build(db, plies=plies)
+        made = time.perf_counter() - t
+        state = table.declare(next_declaration(table.state())).state  # folds once, keeps
+        walls, cpus = [], []
+        for _ in range(runs):
+            declaration = next_declaration(state)
+            w, c = time.perf_counter(), time.process_time()
+            state = table.declare(declaration).state
+            walls.append(time.perf_counter() - w)
+            cpus.append(time.process_time() - c)
+        lib[plies] = (statistics.median(walls), statistics.median(cpus))
+        strikes, statuses = [], []
+        for _ in range(runs):
+            argv = [str(FRACAS), "--db", str(db), *next_argv(state)]
             t = time.perf_counter()
-            sc.kernel.rebuild(sc.store, sc.branch.head)
-            runs.append(time.perf_counter() - t)
-        bodies = sc.store.event_bodies(sc.branch.head, sc.kernel.unfolded_tags)
-        t = time.perf_counter()
-        decoded = sc.kernel.codec.decode_many(bodies)
-        decode_s = time.perf_counter() - t
-        t = time.perf_counter()
-        sc.kernel.apply(FightState(), decoded)
-        fold_s = time.perf_counter() - t
-    best = min(runs)
-    print(f"rebuild: {n:,} events ({made:.1f} s to generate with the real rules)")
-    print(
-        f"  full rebuild (SQL read + decode + fold): best {best * 1000:.0f} ms, median "
-        f"{statistics.median(runs) * 1000:.0f} ms -> {n / best:,.0f} events/s"
-    )
-    print(
-        f"  of which decode {decode_s * 1000:.0f} ms and fold {fold_s * 1000:.0f} ms of the "
-        f"{len(bodies):,} events a reducer reads (the rest are skipped unread)"
-    )
-
-
-def bench_branch(tmp: Path, plies: int, label: str) -> None:
-    db = tmp / f"branch-{plies}.db"
-    table = build(db, plies=plies)
-    at_head, at_start = [], []
-    for i in range(20):
-        t = time.perf_counter()
-        table.branch(f"h{i}")
-        at_head.append(time.perf_counter() - t)
-        t = time.perf_counter()
-        table.branch(f"s{i}", at="1")
-        at_start.append(time.perf_counter() - t)
-    print(
-        f"branch creation on a {label}-ply branch: at head median "
-        f"{statistics.median(at_head) * 1000:.2f} ms; --at 1 median "
-        f"{statistics.median(at_start) * 1000:.2f} ms"
-    )
-
-
-def bench_strike(tmp: Path, runs: int) -> None:
-    db = tmp / "strike.db"
-    table = build(db, plies=1000)
-    times = []
-    for _ in range(runs):
-        state = table.state()
-        if state.clock.acting is None:
-            table.declare(InitiativeDeclared())
+            done = subprocess.run(argv, capture_output=True, text=True, check=False)
+            strikes.append(time.perf_counter() - t)
+            if done.returncode != 0:
+                raise SystemExit(f"{argv}: {done.stderr}")
             state = table.state()
-        acting = state.clock.acting
-        assert acting is not None
-        target = next(c for c in state.combatants if c != acting)
-        cmd = [str(FRACAS), "--db", str(db), "strike", acting, target, "--defend", "none"]
-        t = time.perf_counter()
-        done = subprocess.run(cmd, capture_output=True, text=True, check=False)
-        times.append(time.perf_counter() - t)
-        if done.returncode != 0:
-            raise SystemExit(f"strike failed: {done.stderr}")
-    print(
-        f"one `fracas strike` on a 1,000-ply fight: median {statistics.median(times) * 1000:.0f} "
-        f"ms, min {min(times) * 1000:.0f} ms, max {max(times) * 1000:.0f} ms ({runs} runs)"
+            t = time.perf_counter()
+            subprocess.run([str(FRACAS), "--db", str(db), "status"], capture_output=True)
+            statuses.append(time.perf_counter() - t)
+        proc[plies] = (statistics.median(strikes), statistics.median(statuses))
+        dbs[plies] = db
+        w, c = lib[plies]
+        print(
+            f"  {plies:>7,} plies (made in {made:.1f} s): library action {w * 1000:.2f} ms wall, "
+            f"{c * 1000:.2f} ms CPU; fracas strike {proc[plies][0] * 1000:.0f} ms; "
+            f"fracas status {proc[plies][1] * 1000:.0f} ms",
+            flush=True,
+        )
+    small, large = sizes[0], sizes[-1]
+    row(
+        f"library action at {large:,} vs {small:,} plies",
+        f"{lib[large][0] / lib[small][0]:.2f}x wall; {lib[large][1] * 1000:.2f} ms CPU",
+        "target <= 1.2x and <= 2 ms CPU",
     )
+    at10k = 10_000 if 10_000 in proc else large
+    row(
+        f"fracas strike at {at10k:,} vs {small:,} plies",
+        f"{proc[at10k][0] / proc[small][0]:.2f}x",
+        "target <= 1.15x",
+    )
+    row(
+        f"fracas strike / status at {large:,} vs {small:,} plies",
+        f"{proc[large][0] / proc[small][0]:.2f}x / {proc[large][1] / proc[small][1]:.2f}x",
+    )
+    return dbs
+
+
+# --- 3. start-up ----------------------------------------------------------------------------
+
+
+def bench_startup(tmp: Path, db: Path, runs: int) -> None:
+    print("3. start-up against the bare typer probe", flush=True)
+    probe_db = tmp / "probe.db"
+    probe = [sys.executable, str(Path(__file__).with_name("probe.py")), str(probe_db)]
+    commands = {
+        "probe": probe,
+        "status": [str(FRACAS), "--db", str(db), "status"],
+        "help": [str(FRACAS), "--help"],
+    }
+    times: dict[str, list[float]] = {k: [] for k in commands}
+    for _ in range(runs):  # interleaved, so that a noisy moment hits every command alike
+        for name, argv in commands.items():
+            t = time.perf_counter()
+            subprocess.run(argv, capture_output=True, check=True)
+            times[name].append(time.perf_counter() - t)
+    med = {k: statistics.median(v) for k, v in times.items()}
+    row("bare typer probe", f"{med['probe'] * 1000:.0f} ms")
+    row(
+        "fracas status vs probe",
+        f"{med['status'] / med['probe']:.2f}x ({med['status'] * 1000:.0f} ms)",
+        "target <= 1.3x",
+    )
+    row(
+        "fracas --help vs probe", f"{med['help'] / med['probe']:.2f}x ({med['help'] * 1000:.0f} ms)"
+    )
+
+
+# --- 4. verify, bytes -----------------------------------------------------------------------
+
+
+def bench_verify(dbs: dict[int, Path]) -> None:
+    print("4. replay --verify and size", flush=True)
+    from engine.table import Table
+
+    plies = max(dbs)
+    table = Table(dbs[plies])
     t = time.perf_counter()
-    subprocess.run([str(FRACAS), "--help"], capture_output=True, check=True)
-    print(f"  for scale: `fracas --help` {(time.perf_counter() - t) * 1000:.0f} ms")
+    found = table.verify()
+    took = time.perf_counter() - t
+    assert found.difference is None, found.difference
+    row(
+        "replay --verify", f"{found.plies / took:,.0f} plies/s", f"{found.plies:,} plies; >= 15,000"
+    )
+    for n, db in sorted(dbs.items()):
+        conn = sqlite3.connect(db)
+        count = conn.execute("SELECT count(*) FROM plies").fetchone()[0]
+        snaps = conn.execute("SELECT coalesce(sum(length(body)), 0) FROM snapshots").fetchone()[0]
+        conn.close()
+        size = os.path.getsize(db)
+        row(
+            f"bytes per ply at {n:,} plies",
+            f"{size / count:,.0f}",
+            f"snapshots {snaps / count:,.0f} of them",
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--events", type=int, default=100_000)
-    parser.add_argument("--strikes", type=int, default=15)
+    parser.add_argument("--sizes", default="100,1000,10000,100000")
+    parser.add_argument("--runs", type=int, default=15)
     args = parser.parse_args()
+    sizes = [int(s) for s in args.sizes.split(",")]
     with tempfile.TemporaryDirectory(prefix="fracas-bench-") as d:
         tmp = Path(d)
         bench_rebuild(tmp, args.events)
-        bench_branch(tmp, 100, "100")
-        bench_branch(tmp, 100_000, "100,000")
-        bench_strike(tmp, args.strikes)
+        dbs = bench_sizes(tmp, sizes, args.runs)
+        bench_startup(tmp, dbs[sizes[0]], max(args.runs, 20))
+        bench_verify(dbs)
+    print("\n| figure | measured | note |\n|---|---|---|")
+    for figure, value, note in ROWS:
+        print(f"| {figure} | {value} | {note} |")
 
 
 if __name__ == "__main__":

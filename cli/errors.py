@@ -46,8 +46,29 @@ def _cli_classes(name: str) -> tuple[type[BaseException], ...]:
     return tuple(found)
 
 
+#: The longest error line printed; a longer one is cut (a sheet lists at most 20 problems).
+MAX_MESSAGE = 4000
+
+
 def handle(err: BaseException) -> tuple[int, str]:
-    """The exit code and one-line message for ``err`` (message empty: nothing to print)."""
+    """The exit code and one-line message for ``err`` (message empty: nothing to print).
+
+    Whatever the message quotes, it stays one printable line: any control, bidi or other
+    character a terminal would not print as itself is escaped (``\\x1b``, ``\\u202e``), so a
+    hostile name can never forge a line, and it is cut at :data:`MAX_MESSAGE` characters.
+    """
+    code, message = _handle(err)
+    return code, _printable(message)
+
+
+def _printable(message: str) -> str:
+    text = "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in " ".join(message.split()))
+    if len(text) > MAX_MESSAGE:
+        text = f"{text[:MAX_MESSAGE]}... ({len(text) - MAX_MESSAGE} more characters)"
+    return text
+
+
+def _handle(err: BaseException) -> tuple[int, str]:
     from engine.dice import DiceError
     from engine.log import StoreError
     from engine.rules import IllegalAction, UnknownName

@@ -9,11 +9,16 @@ from typing import Annotated
 
 import typer
 
+from cli import numbers
 from cli.main import _emit, _table, app
+
+_COUNT = typer.Argument(
+    help="How many plies (1..999999999).", metavar="N", parser=numbers.integer(1)
+)
 
 
 @app.command()
-def undo(ctx: typer.Context, n: Annotated[int, typer.Argument(help="How many plies.")] = 1) -> None:
+def undo(ctx: typer.Context, n: Annotated[int, _COUNT] = 1) -> None:
     """Take back the last N plies (nothing is deleted; `redo` brings them back).
 
     Example: fracas undo 2
@@ -29,7 +34,7 @@ def undo(ctx: typer.Context, n: Annotated[int, typer.Argument(help="How many pli
 
 
 @app.command()
-def redo(ctx: typer.Context, n: Annotated[int, typer.Argument(help="How many plies.")] = 1) -> None:
+def redo(ctx: typer.Context, n: Annotated[int, _COUNT] = 1) -> None:
     """Bring back N undone plies, with the same dice.
 
     Example: fracas redo
@@ -97,7 +102,12 @@ def replay(
         str | None, typer.Option("--branch", help="Branch to verify (default: current).")
     ] = None,
     seed: Annotated[
-        int | None, typer.Option("--seed", help="Other dice: re-resolve with this seed.")
+        int | None,
+        typer.Option(
+            "--seed",
+            help="Other dice: re-resolve with this seed (0 <= seed < 2**63).",
+            parser=numbers.seed,
+        ),
     ] = None,
     start: Annotated[
         str | None, typer.Option("--from", help="Re-resolve the plies after this REF.")
@@ -117,15 +127,23 @@ def replay(
             raise UsageError(
                 "replay: use either --verify [--branch B] or --seed S --from REF --into NAME"
             )
-        count, diff = table.verify(branch)
+        found = table.verify(branch)
+        doc = {
+            "verified": found.plies,
+            "difference": None,
+            "head_hash": found.head_hash.hex(),
+            "snapshots": found.snapshots,
+        }
+        diff = found.difference
         if diff is None:
-            _emit(ctx, f"verified {count} plies", {"verified": count, "difference": None})
+            _emit(
+                ctx,
+                f"verified {found.plies} plies; log intact, head hash {found.head_hash.hex()} "
+                f"({found.snapshots} snapshots proved)",
+                doc,
+            )
             return
-        _emit(
-            ctx,
-            f"differs at {diff.describe()}",
-            {"verified": count, "difference": render.diff_doc(diff)},
-        )
+        _emit(ctx, f"differs at {diff.describe()}", {**doc, "difference": render.diff_doc(diff)})
         raise typer.Exit(1)
     if seed is None or start is None or into is None:
         raise UsageError("replay: give --verify, or all of --seed S --from REF --into NAME")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from cli import numbers
 from cli.verbs import FracasGroup, db_path
 
 if TYPE_CHECKING:
@@ -108,46 +109,76 @@ def _ply_out(ctx: typer.Context, result: PlyResult) -> None:
     _emit(ctx, render.ply_text(result), render.ply_doc(result))
 
 
-def _verbs(ctx: Any, strict: bool) -> tuple[str | None, dict[str, Action]]:
-    """The verbs of the selected encounter's system, or of every system when none is
-    selected (or, with ``strict`` false, when the file cannot be read: for help)."""
-    key = f"fracas.verbs.{strict}"
-    cached = ctx.meta.get(key)
-    if cached is not None:
-        return cached  # type: ignore[no-any-return]
-    from engine.actiontable import actions_table
-    from engine.log import StoreError
-    from engine.rules import DEFAULT_SYSTEM, SYSTEMS, get_pack
-    from engine.table import Table
+def _system(ctx: Any, strict: bool) -> str | None:
+    """The registered rules system of the selected encounter (None: no encounter selected,
+    or, with ``strict`` false, a file that cannot be read: for help)."""
+    key = f"fracas.system.{strict}"
+    if key in ctx.meta:
+        return ctx.meta[key]  # type: ignore[no-any-return]
+    from engine.rules import SYSTEMS
 
     params = getattr(ctx, "params", None) or {}
-    try:
-        system = Table(db_path(params.get("db"))).system()
-    except StoreError:
-        if strict:
-            raise
-        system = None
-    if system is not None and system in SYSTEMS:
-        found: tuple[str | None, dict[str, Action]] = (system, actions_table(get_pack(system)))
-    else:
-        merged: dict[str, Action] = {}
-        for name in (DEFAULT_SYSTEM, *sorted(SYSTEMS)):
-            for verb, row in actions_table(get_pack(name)).items():
-                merged.setdefault(verb, row)
-        found = (None, merged)
+    db = db_path(params.get("db"))
+    system: str | None = None
+    if db.exists():  # Table.system() is None for a missing file: `--help` need not import it
+        from engine.log import StoreError
+        from engine.table import Table
+
+        try:
+            system = Table(db).system()
+        except StoreError:
+            if strict:
+                raise
+    found = system if system in SYSTEMS else None
     ctx.meta[key] = found
     return found
 
 
+def _verbs(ctx: Any, strict: bool) -> tuple[str | None, dict[str, str]]:
+    """The verbs of the selected encounter's system, or of every system when none is
+    selected (or, with ``strict`` false, when the file cannot be read: for help), each with
+    the first line of its help. From the registry's index: no pack is imported."""
+    from engine.rules import DEFAULT_SYSTEM, SYSTEMS, VERBS
+
+    system = _system(ctx, strict)
+    if system is not None:
+        return system, dict(VERBS[system])
+    merged: dict[str, str] = {}
+    for name in (DEFAULT_SYSTEM, *sorted(SYSTEMS)):
+        for verb, summary in VERBS[name].items():
+            merged.setdefault(verb, summary)
+    return None, merged
+
+
+@functools.cache
+def _actions_of(system: str) -> dict[str, Action]:
+    from engine.actiontable import actions_table
+    from engine.rules import get_pack
+
+    return actions_table(get_pack(system))
+
+
+def _row(ctx: Any, verb: str, strict: bool) -> Action | None:
+    """The row ``verb`` is built from: of the selected encounter's system, or with none
+    selected of the first system that has it (the default system first). Only that system's
+    actions table is loaded."""
+    from engine.rules import DEFAULT_SYSTEM, SYSTEMS, VERBS
+
+    system = _system(ctx, strict)
+    if system is None:
+        order = (DEFAULT_SYSTEM, *sorted(SYSTEMS))
+        system = next((name for name in order if verb in VERBS[name]), None)
+    return None if system is None else _actions_of(system).get(verb)
+
+
 @functools.cache
 def _verb_owners() -> dict[str, list[str]]:
-    """Verb -> the rules systems that have it, built once (help asks for every verb)."""
-    from engine.actiontable import actions_table
-    from engine.rules import SYSTEMS, get_pack
+    """Verb -> the rules systems that have it, from the registry's index."""
+    from engine.rules import SYSTEMS, VERBS
 
     owners: dict[str, list[str]] = {}
     for name in sorted(SYSTEMS):
-        for verb in actions_table(get_pack(name)):
+        for verb in VERBS[name]:
             owners.setdefault(verb, []).append(name)
     return owners
 
@@ -158,6 +189,7 @@ def _owners(verb: str) -> list[str]:
 
 
 FracasGroup.verbs = staticmethod(_verbs)
+FracasGroup.row = staticmethod(_row)
 FracasGroup.owners = staticmethod(_owners)
 FracasGroup.declare = staticmethod(_declare)
 
@@ -170,7 +202,12 @@ def new(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="A name for the encounter, e.g. bar-fight.")],
     seed: Annotated[
-        int, typer.Option("--seed", help="The seed every die of this fight comes from.")
+        int,
+        typer.Option(
+            "--seed",
+            help="The seed every die of this fight comes from (0 <= seed < 2**63).",
+            parser=numbers.seed,
+        ),
     ],
     system: Annotated[
         str | None,
@@ -252,7 +289,12 @@ def add(
     Example: fracas add examples/sheets/brodkil.json --id brodkil --side opponents
     """
     from engine.dice import parse_physical
+    from engine.inputs import check_label, check_option_name
 
+    if cid is not None:
+        check_option_name("--id", "combatant id", cid)
+    if side is not None:
+        check_label("--side", side)
     physical = parse_physical(dice) if dice else ()
     result = _table(ctx).add(sheet, cid=cid, side=side, physical=physical, command=_command_line())
     _ply_out(ctx, result)
@@ -338,18 +380,20 @@ def explain(
 # The history commands (undo, redo, branches, replay) are in cli/history.py.
 from cli import history  # noqa: E402  (registers its commands on the app)
 
+FracasGroup.defer(app)  # every command above is built when named, not at each start-up
+
 __all__ = ["app", "history", "run"]
 
 
 def run() -> None:
     """Console entry point: every known error becomes one line and an exit code."""
-    from cli.errors import handle
-
     try:
         returned = app(standalone_mode=False)  # click returns an Exit's code in this mode
     except SystemExit:
         raise
     except BaseException as err:  # every other error becomes one line and an exit code
+        from cli.errors import handle  # imported on an error only
+
         code, message = handle(err)
         if message:
             typer.echo(f"fracas: error: {message}", err=True)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from engine.explain import lines as explain_lines
 from engine.log import EncounterRow
 from engine.replay import Difference
 from engine.rules import get_pack
@@ -26,6 +25,8 @@ def dumps(doc: Any) -> str:
 
 
 def _lines(events: list[Event], state: FightState) -> list[str]:
+    from engine.explain import lines as explain_lines  # not needed by `status`
+
     pack = get_pack(state.system)
     out: list[str] = []
     for e in events:
@@ -187,6 +188,7 @@ def branches_doc(views: list[BranchView]) -> list[dict[str, Any]]:
             "length": b.length,
             "current": b.current,
             "redo": b.redo,
+            "head_hash": b.head_hash,
         }
         for b in views
     ]

@@ -13,14 +13,15 @@ from __future__ import annotations
 import enum
 import inspect
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Mapping, MutableMapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 
 import msgspec
 import msgspec.inspect as mi
 import typer
 from typer.core import TyperGroup
+from typer.models import CommandInfo
 
 if TYPE_CHECKING:
     from engine.rules.pack import Action
@@ -84,13 +85,17 @@ def _parameter(row: Action, field: mi.Field) -> tuple[inspect.Parameter, Any]:
         default = ... if required else None
     else:
         annotation = str | None if default is None and not required else str
+    extra: dict[str, Any] = {}
+    if isinstance(t, mi.IntType):  # ASCII digits within the field's bounds (cli/numbers.py)
+        from cli.numbers import integer
+
+        lo = t.ge if t.ge is not None else (t.gt + 1 if t.gt is not None else None)
+        hi = t.le if t.le is not None else (t.lt - 1 if t.lt is not None else None)
+        extra["parser"] = integer(-999_999_999 if lo is None else lo, hi)
     if positional:
-        info: Any = typer.Argument(help=help_, show_default=False)
+        info: Any = typer.Argument(help=help_, show_default=False, **extra)
     else:
         name = row.names.get(field.name, "--" + field.name.replace("_", "-"))
-        extra: dict[str, Any] = {}
-        if isinstance(t, mi.IntType) and t.ge is not None:
-            extra["min"] = t.ge
         info = typer.Option(name, help=help_, show_default=False, **extra)
     param = inspect.Parameter(
         field.name,
@@ -144,10 +149,23 @@ def verb_command(
             ),
         ]
 
+    labels = {
+        f.name: f.name.upper()
+        if f.name in row.arguments
+        else row.names.get(f.name, "--" + f.name.replace("_", "-"))
+        for f in fields
+    }
+
     def callback(ctx: typer.Context, **values: Any) -> None:
+        from engine.inputs import check_printable
+
         dice = values.pop("dice", None)
         reroll = bool(values.pop("reroll", False))
         fields_ = {k: readers[k](v) for k, v in values.items()}
+        for key, value in fields_.items():  # text is printed back: no control or bidi chars
+            for text in value if isinstance(value, tuple) else (value,):
+                if isinstance(text, str):
+                    check_printable(labels[key], text)
         declaration = row.declaration(**fields_, **row.fixed)
         declare(ctx, declaration, dice, reroll)
 
@@ -158,19 +176,71 @@ def verb_command(
     return callback
 
 
+def _one_command(info: CommandInfo) -> Any:
+    """The click command typer builds from one registered command."""
+    app = typer.Typer(add_completion=False, rich_markup_mode=None)
+    app.registered_commands.append(info)
+    return typer.main.get_command(app)
+
+
+class _Commands(MutableMapping[str, Any]):
+    """A group's commands by name, in order; a command still registered with typer (a
+    ``CommandInfo``) is built the first time it is looked up."""
+
+    def __init__(self, items: Mapping[str, Any]) -> None:
+        self._items = dict(items)
+
+    def __getitem__(self, name: str) -> Any:
+        item = self._items[name]
+        if isinstance(item, CommandInfo):
+            item = self._items[name] = _one_command(item)
+        return item
+
+    def __setitem__(self, name: str, command: Any) -> None:
+        self._items[name] = command
+
+    def __delitem__(self, name: str) -> None:
+        del self._items[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
 class FracasGroup(TyperGroup):
     """The top-level command group: the core's commands, and the action verbs of the
     selected encounter's rules system, looked up when named (see the module docstring)."""
 
     #: Set by cli.main: ``verbs(ctx, strict)`` -> the system in use (None: no encounter
-    #: selected, every system's verbs) and its rows; ``owners(verb)`` -> the systems having
-    #: it; ``declare(ctx, declaration, dice, reroll)`` runs a verb's declaration.
-    verbs: Callable[[Any, bool], tuple[str | None, dict[str, Action]]]
+    #: selected, every system's verbs) and its verbs, each with the first line of its help;
+    #: ``row(ctx, verb, strict)`` -> the row a verb is built from (None: no such verb);
+    #: ``owners(verb)`` -> the systems having it; ``declare(ctx, declaration, dice, reroll)``
+    #: runs a verb's declaration. ``deferred``: the core's commands, taken from the typer app
+    #: by :meth:`defer` and built when named.
+    verbs: Callable[[Any, bool], tuple[str | None, dict[str, str]]]
+    row: Callable[[Any, str, bool], Action | None]
     owners: Callable[[str], list[str]]
     declare: Callable[[typer.Context, Any, str | None, bool], None]
+    deferred: ClassVar[dict[str, CommandInfo]] = {}
+
+    @classmethod
+    def defer(cls, app: typer.Typer) -> None:
+        """Take the commands registered on ``app`` so that each is built when named: typer
+        would build every one of them (their parameters from their signatures) at each
+        start-up, for the one command that runs."""
+        for info in app.registered_commands:
+            assert info.callback is not None
+            cls.deferred[info.name or info.callback.__name__.lower().replace("_", "-")] = info
+        app.registered_commands = []
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.commands = _Commands({**type(self).deferred, **self.commands})
 
     def list_commands(self, ctx: Any) -> list[str]:
-        core = super().list_commands(ctx)
+        core = list(self.commands)
         _, rows = type(self).verbs(ctx, False)
         return [*core, *(v for v in rows if v not in core)]
 
@@ -178,8 +248,7 @@ class FracasGroup(TyperGroup):
         found = super().get_command(ctx, name)
         if found is not None:
             return found
-        _, rows = type(self).verbs(ctx, not ctx.resilient_parsing)
-        row = rows.get(name)
+        row = type(self).row(ctx, name, not ctx.resilient_parsing)
         if row is None:
             return None
         app = typer.Typer(add_completion=False, rich_markup_mode=None)
@@ -201,7 +270,7 @@ class FracasGroup(TyperGroup):
         return super().resolve_command(ctx, args)
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
-        core = super().list_commands(ctx)
+        core = list(self.commands)
         system, rows = type(self).verbs(ctx, False)
         sections = [
             (CORE_HEADING, [(n, super(FracasGroup, self).get_command(ctx, n)) for n in core]),
@@ -212,7 +281,7 @@ class FracasGroup(TyperGroup):
         for heading, entries in sections:
             lines = []
             for verb, cmd in entries:
-                summary = cmd.get_short_help_str(80) if cmd is not None else rows[verb].summary
+                summary = cmd.get_short_help_str(80) if cmd is not None else rows[verb]
                 owners = type(self).owners(verb) if cmd is None and system is None else everyone
                 if owners != everyone:  # no encounter selected: say whose verb it is
                     summary = f"({', '.join(owners)}) {summary}"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-import attrs
+import msgspec
 
 from engine.rules.pack import Action, Decider, Pack
 from engine.turns import (
@@ -170,6 +170,6 @@ def actions_table(pack: Pack) -> dict[str, Action]:
         if row.decide is None:
             if core is None:
                 raise TypeError(f"{pack.name}: the {row.verb!r} row has no decider")
-            row = attrs.evolve(row, decide=core.decide)
+            row = msgspec.structs.replace(row, decide=core.decide)
         table[row.verb] = row
     return table

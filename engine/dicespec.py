@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-import attrs
+import msgspec
 
 MAX_TERMS = 20
 _MAX_DIGITS = 6
@@ -36,8 +36,7 @@ class DiceError(ValueError):
     """A die spec that cannot be read, or physical dice that do not fit the rolls (exit 2)."""
 
 
-@attrs.frozen
-class DiceTerm:
+class DiceTerm(msgspec.Struct, frozen=True):
     """``count`` dice of ``sides`` sides, the face sum times ``multiplier``, subtracted when
     ``negative`` (``-1D4``: a negative damage modifier)."""
 
@@ -51,8 +50,7 @@ class DiceTerm:
         return text + (f"x{self.multiplier}" if self.multiplier != 1 else "")
 
 
-@attrs.frozen
-class Constant:
+class Constant(msgspec.Struct, frozen=True):
     """A number added to (or, negative, taken from) the dice."""
 
     value: int
@@ -61,8 +59,7 @@ class Constant:
 Term = DiceTerm | Constant
 
 
-@attrs.frozen
-class DiceSpec:
+class DiceSpec(msgspec.Struct, frozen=True):
     """A die expression: terms summed in order. Units are the caller's (S.D.C., M.D., H.P.)."""
 
     terms: tuple[Term, ...]

@@ -1,15 +1,21 @@
-"""The fight log in SQLite: the only module that queries it (its schema is :mod:`engine.logfile`).
+"""The fight log in SQLite: opening a file and writing to it (the reads are
+:mod:`engine.logreads`, the schema :mod:`engine.logfile`; no other module queries the file).
 
 One file holds any number of encounters. Plies and events are append-only (triggers refuse
 UPDATE and DELETE); a branch is a named pointer to a ply and moves by compare-and-set inside a
 ``BEGIN IMMEDIATE`` transaction. The file carries our ``application_id`` and a schema version
 in ``PRAGMA user_version``; both are read from the file header in Python before SQLite opens it
 for writing, so a foreign, empty, corrupt or newer file is refused with its bytes unchanged.
+
+Every ply has a hash chained from its parent's (engine/chain.py). A file of schema 1, from
+before the chain, is upgraded inside its first write transaction: the new tables are created
+and every ply's hash computed from the rows as they are, none of which is rewritten.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
+import hashlib
 import json
 import sqlite3
 import uuid
@@ -17,9 +23,11 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from engine.chain import Tampered, encounter_hash, ply_hash
 from engine.logfile import APPLICATION_ID as APPLICATION_ID
 from engine.logfile import BUSY_TIMEOUT_S as BUSY_TIMEOUT_S
-from engine.logfile import SCHEMA, publish, translate
+from engine.logfile import CHAIN, SCHEMA, publish, translate
+from engine.logfile import OLDEST_SCHEMA as OLDEST_SCHEMA
 from engine.logfile import SCHEMA_VERSION as SCHEMA_VERSION
 from engine.logfile import Busy as Busy
 from engine.logfile import Conflict as Conflict
@@ -29,24 +37,21 @@ from engine.logfile import NotFracas as NotFracas
 from engine.logfile import SchemaMismatch as SchemaMismatch
 from engine.logfile import StoreError as StoreError
 from engine.logfile import check_header as check_header
+from engine.logreads import Reader
 from engine.logrows import BranchRow as BranchRow
 from engine.logrows import EncounterRow as EncounterRow
 from engine.logrows import PlyRow as PlyRow
 from engine.logrows import StoredEvent as StoredEvent
-from engine.logrows import as_int, ply_row
 from engine.logrows import skip_depth as skip_depth
+from engine.logupgrade import upgrade
 
 
 def _now() -> str:
     return _dt.datetime.now(_dt.UTC).isoformat(timespec="milliseconds")
 
 
-class Store:
+class Store(Reader):
     """The SQLite log of one file. Open with :meth:`open`; writes are single transactions."""
-
-    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
-        self.path = path
-        self._conn = conn
 
     @classmethod
     def open(cls, path: Path, *, create: bool = False) -> Store:
@@ -58,7 +63,7 @@ class Store:
                     "`fracas new NAME --seed N` (or pass --db PATH)"
                 )
             return cls._create(path)
-        check_header(path)
+        version = check_header(path)
         try:
             conn = sqlite3.connect(
                 f"file:{path}?mode=rw", uri=True, isolation_level=None, timeout=BUSY_TIMEOUT_S
@@ -67,7 +72,7 @@ class Store:
             conn.execute("SELECT count(*) FROM branches").fetchone()
         except sqlite3.Error as err:
             raise translate(err, path) from None
-        return cls(path, conn)
+        return cls(path, conn, chained=version >= SCHEMA_VERSION)
 
     @classmethod
     def _create(cls, path: Path) -> Store:
@@ -85,7 +90,7 @@ class Store:
             try:
                 conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
                 conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-                conn.executescript("BEGIN;" + SCHEMA + "COMMIT;")
+                conn.executescript("BEGIN;" + SCHEMA + CHAIN + "COMMIT;")
                 conn.execute("PRAGMA journal_mode=WAL")
             finally:
                 conn.close()
@@ -99,148 +104,70 @@ class Store:
                 leftover.unlink(missing_ok=True)
         return cls.open(path)
 
-    def close(self) -> None:
-        """Close the connection."""
-        self._conn.close()
-
-    # --- reads --------------------------------------------------------------------------
-
-    def _all(self, sql: str, params: Sequence[object] = ()) -> list[tuple[object, ...]]:
-        try:
-            return self._conn.execute(sql, params).fetchall()
-        except sqlite3.Error as err:
-            raise translate(err, self.path) from None
-
-    def encounters(self) -> list[EncounterRow]:
-        """Every encounter in the file, oldest first."""
-        rows = self._all("SELECT * FROM encounters ORDER BY id")
-        return [EncounterRow(*r) for r in rows]  # type: ignore[arg-type]
-
-    def encounter(self, name: str) -> EncounterRow | None:
-        """The encounter called ``name``, if any."""
-        rows = self._all("SELECT * FROM encounters WHERE name = ?", (name,))
-        return EncounterRow(*rows[0]) if rows else None  # type: ignore[arg-type]
-
-    def ply(self, ply_id: int) -> PlyRow:
-        """One ply by id."""
-        rows = self._all("SELECT * FROM plies WHERE id = ?", (ply_id,))
-        return ply_row(rows[0])
-
-    def branches(self, encounter: int) -> list[BranchRow]:
-        """The branches of an encounter, in creation order."""
-        rows = self._all(
-            "SELECT * FROM branches WHERE encounter = ? ORDER BY created_at, name", (encounter,)
-        )
-        return [BranchRow(*r) for r in rows]  # type: ignore[arg-type]
-
-    def branch(self, encounter: int, name: str) -> BranchRow | None:
-        """One branch by name."""
-        rows = self._all(
-            "SELECT * FROM branches WHERE encounter = ? AND name = ?", (encounter, name)
-        )
-        return BranchRow(*rows[0]) if rows else None  # type: ignore[arg-type]
-
-    def ancestor(self, ply_id: int, depth: int) -> int:
-        """The ply at ``depth`` on the path to ``ply_id`` (about log2(depth)**2 / 4 lookups at
-        worst, see :func:`skip_depth`)."""
-        row = self.ply(ply_id)
-        if depth > row.depth or depth < 0:
-            raise ValueError(f"no ancestor at depth {depth} of a ply at depth {row.depth}")
-        while row.depth > depth:
-            if row.skip is not None and skip_depth(row.depth) >= depth:
-                row = self.ply(row.skip)
-            else:
-                assert row.parent is not None
-                row = self.ply(row.parent)
-        return row.id
-
-    def path_to(self, head: int) -> list[PlyRow]:
-        """The plies from the encounter's start to ``head``, in order."""
-        rows = self._all(
-            "WITH RECURSIVE up(id) AS (SELECT ? UNION ALL "
-            "SELECT p.parent FROM plies p JOIN up ON p.id = up.id WHERE p.parent IS NOT NULL) "
-            "SELECT plies.* FROM up JOIN plies ON plies.id = up.id ORDER BY plies.depth",
-            (head,),
-        )
-        return [ply_row(r) for r in rows]
-
-    _PATH = (
-        "WITH RECURSIVE up(id) AS (SELECT ? UNION ALL "
-        "SELECT p.parent FROM plies p JOIN up ON p.id = up.id WHERE p.parent IS NOT NULL) "
-    )
-
-    def events_on_path(self, head: int) -> list[StoredEvent]:
-        """Every event from the encounter's start to ``head``, in log order.
-
-        A child ply is always inserted after its parent, so along one path ply ids rise with
-        depth and ``ORDER BY ply, idx`` is log order (and the events table's own key order).
-        """
-        rows = self._all(
-            self._PATH + "SELECT ply, idx, tag, version, body FROM events "
-            "WHERE ply IN (SELECT id FROM up) ORDER BY ply, idx",
-            (head,),
-        )
-        return [StoredEvent(*r) for r in rows]  # type: ignore[arg-type]
-
-    def event_bodies(self, head: int, skip: Sequence[str] = ()) -> list[tuple[str, int, str]]:
-        """``(tag, version, body)`` of the events to ``head`` in log order, for a rebuild.
-
-        Events whose tag is in ``skip`` are left out: a rebuild skips what no reducer reads
-        (and still sees any tag it does not know, so that it can refuse it).
-        """
-        sql = self._PATH + "SELECT tag, version, body FROM events WHERE ply IN (SELECT id FROM up)"
-        params: list[object] = [head]
-        if skip:
-            sql += f" AND tag NOT IN ({', '.join('?' * len(skip))})"
-            params += list(skip)
-        return self._all(sql + " ORDER BY ply, idx", params)  # type: ignore[return-value]
-
-    def events_of(self, ply_id: int) -> list[StoredEvent]:
-        """The events of one ply, in order."""
-        rows = self._all(
-            "SELECT ply, idx, tag, version, body FROM events WHERE ply = ? ORDER BY idx",
-            (ply_id,),
-        )
-        return [StoredEvent(*r) for r in rows]  # type: ignore[arg-type]
-
-    def next_salt(self, encounter: int, depth: int) -> int:
-        """A salt no ply of this encounter at ``depth`` has used yet (for ``--reroll``)."""
-        rows = self._all(
-            "SELECT coalesce(max(salt), -1) + 1 FROM plies WHERE encounter = ? AND depth = ?",
-            (encounter, depth),
-        )
-        return as_int(rows[0][0])
-
-    def count(self, table: str) -> int:
-        """Rows in one of our tables (for tests and benchmarks)."""
-        if table not in {"encounters", "plies", "events", "branches"}:
-            raise ValueError(table)
-        return as_int(self._all(f"SELECT count(*) FROM {table}")[0][0])
-
-    def get_cursor(self, key: str) -> str | None:
-        """A remembered selection (current encounter, current branch)."""
-        rows = self._all("SELECT value FROM cursor WHERE key = ?", (key,))
-        return str(rows[0][0]) if rows else None
-
     # --- writes -------------------------------------------------------------------------
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction; a schema-1 file is upgraded inside it first."""
         conn = self._conn
+        was_chained = self.chained
         try:
             conn.execute("BEGIN IMMEDIATE")
+            if not self.chained:
+                upgrade(conn)
+                self._set_chained(True)
         except sqlite3.Error as err:
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
+            self._set_chained(was_chained)
             raise translate(err, self.path) from None
         try:
             yield conn
         except BaseException:
             conn.execute("ROLLBACK")
+            self._set_chained(was_chained)
             raise
         try:
             conn.execute("COMMIT")
         except sqlite3.Error as err:
             conn.execute("ROLLBACK")
+            self._set_chained(was_chained)
             raise translate(err, self.path) from None
+
+    def keep_cache(self) -> None:
+        """Write the snapshots a command's rebuilds found worth keeping, if the file lets us
+        at once: a read-only file or a busy lock means no cache, never a failed command."""
+        if not self.cache:
+            return
+        conn = self._conn
+        try:
+            conn.execute("PRAGMA busy_timeout = 0")
+            with self._write() as conn:
+                self._put_cache(conn)
+        except (StoreError, sqlite3.Error):
+            self.cache.clear()
+        finally:
+            conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
+
+    def _put_cache(self, conn: sqlite3.Connection) -> None:
+        conn.executemany(
+            "INSERT OR REPLACE INTO snapshots (ply, key, ply_hash, digest, body) "
+            "VALUES (?, ?, ?, ?, ?)",
+            [(p, k, h, hashlib.sha256(b).digest(), b) for p, k, h, b in self.cache],
+        )
+        self.cache.clear()
+
+    def _parent_hash(self, encounter: int, parent: PlyRow | None) -> bytes:
+        """What a new ply chains from: its parent's stored hash, or its encounter's."""
+        if parent is None:
+            e = self.encounter_by_id(encounter)
+            return encounter_hash(e.name, e.seed, e.system, e.rules_version, e.created_at)
+        if parent.hash is None:
+            raise Tampered(
+                f"{self.path}: ply #{parent.depth} has no hash: the log was changed outside "
+                "fracas; nothing was written (`fracas replay --verify` finds the first change)"
+            )
+        return parent.hash
 
     def _insertply_row(
         self,
@@ -256,6 +183,8 @@ class Store:
     ) -> int:
         depth = 0 if parent is None else parent.depth + 1
         skip = None if parent is None else self.ancestor(parent.id, skip_depth(depth))
+        dice_text = json.dumps(list(dice))
+        created = _now()
         cur = conn.execute(
             "INSERT INTO plies (encounter, parent, depth, skip, seed, salt, rules_version, "
             "command, dice, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -268,8 +197,8 @@ class Store:
                 salt,
                 rules_version,
                 command,
-                json.dumps(list(dice)),
-                _now(),
+                dice_text,
+                created,
             ),
         )
         ply_id = cur.lastrowid
@@ -278,6 +207,20 @@ class Store:
             "INSERT INTO events (ply, idx, tag, version, body) VALUES (?, ?, ?, ?, ?)",
             [(ply_id, i, tag, ver, body) for i, (tag, ver, body) in enumerate(events)],
         )
+        stored = [(ply_id, tag, ver, body) for tag, ver, body in events]
+        digest = ply_hash(
+            self._parent_hash(encounter, parent),
+            depth,
+            seed,
+            salt,
+            rules_version,
+            command,
+            dice_text,
+            created,
+            stored,
+        )
+        conn.execute("INSERT INTO hashes (ply, hash) VALUES (?, ?)", (ply_id, digest))
+        self.last_hash = digest
         return ply_id
 
     def create_encounter(
@@ -324,11 +267,14 @@ class Store:
         command: str,
         dice: Sequence[int],
         events: Sequence[tuple[str, int, str]],
+        snapshot: tuple[str, bytes] | None = None,
     ) -> int:
         """Append one ply after ``branch.head`` and move the head to it, or raise Conflict.
 
         If the branch had undone plies (its tip is ahead of its head), they stay reachable
-        under an automatic branch ``NAME-undone-K`` forked at the head.
+        under an automatic branch ``NAME-undone-K`` forked at the head. ``snapshot`` is
+        ``(key, body)`` of the state after the new ply, kept with it; the rebuild's own
+        snapshots (:attr:`cache`) are written in the same transaction.
         """
         try:
             with self._write() as conn:
@@ -347,6 +293,9 @@ class Store:
                 )
                 if current[1] != branch.head:
                     self._keep_undone(conn, branch, current[1])
+                if snapshot is not None:
+                    self.cache.append((ply_id, snapshot[0], self.last_hash, snapshot[1]))
+                self._put_cache(conn)
                 conn.execute(
                     "UPDATE branches SET head = ?, tip = ? "
                     "WHERE encounter = ? AND name = ? AND head = ?",

@@ -12,7 +12,10 @@ import sqlite3
 from pathlib import Path
 
 APPLICATION_ID = 0x46524143  # "FRAC"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+#: The oldest schema this fracas opens; an older file is upgraded in place on its first write
+#: (new tables only: no row of it is rewritten).
+OLDEST_SCHEMA = 1
 BUSY_TIMEOUT_S = 5.0
 _HEADER = b"SQLite format 3\x00"
 
@@ -69,6 +72,27 @@ CREATE TRIGGER encounters_append_only_d BEFORE DELETE ON encounters
     BEGIN SELECT RAISE(ABORT, 'encounters are append-only'); END;
 """
 
+#: Schema 2: the hash chain (engine/chain.py), and snapshots of state (engine/snapshots.py),
+#: a cache keyed by ply and by the versions that shaped it, never the truth.
+CHAIN = """
+CREATE TABLE hashes (
+    ply INTEGER PRIMARY KEY REFERENCES plies(id),
+    hash BLOB NOT NULL
+);
+CREATE TABLE snapshots (
+    ply INTEGER NOT NULL REFERENCES plies(id),
+    key TEXT NOT NULL,
+    ply_hash BLOB NOT NULL,
+    digest BLOB NOT NULL,
+    body BLOB NOT NULL,
+    PRIMARY KEY (ply, key)
+) WITHOUT ROWID;
+CREATE TRIGGER hashes_append_only_u BEFORE UPDATE ON hashes
+    BEGIN SELECT RAISE(ABORT, 'hashes are append-only'); END;
+CREATE TRIGGER hashes_append_only_d BEFORE DELETE ON hashes
+    BEGIN SELECT RAISE(ABORT, 'hashes are append-only'); END;
+"""
+
 
 class StoreError(Exception):
     """A problem with the database file itself; ``exit_code`` follows the README's table."""
@@ -118,6 +142,8 @@ def translate(err: sqlite3.Error, path: Path) -> StoreError:
     low = text.lower()
     if "locked" in low or "busy" in low:
         return Busy(f"{path}: the database is busy (another fracas is writing); try again")
+    if "no such table" in low or "no such column" in low:
+        return NotFracas(f"{path}: the database is corrupt (part of its schema is missing: {text})")
     if "not a database" in low or "malformed" in low or "corrupt" in low:
         return NotFracas(f"{path}: the database is corrupt ({text})")
     if isinstance(err, sqlite3.OperationalError) or "disk" in low or "readonly" in low:
@@ -125,11 +151,19 @@ def translate(err: sqlite3.Error, path: Path) -> StoreError:
     return NotFracas(f"{path}: {text}")
 
 
-def check_header(path: Path) -> None:
-    """Refuse a file that is not ours before SQLite touches it (exit 5 or 6)."""
+def check_header(path: Path) -> int:
+    """Refuse a file that is not ours before SQLite touches it (exit 5 or 6); return its
+    schema version.
+
+    A file whose size is not a whole number of its pages, or smaller than the pages its
+    header counts, was truncated (or grown by something else): it is refused as corrupt.
+    """
+    if path.exists() and not path.is_dir() and not path.is_file():  # stat only: a FIFO blocks
+        raise NotFracas(f"{path}: not a regular file (a FIFO or a device), not a fracas database")
     try:
         with path.open("rb") as fh:
             head = fh.read(100)
+            size = os.fstat(fh.fileno()).st_size
     except IsADirectoryError:
         raise NotFracas(f"{path}: is a directory, not a fracas database") from None
     except OSError as err:
@@ -150,8 +184,18 @@ def check_header(path: Path) -> None:
             f"{path}: written by a newer fracas (schema {version}; this one reads up to "
             f"{SCHEMA_VERSION}); upgrade fracas"
         )
-    if version < SCHEMA_VERSION:
-        raise SchemaMismatch(f"{path}: schema {version} is older than {SCHEMA_VERSION}")
+    if version < OLDEST_SCHEMA:
+        raise SchemaMismatch(f"{path}: schema {version} is older than {OLDEST_SCHEMA}")
+    page = int.from_bytes(head[16:18], "big")
+    page = 65536 if page == 1 else page
+    pages = int.from_bytes(head[28:32], "big")
+    counted = head[24:28] == head[92:96]  # SQLite: the page count is valid only then
+    if page < 512 or size % page or (counted and size < pages * page):
+        raise NotFracas(
+            f"{path}: the database is corrupt (its size, {size} bytes, does not fit its "
+            f"{page}-byte pages: truncated or overwritten)"
+        )
+    return version
 
 
 def publish(tmp: Path, path: Path) -> None:

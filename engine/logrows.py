@@ -40,6 +40,11 @@ class PlyRow:
     command: str
     dice: tuple[int, ...]
     created_at: str
+    #: The entered faces as stored (the hash covers the text, not a re-encoding of it).
+    dice_text: str = "[]"
+    #: The stored hash (engine/chain.py); None only in a file from before the chain, opened
+    #: where it could not be upgraded (read-only).
+    hash: bytes | None = None
 
 
 @attrs.frozen
@@ -90,7 +95,27 @@ def as_int(value: object) -> int:
     return value
 
 
+#: The columns of ``plies`` in PlyRow's order (a query adds the hash after them).
+PLY_COLUMNS = (
+    "plies.id, plies.encounter, plies.parent, plies.depth, plies.skip, plies.seed, "
+    "plies.salt, plies.rules_version, plies.command, plies.dice, plies.created_at"
+)
+
+
 def ply_row(row: tuple[object, ...]) -> PlyRow:
+    """A PlyRow from ``PLY_COLUMNS`` and, optionally, the hash after them."""
     values = list(row)
-    values[9] = tuple(json.loads(str(values[9])))
-    return PlyRow(*values)  # type: ignore[arg-type]
+    text = values[9]
+    if not isinstance(text, str):
+        raise NotFracas(f"ply {values[0]}: its dice column is not text")
+    try:
+        faces = [] if text == "[]" else json.loads(text)
+    except ValueError:
+        raise NotFracas(f"ply {values[0]}: its dice column is not JSON") from None
+    if not isinstance(faces, list) or not all(type(f) is int for f in faces):
+        raise NotFracas(f"ply {values[0]}: its dice column is not a list of faces")
+    values[9] = tuple(faces)
+    hash_ = values[11] if len(values) > 11 else None
+    if hash_ is not None and not isinstance(hash_, bytes):
+        raise NotFracas(f"ply {values[0]}: its hash is not a blob")
+    return PlyRow(*values[:11], dice_text=text, hash=hash_)  # type: ignore[arg-type, misc]

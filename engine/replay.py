@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -16,9 +17,11 @@ import attrs
 from engine.actiontable import actions_table, core_actions, core_deciders
 from engine.clock import settle
 from engine.dice import Dice
-from engine.log import PlyRow, Store
+from engine.log import NotFracas, PlyRow, Store
+from engine.rebuild import checked_plies, state_at
 from engine.rules import IllegalAction
 from engine.rules.pack import Action, Decision, Pack
+from engine.snapshots import SnapshotCodec
 from events.codec import Codec, encode, tag_of, to_builtins
 from events.core import CORE_EVENTS, Declaration, Event, PhaseStarted
 from projections import core as core_reducers
@@ -36,14 +39,8 @@ class Kernel:
             **core_reducers.REDUCERS,
             **pack.reducers,
         }
-        #: verb -> row: the core's turn verbs (or the pack's replacement rows) and the pack's.
-        self.actions: Mapping[str, Action] = actions_table(pack)
-        self._by_type: dict[type, Action] = {}
-        for row in self.actions.values():
-            self._by_type.setdefault(row.declaration, row)
-        for core in core_actions(pack):  # a core declaration whose verb the pack took over
-            self._by_type.setdefault(core.declaration, self.actions[core.verb])
         self._other = core_deciders(pack)
+        self.snapshots = SnapshotCodec(pack, self.codec)
         #: Known tags no reducer reads (declarations, rolls): a rebuild need not decode them.
         #: Unknown tags are still read, so a log from a newer fracas is refused, not misread.
         types = {tag_of(t): t for t in (*CORE_EVENTS, *pack.events)}
@@ -52,7 +49,7 @@ class Kernel:
             for (tag, _), step in self.codec.upcasts.items()
             if tag not in types
         }
-        self.unfolded_tags: tuple[str, ...] = tuple(
+        self.unfolded_tags: frozenset[str] = frozenset(
             sorted(
                 tag
                 for tag, t in (*types.items(), *retired.items())
@@ -60,24 +57,43 @@ class Kernel:
             )
         )
 
+    # The actions table is built on first use: reading a fight needs no decider, and
+    # importing a pack's deciders costs more than the rest of `fracas status`.
+    @functools.cached_property
+    def actions(self) -> Mapping[str, Action]:
+        """verb -> row: the core's turn verbs (or the pack's replacement rows) and the
+        pack's."""
+        return actions_table(self.pack)
+
+    @functools.cached_property
+    def _by_type(self) -> dict[type, Action]:
+        by_type: dict[type, Action] = {}
+        for row in self.actions.values():
+            by_type.setdefault(row.declaration, row)
+        for core in core_actions(self.pack):  # a core declaration whose verb the pack took over
+            by_type.setdefault(core.declaration, self.actions[core.verb])
+        return by_type
+
     def apply(self, state: FightState, events: Sequence[Event]) -> FightState:
         """Fold ``events`` into ``state``."""
         return fold(state, events, self.reducers)
 
-    def rebuild(self, store: Store, head: int) -> FightState:
-        """The state at ``head``, folded from the stored events (no dice, no rules)."""
-        events = self.codec.decode_many(store.event_bodies(head, self.unfolded_tags))
-        return self.apply(FightState(), events)
+    def rebuild(self, store: Store, head: int, *, snapshots: bool = True) -> FightState:
+        """The state at ``head``: the nearest snapshot on its path and the stored events
+        after it, every ply read checked against its hash (no dice, no rules)."""
+        return state_at(self, store, head, snapshots=snapshots)
 
     def history(self, store: Store, head: int) -> list[tuple[PlyRow, list[Event]]]:
-        """Every ply from the encounter's start to ``head`` with all its events, decoded."""
-        plies = store.path_to(head)
-        stored = store.events_on_path(head)
-        events = self.codec.decode_many([(s.tag, s.version, s.body) for s in stored])
-        by_ply: dict[int, list[Event]] = {}
-        for s, e in zip(stored, events, strict=True):
-            by_ply.setdefault(s.ply, []).append(e)
-        return [(ply, by_ply.get(ply.id, [])) for ply in plies]
+        """Every ply from the encounter's start to ``head`` with all its events, decoded,
+        each ply checked against its hash first."""
+        plies = checked_plies(store, head)
+        events = self.codec.decode_stored([e for _, stored, _ in plies for e in stored])
+        out: list[tuple[PlyRow, list[Event]]] = []
+        at = 0
+        for ply, stored, _ in plies:
+            out.append((ply, events[at : at + len(stored)]))
+            at += len(stored)
+        return out
 
     def row(self, declaration: Declaration) -> Action | None:
         """The actions-table row that decides ``declaration`` (None: a core declaration no
@@ -140,6 +156,17 @@ class Kernel:
         return state, events
 
 
+_KERNELS: dict[int, Kernel] = {}
+
+
+def kernel_for(pack: Pack) -> Kernel:
+    """The kernel of ``pack``, built once per process (decoders, tables, snapshot codec)."""
+    kernel = _KERNELS.get(id(pack))
+    if kernel is None or kernel.pack is not pack:
+        kernel = _KERNELS[id(pack)] = Kernel(pack)
+    return kernel
+
+
 @attrs.frozen
 class Difference:
     """Where a re-resolved ply first differs from the log."""
@@ -188,30 +215,80 @@ def _diff_value(a: Any, b: Any, path: str) -> tuple[str, Any, Any] | None:
     return None if a == b else (path, a, b)
 
 
-def verify(kernel: Kernel, store: Store, head: int) -> tuple[int, Difference | None]:
-    """Re-resolve every ply up to ``head``; return the number verified and any difference."""
+@attrs.frozen
+class Verified:
+    """What ``replay --verify`` found: plies re-resolved, the first difference (None: the
+    log is reproduced), the head's hash, and how many snapshots on the path were proved."""
+
+    plies: int
+    difference: Difference | None
+    head_hash: bytes
+    snapshots: int
+
+    @property
+    def outcome(self) -> tuple[int, Difference | None]:
+        """Plies verified and the first difference."""
+        return self.plies, self.difference
+
+
+class SnapshotMismatch(NotFracas):
+    """A snapshot on the path does not hold the state the log folds to (exit 5)."""
+
+
+def verify(kernel: Kernel, store: Store, head: int) -> Verified:
+    """Check the whole chain to ``head``, re-resolve every ply from its seed and compare it
+    with the log, and prove every snapshot on the path against the state folded there.
+
+    Each ply is folded once: when the re-resolved events encode to the stored bytes the state
+    the rules produced is the state the log folds to; only a mismatch is decoded and diffed
+    field by field.
+    """
+    plies = checked_plies(store, head)  # raises Tampered, naming the first changed ply
+    snaps = kernel.snapshots
+    stored_snaps = store.snapshots_on_path(head, snaps.key)
+    decode, decode_stored = kernel.codec.decode, kernel.codec.decode_stored
     state = FightState()
-    checked = 0
-    for ply, recorded in kernel.history(store, head):
+    checked = proved = 0
+    for ply, stored, _ in plies:
         if ply.parent is None:
-            state = kernel.apply(state, recorded)
-            checked += 1
-            continue
-        declaration = recorded[0] if recorded else None
-        if not isinstance(declaration, Declaration):
-            return checked, Difference(ply.depth, 0, "type", None, "a declaration")
-        try:
-            events, _ = kernel.resolve(state, declaration, dice_for(ply))
-        except Exception as err:  # the rules now refuse what was once allowed
-            return checked, Difference(ply.depth, 0, "(refused)", "accepted", str(err))
-        diff = _first_difference(
-            ply.depth, [to_builtins(e) for e in recorded], [to_builtins(e) for e in events]
-        )
-        if diff is not None:
-            return checked, diff
-        state = kernel.apply(state, recorded)
+            state = kernel.apply(state, decode_stored(stored))
+        else:
+            first = decode(*stored[0][1:]) if stored else None
+            if not isinstance(first, Declaration):
+                return Verified(
+                    checked,
+                    Difference(ply.depth, 0, "type", None, "a declaration"),
+                    plies[-1][2],
+                    proved,
+                )
+            try:
+                events, after = kernel.resolve(state, first, dice_for(ply))
+            except Exception as err:  # the rules now refuse what was once allowed
+                diff = Difference(ply.depth, 0, "(refused)", "accepted", str(err))
+                return Verified(checked, diff, plies[-1][2], proved)
+            if encode_all(events) == [row[1:] for row in stored]:
+                state = after
+            else:
+                recorded = decode_stored(stored)
+                found = _first_difference(
+                    ply.depth, [to_builtins(e) for e in recorded], [to_builtins(e) for e in events]
+                )
+                if found is not None:
+                    return Verified(checked, found, plies[-1][2], proved)
+                state = kernel.apply(state, recorded)  # an older encoding of the same events
         checked += 1
-    return checked, None
+        snapshot = stored_snaps.get(ply.id)
+        if snapshot is not None:
+            held = snaps.decode(snapshot[2]) if snaps.usable(snapshot, ply.hash) else None
+            if held is not None and (
+                held != state or list(held.combatants) != list(state.combatants)
+            ):
+                raise SnapshotMismatch(
+                    f"{store.path}: the snapshot of ply #{ply.depth} does not hold the state the "
+                    "log folds to there (the cache was changed outside fracas)"
+                )
+            proved += held is not None
+    return Verified(checked, None, plies[-1][2], proved)
 
 
 def dice_for(ply: PlyRow) -> Dice:

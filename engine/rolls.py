@@ -8,9 +8,11 @@ order; this module applies them exactly as recorded.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 
 from engine.dice import Dice, parse_spec
+from engine.dicespec import DiceSpec
 from events.core import Modifier, Roll
 
 
@@ -50,13 +52,13 @@ def roll(
 ) -> Roll:
     """Roll ``spec`` with the ply's dice; the modifiers apply to the dice and the total must
     reach ``target`` (judged "over"; no target: nothing to reach, e.g. damage)."""
-    parsed = parse_spec(spec)
+    parsed, shown, sides = _spec(spec)
     faces, source = dice.faces(parsed)
     mods = _kept(modifiers)
     total = apply_modifiers(parsed.value(faces), mods)
     return Roll(
         purpose=purpose,
-        spec=str(parsed),
+        spec=shown,
         faces=faces,
         source=source,
         modifiers=mods,
@@ -64,8 +66,16 @@ def roll(
         target=target,
         rule=rule,
         margin=None if target is None else total - target,
-        sides=parsed.sides_per_face(),
+        sides=sides,
     )
+
+
+@functools.lru_cache(maxsize=512)
+def _spec(text: str) -> tuple[DiceSpec, str, tuple[int, ...]]:
+    """A die expression parsed once per process: the spec, as shown, and each face's die
+    (the rules roll the same few expressions over and over)."""
+    parsed = parse_spec(text)
+    return parsed, str(parsed), parsed.sides_per_face()
 
 
 def roll_under(

@@ -4,21 +4,19 @@ The converter from :func:`make_converter` is strict where cattrs is lenient by d
 is not an integer, ``5`` is not a string, ``true`` is not an integer and ``"yes"`` is not a
 boolean. ``Annotated[..., Range(...)]`` and ``Annotated[..., Satisfies(...)]`` constraints
 (:mod:`engine.sheets`) are checked. YAML is read with the safe loader only, so tags such as
-``!!python/object`` are refused. Imported only by the commands that read a sheet: cattrs and
-YAML cost tens of milliseconds at start-up.
+``!!python/object`` are refused. Reading a file into plain data, within limits, is
+:mod:`engine.sheetdoc` (:func:`load_document` is re-exported here). Imported only by the
+commands that read a sheet: cattrs and YAML cost tens of milliseconds at start-up.
 """
 
 from __future__ import annotations
 
 import json
-import tomllib
 from collections.abc import Callable, Mapping, Sequence
-from pathlib import Path
 from typing import Annotated, Any, Literal, TypeVar, get_args, get_origin
 
 import attrs
 import cattrs
-import yaml
 from cattrs.errors import (
     CattrsError,
     ClassValidationError,
@@ -27,7 +25,10 @@ from cattrs.errors import (
     IterableValidationNote,
 )
 
-from engine.sheets import FORMATS, Mismatch, Range, Satisfies, SheetError, problem, shown
+from engine.sheetdoc import data_problems, load_document
+from engine.sheets import Mismatch, Range, Satisfies, SheetError, problem
+
+__all__ = ["MISSING", "load_document", "make_converter", "section", "structure", "validated"]
 
 T = TypeVar("T")
 
@@ -247,7 +248,11 @@ def validated(
 ) -> T:
     """A sheet structured and checked, every problem at once: type and range problems, with
     ``partial``'s cross-field problems of the sections that did structure; then ``whole``'s
-    cross-field problems of the sheet."""
+    cross-field problems of the sheet. Data beyond the limits of a sheet (nesting, sizes,
+    control characters, numbers: :mod:`engine.sheetdoc`) is refused before it is structured."""
+    beyond = data_problems(data)
+    if beyond:
+        raise SheetError(file, beyond)
     try:
         sheet = structure(data, cls, file, converter)
     except SheetError as err:
@@ -256,73 +261,3 @@ def validated(
     if problems:
         raise SheetError(file, problems)
     return sheet
-
-
-class _StrictSafeLoader(yaml.SafeLoader):
-    """The YAML safe loader, refusing a key given twice instead of keeping the last."""
-
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-        seen: set[Any] = set()
-        for key_node, _ in node.value:
-            key = self.construct_object(key_node, deep=deep)
-            if key in seen:
-                raise yaml.constructor.ConstructorError(
-                    None, None, f"duplicate key {key!r}", key_node.start_mark
-                )
-            seen.add(key)
-        return super().construct_mapping(node, deep=deep)
-
-
-def _json_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise ValueError(f"duplicate key {key!r}")
-        result[key] = value
-    return result
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
-
-
-def _parse(text: str, suffix: str) -> Any:
-    if suffix == ".toml":
-        return tomllib.loads(text)
-    if suffix == ".json":
-        return json.loads(text, object_pairs_hook=_json_pairs)
-    return yaml.load(text, Loader=_StrictSafeLoader)  # a SafeLoader subclass: no Python tags
-
-
-_FORMAT_NAMES = {".toml": "TOML", ".json": "JSON", ".yaml": "YAML", ".yml": "YAML"}
-
-
-def load_document(path: Path) -> dict[str, Any]:
-    """Read a sheet file into plain data, chosen by suffix: TOML, JSON, or YAML (safe loader).
-
-    Raises :class:`SheetError` naming the file when it is missing, unreadable, not UTF-8, not
-    valid in its format, has an unknown suffix, or does not hold a table at the top level.
-    """
-    file = str(path)
-    suffix = path.suffix.lower()
-    if suffix not in FORMATS:
-        raise SheetError(
-            file, [f"unknown sheet format {suffix or '(none)'!r}: use .toml, .json, .yaml or .yml"]
-        )
-    try:
-        text = path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        raise SheetError(file, ["file not found"]) from None
-    except UnicodeDecodeError as exc:
-        raise SheetError(file, [f"not UTF-8 text ({exc.reason} at byte {exc.start})"]) from None
-    except OSError as exc:
-        raise SheetError(file, [f"cannot read the file: {exc.strerror or exc}"]) from None
-    try:
-        data = _parse(text, suffix)
-    except (tomllib.TOMLDecodeError, ValueError, yaml.YAMLError) as exc:
-        raise SheetError(
-            file, [f"not valid {_FORMAT_NAMES[suffix]}: {_one_line(str(exc))}"]
-        ) from None
-    if not isinstance(data, dict):
-        raise SheetError(file, [f"expected a table of keys at the top level, got {shown(data)}"])
-    return data

@@ -18,11 +18,15 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Annotated, Any
 
 import attrs
 
 FORMATS = (".toml", ".json", ".yaml", ".yml")
+
+
+#: The most problems ``str(SheetError)`` lists; the rest are counted ("and 180 more").
+MAX_LISTED = 20
 
 
 class SheetError(Exception):
@@ -30,7 +34,8 @@ class SheetError(Exception):
 
     ``problems`` holds every problem found, each written ``dotted.path: message`` (or just
     ``message`` when it concerns the whole file); ``str(err)`` is one line that prefixes each
-    problem with the file and joins them with ``"; "``.
+    problem with the file and joins them with ``"; "``: the first :data:`MAX_LISTED`, then
+    how many more there are.
     """
 
     def __init__(self, file: str, problems: Sequence[str]) -> None:
@@ -39,7 +44,11 @@ class SheetError(Exception):
         super().__init__(self.file, self.problems)
 
     def __str__(self) -> str:
-        return "; ".join(f"{self.file}: {problem}" for problem in self.problems)
+        listed = [f"{self.file}: {problem}" for problem in self.problems[:MAX_LISTED]]
+        more = len(self.problems) - MAX_LISTED
+        if more > 0:
+            listed.append(f"and {more} more problem{'s' if more > 1 else ''}")
+        return "; ".join(listed)
 
 
 def problem(path: str, message: str) -> str:
@@ -84,6 +93,18 @@ class Satisfies:
         return True
 
 
+def _label(text: str) -> None:
+    from engine.inputs import label_problem
+
+    if label_problem(text) is not None:
+        raise ValueError("not a label")
+
+
+#: A name in a sheet (the sheet's, a weapon's, an armor's): not blank, at most 64 characters,
+#: no control or bidi characters and no lone surrogates (:func:`engine.inputs.label_problem`).
+Label = Annotated[str, Satisfies(_label, "a name of 1-64 printable characters, not blank")]
+
+
 class Mismatch(ValueError):
     """A value of the wrong type or out of its constraint; carries what was expected and found."""
 
@@ -94,10 +115,15 @@ class Mismatch(ValueError):
 
 
 def shown(value: Any) -> str:
-    """The value found, written as the user would have typed it (JSON-like), kept short."""
+    """The value found, written as the user would have typed it (JSON-like), kept short, with
+    any character a terminal would not print as itself (control, bidi, a lone surrogate)
+    escaped, so that it can never forge or reorder a line."""
     if isinstance(value, Mapping):
         return "a table"
     if isinstance(value, list | tuple):
         return "a list"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1} digits"
     text = json.dumps(value, default=str, ensure_ascii=False)
+    text = "".join(ch if ch.isprintable() else f"\\u{ord(ch):04x}" for ch in text)
     return text if len(text) <= 40 else text[:37] + "..."

@@ -15,6 +15,7 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from engine.dice import Dice
+from engine.inputs import check_label
 from engine.rules import IllegalAction, UnknownName, UsageError, check_name
 from engine.rules.pack import Decision, Pack
 from events.core import (
@@ -107,8 +108,10 @@ def able(pack: Pack, state: FightState, cid: str) -> None:
 
 def check_join(state: FightState, d: JoinDeclared[Any]) -> None:
     """A combatant id is a name (no ``~``, no spaces) and is not taken: joining again under a
-    taken id would silently replace that combatant with a fresh one."""
+    taken id would silently replace that combatant with a fresh one. A side is a label (no
+    control or bidi characters, not empty: :func:`engine.inputs.check_label`)."""
     check_name("combatant id", d.combatant)
+    check_label("side", d.side)
     if d.combatant in state.combatants:
         raise UsageError(f"combatant id {d.combatant!r} is taken; give another with --id")
 

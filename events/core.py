@@ -6,7 +6,8 @@ an existing field's meaning never changes; anything else is a new tag or an upca
 (``events/upcasts.py``). Golden files in ``tests/events/golden/`` pin the encoding.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations`: msgspec reads these classes' annotations as
+# objects instead of evaluating strings, which makes building a decoder ~3x cheaper.
 
 from typing import ClassVar, Generic, Literal, TypeVar
 

@@ -91,9 +91,7 @@ def on_turn_passed(state: FightState, e: ev.TurnPassed) -> FightState:
     elif e.resumed:
         who, _ = clock.resume[-1]
         new_turn = e.to is not None and e.to != who
-        clock = evolve(
-            clock, acting=e.to, resume=clock.resume[:-1], turn=clock.turn + new_turn
-        )
+        clock = evolve(clock, acting=e.to, resume=clock.resume[:-1], turn=clock.turn + new_turn)
     else:
         clock = evolve(clock, acting=e.to, turn=clock.turn + (e.to is not None))
     if e.at is not None:

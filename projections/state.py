@@ -16,6 +16,10 @@ from typing import Any
 
 import msgspec
 
+#: The layout of these records, part of a snapshot's key: bump it when a field changes, or a
+#: core reducer would fold the same events differently.
+STATE_VERSION = 1
+
 #: A copy of a frozen record with some fields changed (``msgspec.structs.replace``).
 evolve = msgspec.structs.replace
 
@@ -104,4 +108,3 @@ class FightState(msgspec.Struct, frozen=True):
         combatants = dict(self.combatants)
         combatants[c.id] = c
         return evolve(self, combatants=combatants)
-

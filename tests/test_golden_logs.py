@@ -10,7 +10,9 @@ verifies too.
 from __future__ import annotations
 
 import json
+import re
 import shutil
+import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -78,7 +80,9 @@ def test_an_old_log_verifies_and_shows_the_same_fight(
     assert fracas_inprocess("switch", branch, db=db).code == 0
     verified = fracas_inprocess("--json", "replay", "--verify", db=db)
     assert verified.code == 0, verified
-    assert json.loads(verified.stdout) == {"verified": expected["verified"], "difference": None}
+    found = json.loads(verified.stdout)
+    assert (found["verified"], found["difference"]) == (expected["verified"], None)
+    assert re.fullmatch("[0-9a-f]{64}", found["head_hash"])
     status = fracas_inprocess("--json", "status", db=db)
     assert status.code == 0, status
     assert missing(expected["status"], json.loads(status.stdout)) == []
@@ -94,6 +98,48 @@ def test_an_old_log_goes_on(
     added = fracas_inprocess("ruling", who, "--note", "a new ply on an old log", db=db)
     assert added.code == 0, added
     verified = fracas_inprocess("--json", "replay", "--verify", db=db)
-    assert json.loads(verified.stdout) == {"verified": main["verified"] + 1, "difference": None}
+    found = json.loads(verified.stdout)
+    assert (found["verified"], found["difference"]) == (main["verified"] + 1, None)
     assert fracas_inprocess("undo", db=db).code == 0
     assert fracas_inprocess("log", db=db).code == 0
+
+
+def _rows(db: Path) -> list[Any]:
+    """Every row the old fracas wrote, read without fracas."""
+    conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
+    try:
+        return [
+            conn.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall()
+            for table in ("encounters", "plies", "events", "branches")
+        ]
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize("log", sorted(EXPECTED))
+def test_an_old_log_gains_the_hash_chain_without_a_row_rewritten(
+    log: str, old_log: Callable[[str], Path], fracas_inprocess: Callable[..., CliResult]
+) -> None:
+    """A file from before the chain (schema 1): reading it writes nothing and still gives a
+    head hash, computed from its rows; its first write upgrades it to schema 2 (new tables
+    only) and stores that same chain, which then verifies and checks every ply read."""
+    db = old_log(log)
+    rows, raw = _rows(db), db.read_bytes()
+    read = fracas_inprocess("--json", "status", db=db)
+    assert read.code == 0, read
+    assert db.read_bytes() == raw, "a read command on an old file wrote to it"
+    head_hash = json.loads(read.stdout)["head_hash"]
+    assert re.fullmatch("[0-9a-f]{64}", head_hash)
+    encounter = next(iter(EXPECTED[log]))
+    assert fracas_inprocess("use", encounter, db=db).code == 0  # a write: the upgrade
+    assert _rows(db) == rows, "the upgrade rewrote an old row"
+    conn = sqlite3.connect(db)
+    try:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert conn.execute("SELECT count(*) FROM hashes").fetchone()[0] == len(rows[1])
+    finally:
+        conn.close()
+    again = json.loads(fracas_inprocess("--json", "status", db=db).stdout)
+    assert again["head_hash"] == head_hash
+    verified = json.loads(fracas_inprocess("--json", "replay", "--verify", db=db).stdout)
+    assert (verified["difference"], verified["head_hash"]) == (None, head_hash)

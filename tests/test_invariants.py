@@ -61,7 +61,7 @@ from hypothesis.stateful import (
 
 from cli.render import log_doc
 from engine.dice import Dice, DiceError
-from engine.replay import Kernel
+from engine.replay import Kernel, kernel_for
 from engine.rules import IllegalAction, UnknownName, get_pack
 from engine.rules.palladium import apm, combat
 from engine.rules.palladium.options import opts
@@ -175,6 +175,8 @@ KNOWN_BUGS: dict[str, str] = {}
 VERIFY_EVERY = 4
 #: A new process costs a quarter of a second: at most this many per fight.
 REOPENS_PER_FIGHT = 2
+#: Snapshots every few plies in the machine (32 in use), so that every fight crosses several.
+SNAPSHOT_EVERY = 3
 
 
 @pytest.fixture(autouse=True)
@@ -737,6 +739,10 @@ class FightMachine(RuleBasedStateMachine):
         self.visits = 0
         #: parent branch -> its log content when a child was made (dropped when it moves)
         self.parents: dict[str, list[Any]] = {}
+        # Snapshots every 3 plies instead of 32, so that every fight crosses many of them:
+        # each invariant below then holds for state folded from a snapshot and a tail.
+        self.snapshots = kernel_for(get_pack("palladium")).snapshots
+        self.every, self.snapshots.every = self.snapshots.every, SNAPSHOT_EVERY
 
     # --- helpers -----------------------------------------------------------------------------
 
@@ -952,9 +958,23 @@ class FightMachine(RuleBasedStateMachine):
         assert status_in_new_process(self.db) == as_json(self.table.status())
 
     @rule()
+    def snapshots_agree_with_a_full_fold(self) -> None:
+        """Snapshot plus tail equals the fold from the start, on every branch, across undo,
+        redo and branches; and replay --verify proves every snapshot on the path."""
+        kept = 0
+        for name, m in self.branches.items():
+            with self.table.scene(name) as sc:
+                cached = sc.kernel.rebuild(sc.store, sc.branch.head)
+                full = sc.kernel.rebuild(sc.store, sc.branch.head, snapshots=False)
+                kept += len(sc.store.snapshots_on_path(sc.branch.head, sc.kernel.snapshots.key))
+            assert cached == full == m.state, name
+            assert list(cached.combatants) == list(full.combatants), name
+        event(f"snapshots on the paths: {min(kept, 10)}{'+' if kept >= 10 else ''}")
+
+    @rule()
     def verify_every_branch(self) -> None:
         for name, m in self.branches.items():
-            assert self.table.verify(name) == (m.head + 1, None), name
+            assert self.table.verify(name).outcome == (m.head + 1, None), name
 
     @rule(data=st.data())
     def explain_a_ply(self, data: st.DataObject) -> None:
@@ -985,7 +1005,7 @@ class FightMachine(RuleBasedStateMachine):
             self.table.branch(self.fresh_name("elsewhere-"), switch=True)
         if self.table.status()["head"] > 0 and data.draw(st.booleans(), label="undo elsewhere"):
             self.table.undo()
-        assert self.table.verify() == (self.table.status()["head"] + 1, None)
+        assert self.table.verify().outcome == (self.table.status()["head"] + 1, None)
         self.table.use("brawl")
 
     # --- dice properties inside the fight ----------------------------------------------------
@@ -1064,7 +1084,7 @@ class FightMachine(RuleBasedStateMachine):
             after, tallies = fold_tallied(v.before, plies[-1].tallies, v.events)
             plies.append(PlyModel(builtins(v.events), after, v.events[0], seed, tallies=tallies))
         self.branches[name] = BranchModel(plies, report.head, start)
-        assert self.table.verify(name) == (report.head + 1, None)
+        assert self.table.verify(name).outcome == (report.head + 1, None)
 
     # --- what must hold after every step ------------------------------------------------------
 
@@ -1155,7 +1175,7 @@ class FightMachine(RuleBasedStateMachine):
     @invariant()
     def verifies_from_the_seed(self) -> None:
         if self.branches and self.steps % VERIFY_EVERY == 0:
-            assert self.table.verify() == (self.model.head + 1, None)
+            assert self.table.verify().outcome == (self.model.head + 1, None)
 
     def teardown(self) -> None:
         try:
@@ -1166,6 +1186,7 @@ class FightMachine(RuleBasedStateMachine):
                         p.events for p in m.plies[: m.head + 1]
                     ], name
         finally:
+            self.snapshots.every = self.every
             shutil.rmtree(self.dir, ignore_errors=True)
 
 
@@ -1257,7 +1278,7 @@ def test_reroll_takes_a_salt_no_ply_at_that_depth_has_used(
         assert salts[0] == 0
         assert len(salts) == len(set(salts)), "a reroll reused a salt"
         for branch in table.branches():
-            assert table.verify(branch.name) == (branch.head + 1, None)
+            assert table.verify(branch.name).outcome == (branch.head + 1, None)
 
 
 @PROPERTY_SETTINGS

@@ -31,10 +31,12 @@ _NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$")
 
 
 def check_name(kind: str, name: str) -> str:
-    """Names of encounters, branches and combatants: letters, digits, ``_ . -``; no ``~``."""
-    if not _NAME.match(name):
+    """Names of encounters, branches and combatants: 1-64 ASCII letters, digits, ``_ . -``
+    (so no ``~``, no space, no control or bidi character); a refused name is shown escaped."""
+    if not _NAME.fullmatch(name):
+        shown = repr(name) if len(name) <= 40 else f"{name[:40]!r}... ({len(name)} characters)"
         raise UsageError(
-            f"{kind} name {name!r} is not allowed: use 1-64 letters, digits, '_', '.' or '-'"
+            f"{kind} name {shown} is not allowed: use 1-64 letters, digits, '_', '.' or '-'"
         )
     return name
 
@@ -58,3 +60,109 @@ def get_pack(name: str) -> Pack:
         raise UnknownName(f"unknown rules system {name!r} (known: {known})") from None
     pack: Pack = importlib.import_module(module).PACK
     return pack
+
+
+#: system -> every verb of its actions table, in table order (the core's turn verbs, or the
+#: pack's rows replacing them, then its own), with the first line of its help: what
+#: ``fracas --help`` lists, and which systems own a verb, without importing any pack's deciders.
+#: tests/cli/test_startup.py checks it against the real tables and prints the table to paste
+#: here when they differ.
+VERBS: dict[str, dict[str, str]] = {
+    "palladium": {
+        "initiative": "Start the next melee round: everyone rolls initiative (1D20 + bonuses).",
+        "pass": "End ACTOR's turn; what is left of it is the rules' business.",
+        "next": "End the current turn (whoever's it is), or move a round on from its phase.",
+        "hold": "Hold ACTOR's action until a trigger: the turn ends, the action waits.",
+        "release": "The trigger came: the held action's owner acts now, then the turn goes back.",
+        "interrupt": (
+            "Cut in ahead of the one acting (or --against someone); the rules say who goes first,"
+            " and the loser goes right after the current action."
+        ),
+        "counter": "A counter or riposte: act right after the action that triggered it.",
+        "ruling": (
+            "A GM ruling on one combatant, applied through the same rules as the effects actions "
+            "cause; undoable like any other ply."
+        ),
+        "surprise": (
+            "Complete surprise: house rules give the attackers a free single-pass round before "
+            "the first; RAW rolls the round's initiative with them first and their first attacks "
+            "undefendable."
+        ),
+        "strike": "Strike once (one attack): roll to strike, then the defence, then damage.",
+        "power-punch": (
+            "A power punch (or kick): two attacks, double damage, lands on the second attack."
+        ),
+        "defend": "Answer the strike waiting for this defender.",
+        "shoot": (
+            "Shoot: a single shot is 1 attack; aimed 2 (+2); called 2; aimed and called 3. A shot"
+            " costing more than is in hand is fired on the turn its last attack is paid."
+        ),
+        "act": (
+            "An action the rules do not model (a spell, a skill, reloading), paid by the clock "
+            "like any other: long actions go on over later turns and happen when fully paid."
+        ),
+    },
+    "brp": {
+        "initiative": "Begin the next round, the way the encounter's rules begin one.",
+        "pass": "End ACTOR's turn; what is left of it is the rules' business.",
+        "next": "End the current turn (whoever's it is), or move a round on from its phase.",
+        "hold": "Hold ACTOR's action until a trigger: the turn ends, the action waits.",
+        "release": "The trigger came: the held action's owner acts now, then the turn goes back.",
+        "interrupt": (
+            "Cut in ahead of the one acting (or --against someone); the rules say who goes first,"
+            " and the loser goes right after the current action."
+        ),
+        "counter": "A counter or riposte: act right after the action that triggered it.",
+        "ruling": (
+            "A GM ruling on one combatant, applied through the same rules as the effects actions "
+            "cause; undoable like any other ply."
+        ),
+        "intent": (
+            "The statement of intent: what a fighter means to do this round (a knockout, disarm, "
+            "knockback, volley, entangle or fighting withdrawal), before the DEX ranks."
+        ),
+        "power": "A powers-phase action (a Fly roll, an aura attack), its skill rolled if given.",
+        "attack": (
+            "Attack: d100 under the weapon's skill after every modifier, then the defender's "
+            "parry or dodge, then damage and its location."
+        ),
+        "defend": "Answer the attack waiting for this defender: parry, dodge or none.",
+        "draw": (
+            "Draw a weapon: 5 DEX ranks (10 with --swap, 0 dropping the old with --drop then 5; "
+            "nothing with 101%+)."
+        ),
+        "reload": (
+            "Reload a magazine weapon in hand: full again, after --ranks DEX ranks (5 unless the "
+            "GM says how long this weapon takes)."
+        ),
+        "stand": (
+            "Get up from prone: 5 DEX ranks and the round's attack; --dodge tries a Dodge and an "
+            "Agility roll to get up without being open to Easy attacks."
+        ),
+        "act": (
+            "An action the rules do not model (moving, reloading, a skill) that takes DEX ranks; "
+            "he acts again that much later."
+        ),
+        "ambush": (
+            "An ambush: Stealth against each target's Listen, Sense or Spot, then a free round "
+            "for the ambushers."
+        ),
+        "surprise": (
+            "Both sides surprised: everyone rolls Spot (or Listen), then Idea; those who make "
+            "both have a first round of their own."
+        ),
+        "explode": (
+            "An explosion (1D6 less for each 2 m out) or an area attack: who is where, who dodges"
+            " (no damage) or makes an Agility roll (half), ending prone."
+        ),
+        "expose": (
+            "A fighter is in fire or heat, or without air, from now on: it strikes at the end of "
+            "each round."
+        ),
+        "escape": "A fighter gets away from a hazard, or puts out the fire on him (Luck).",
+        "desperate": (
+            "A desperate action on the last DEX rank: a Difficult Agility roll for one more "
+            "action, itself Difficult; no attack or move next round."
+        ),
+    },
+}

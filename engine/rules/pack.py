@@ -15,11 +15,12 @@ one begins.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal, Protocol
 
-import attrs
+import msgspec
 
 from engine.dice import Dice
 from events.core import (
@@ -39,8 +40,7 @@ Advance = Literal["none", "next", "start"]
 TurnKind = Literal["turn", "cut_in", "resume"]
 
 
-@attrs.frozen
-class Decision:
+class Decision(msgspec.Struct, frozen=True):
     """What a decider decided: the events, and how the clock moves afterwards.
 
     ``advance`` is "none" (the same combatant still acts, or nothing to move), "next" (the
@@ -61,8 +61,7 @@ Decider = Callable[[FightState, Any, Dice], Decision]
 raised before any event is produced (so nothing is written)."""
 
 
-@attrs.frozen
-class Action:
+class Action(msgspec.Struct, frozen=True):
     """One row of an actions table: a verb of the command line and all a system needs for it.
 
     The command line is built from the row: ``arguments`` are the declaration's fields given
@@ -84,9 +83,9 @@ class Action:
     help: str
     example: str
     arguments: tuple[str, ...] = ()
-    options: Mapping[str, str] = attrs.field(factory=dict)
-    names: Mapping[str, str] = attrs.field(factory=dict)
-    fixed: Mapping[str, Any] = attrs.field(factory=dict)
+    options: Mapping[str, str] = msgspec.field(default_factory=dict)
+    names: Mapping[str, str] = msgspec.field(default_factory=dict)
+    fixed: Mapping[str, Any] = msgspec.field(default_factory=dict)
     dice: Literal["roll", "landing", "none"] = "roll"
     while_pending: bool = False
     phase: str | None = ""
@@ -169,8 +168,7 @@ class TurnRules(Protocol):
         ...
 
 
-@attrs.frozen
-class Column:
+class Column(msgspec.Struct, frozen=True):
     """A column of the status board: its heading, width, and the text of one combatant's
     entry in the status document."""
 
@@ -180,8 +178,7 @@ class Column:
     align: Literal["<", ">"] = ">"
 
 
-@attrs.frozen
-class StatusView:
+class StatusView(msgspec.Struct, frozen=True):
     """A pack's part of ``status``: its fields of the document, and the board's columns.
 
     ``combatant`` gives the pack's fields of a combatant's entry (they may replace the core's
@@ -202,15 +199,15 @@ class StatusView:
 Explainer = Callable[[Any, Callable[[str | None], str]], list[str]]
 
 
-@attrs.frozen
-class Pack:
+class Pack(msgspec.Struct, frozen=True, kw_only=True, dict=True):  # dict: cached parts
     """A rules system, as data (see the module docstring).
 
     ``options`` is a msgspec struct whose field defaults are the first variant's, with each
     field's allowed values in its type (``Literal``) and its documentation in its metadata;
     ``variants`` maps each variant to the fields it sets differently. ``sheet`` is the
     validated sheet class embedded in join events, ``load_sheet`` reads and validates a file.
-    ``pending`` is the record of a pending reaction. ``citations`` names the pack's rule ids
+    ``pending`` is the record of a pending reaction; ``record`` that of a combatant's
+    ``data``. ``citations`` names the pack's rule ids
     for the core's turn messages (``round_end``, ``sequence``, ``hold`` …): cited, never
     compared. ``phases`` are the round's phases before its turns, in order.
     """
@@ -226,12 +223,34 @@ class Pack:
     events: tuple[type[Event], ...]
     reducers: Mapping[type[Event], Reducer]
     upcasts: Upcasts
-    actions: tuple[Action, ...]
-    turns: TurnRules
     status: StatusView
-    explain: Mapping[type[Event], Explainer]
-    citations: Mapping[str, str] = attrs.field(factory=dict)
+    #: The parts that deciding and explaining need, each loaded by a function of no arguments
+    #: on first use (:attr:`actions`, :attr:`turns`, :attr:`explain`): importing a pack's
+    #: deciders costs more than all the rest of a command that only reads, such as ``status``.
+    load_actions: Callable[[], tuple[Action, ...]]
+    load_turns: Callable[[], TurnRules]
+    load_explain: Callable[[], Mapping[type[Event], Explainer]]
+    citations: Mapping[str, str] = msgspec.field(default_factory=dict)
     phases: tuple[str, ...] = ()
+    #: The record a combatant's ``data`` holds (a msgspec struct), so that a snapshot of the
+    #: state decodes back into it; None: the pack's states are never snapshotted.
+    record: type[Any] | None = None
+
+    @functools.cached_property
+    def actions(self) -> tuple[Action, ...]:
+        """The pack's own rows of the actions table (``engine/actiontable.py`` adds the
+        core's)."""
+        return self.load_actions()
+
+    @functools.cached_property
+    def turns(self) -> TurnRules:
+        """How the pack prices and refuses the core's turn management."""
+        return self.load_turns()
+
+    @functools.cached_property
+    def explain(self) -> Mapping[type[Event], Explainer]:
+        """The explain texts of the pack's events."""
+        return self.load_explain()
 
     @property
     def records(self) -> dict[str, Any]:

@@ -5,7 +5,8 @@ Rule ids cite ``shared/rules/gurps-brp.md`` §2.2 (``BRP-…``). Every roll is d
 with a success tier, or damage dice; units are hit points, metres and DEX ranks.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations` (see events/core.py): msgspec builds decoders
+# faster from annotations that are objects.
 
 from typing import Literal
 

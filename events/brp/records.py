@@ -5,7 +5,8 @@ Rule ids cite ``shared/rules/gurps-brp.md`` §1.2 and §2.2. Units: hit points (
 DEX ranks, percentages.
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations` (see events/core.py): msgspec builds decoders
+# faster from annotations that are objects.
 
 from typing import Annotated, Literal
 

@@ -4,7 +4,8 @@ Rule ids cite ``shared/rules/palladium.md``. Units: ``sdc``/``hp`` pools are S.D
 ``mdc`` pools are M.D.C.; a damage roll says its unit ("SDC" or "MD").
 """
 
-from __future__ import annotations
+# No `from __future__ import annotations` (see events/core.py): msgspec builds decoders
+# faster from annotations that are objects.
 
 from typing import ClassVar, Literal
 

@@ -24,6 +24,7 @@ import pytest
 from cli import errors
 from engine.dice import DiceError
 from engine.log import (
+    OLDEST_SCHEMA,
     SCHEMA_VERSION,
     Busy,
     Conflict,
@@ -41,6 +42,7 @@ from events.palladium import (
     StrikeDeclared,
 )
 from events.upcasts import UpcastError
+from tests import tamper
 from tests.conftest import (
     SHEETS,
     CliResult,
@@ -125,6 +127,7 @@ def _make(kind: str, path: Path, real: bytes) -> None:
         "truncated to 5000 bytes": lambda: path.write_bytes(real[:5000]),
         "truncated by half": lambda: path.write_bytes(real[: len(real) // 2]),
         "truncated by one page": lambda: path.write_bytes(real[:-4096]),
+        "truncated by one byte": lambda: path.write_bytes(real[:-1]),
         "foreign sqlite, other application_id": lambda: _foreign_sqlite(path, 0x4D504442),
         "foreign sqlite, no application_id": lambda: _foreign_sqlite(path, 0),
         "foreign sqlite in WAL mode": lambda: _foreign_sqlite(path, 0x12345678, wal=True),
@@ -134,7 +137,7 @@ def _make(kind: str, path: Path, real: bytes) -> None:
             _header_patched(real, 60, SCHEMA_VERSION + 1)
         ),
         "newer schema (PRAGMA)": lambda: _with_user_version(path, real, SCHEMA_VERSION + 41),
-        "older schema (PRAGMA)": lambda: _with_user_version(path, real, SCHEMA_VERSION - 1),
+        "older schema (PRAGMA)": lambda: _with_user_version(path, real, OLDEST_SCHEMA - 1),
     }
     makers[kind]()
 
@@ -148,6 +151,7 @@ KINDS: dict[str, int] = {
     "truncated to 5000 bytes": 5,
     "truncated by half": 5,
     "truncated by one page": 5,
+    "truncated by one byte": 5,
     "foreign sqlite, other application_id": 5,
     "foreign sqlite, no application_id": 5,
     "foreign sqlite in WAL mode": 5,
@@ -173,11 +177,17 @@ CASES = [(kind, "status") for kind in sorted(KINDS)] + [
             "empty",
             "fracas header then garbage",
             "truncated by half",
+            "truncated by one byte",
             "foreign sqlite, other application_id",
             "text file",
             "newer schema (PRAGMA)",
         ],
-        "add": ["empty", "truncated by one page", "newer schema (header bytes)"],
+        "add": [
+            "empty",
+            "truncated by one page",
+            "truncated by one byte",
+            "newer schema (header bytes)",
+        ],
     }.items()
     for kind in kinds
 ]
@@ -493,12 +503,14 @@ def test_fitting_physical_dice_are_accepted_and_recorded(
 # --- what the log holds and this fracas cannot read ----------------------------------------
 
 
-def _insert_event(db: Path, tag: str, version: int, body: str) -> None:
+def _insert_event(db: Path, tag: str, version: int, body: str, *, honest: bool = True) -> int:
     """Append a stored event to the head ply of main, as another program could (INSERT is the
-    one write the append-only triggers allow)."""
+    one write the append-only triggers allow); ``honest``: and chain the ply's hash over it,
+    as a newer fracas writing that event would. Returns the ply's number (its depth)."""
     conn = sqlite3.connect(db, isolation_level=None)
     try:
         head = conn.execute("SELECT head FROM branches WHERE name = 'main'").fetchone()[0]
+        depth = conn.execute("SELECT depth FROM plies WHERE id = ?", (head,)).fetchone()[0]
         idx = conn.execute("SELECT max(idx) + 1 FROM events WHERE ply = ?", (head,)).fetchone()[0]
         conn.execute(
             "INSERT INTO events (ply, idx, tag, version, body) VALUES (?, ?, ?, ?, ?)",
@@ -506,6 +518,9 @@ def _insert_event(db: Path, tag: str, version: int, body: str) -> None:
         )
     finally:
         conn.close()
+    if honest:
+        tamper.rehash(db, head)
+    return int(depth)
 
 
 @pytest.mark.parametrize(
@@ -530,6 +545,18 @@ def test_an_event_this_fracas_cannot_read_is_named_not_a_crash(
     result = fracas_cli("status", db=fight_db)
     assert_one_line_error(result, code, tag, mention)
     assert list(fracas_cli.crash_dir.iterdir()) == []
+
+
+def test_an_event_slipped_into_a_ply_breaks_its_hash(fight_db: Path, fracas_cli: FracasCli) -> None:
+    """Without the hash an honest writer would have chained, the same event is a changed
+    ply: exit 5 naming it as `log` numbers it, the file unchanged."""
+    depth = _insert_event(
+        fight_db, "core.turn_passed", 1, '{"type":"core.turn_passed","to":null}', honest=False
+    )
+    before = fight_db.read_bytes()
+    result = fracas_cli("status", db=fight_db)
+    assert_one_line_error(result, 5, f"ply #{depth}", "hash")
+    assert fight_db.read_bytes() == before
 
 
 # --- internal errors -----------------------------------------------------------------------

@@ -231,8 +231,16 @@ def test_undo_then_redo_restores_the_identical_state(played: Played, n: int) -> 
 
 
 def test_replay_verify_reproduces_the_log(played: Played) -> None:
-    head = played.cli.json("status")["head"]
-    assert played.cli.json("replay", "--verify") == {"verified": head + 1, "difference": None}
+    """The whole chain checks, every ply re-resolves, and every snapshot on the path (one
+    each 32 plies: the script is long enough to have one) holds the state folded there."""
+    status = played.cli.json("status")
+    found = played.cli.json("replay", "--verify")
+    assert found == {
+        "verified": status["head"] + 1,
+        "difference": None,
+        "head_hash": status["head_hash"],
+        "snapshots": status["head"] // 32,
+    }
 
 
 def test_every_event_type_has_an_explain_text(played: Played) -> None:

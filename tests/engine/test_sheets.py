@@ -233,5 +233,5 @@ def test_missing_file_and_directory(tmp_path: Path) -> None:
         load_document(tmp_path / "nope.toml")
     assert str(info.value) == f"{tmp_path / 'nope.toml'}: file not found"
     (tmp_path / "dir.toml").mkdir()
-    with pytest.raises(SheetError, match="cannot read the file"):
+    with pytest.raises(SheetError, match="not a regular file: a directory"):
         load_document(tmp_path / "dir.toml")

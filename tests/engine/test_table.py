@@ -378,7 +378,7 @@ def test_reroll_takes_a_new_salt_each_time(table: Table) -> None:
     salts = [v.row.salt for v in (table.log("main-undone-1")[-1], table.log("main-undone-2")[-1])]
     assert salts == [0, 1]
     assert table.log()[-1].row.salt == 2
-    assert table.verify() == (4, None)
+    assert table.verify().outcome == (4, None)
     assert first.number == again.number == third.number == 3
 
 
@@ -387,7 +387,7 @@ def test_a_gm_ruling_is_a_ply_that_rolls_and_moves_nothing(table: Table) -> None
     result = table.declare(RulingDeclared(text="the bar is dark: -2 to strike", rule="GM"))
     assert result.events == [RulingDeclared(text="the bar is dark: -2 to strike", rule="GM")]
     assert result.state == before == table.state()
-    assert table.verify() == (4, None)
+    assert table.verify().outcome == (4, None)
 
 
 # --- replay ---------------------------------------------------------------------------------------
@@ -448,7 +448,7 @@ def test_replay_skips_a_defence_whose_strike_now_misses(table: Table) -> None:
     strike = next(e for e in views[4].events if isinstance(e, StrikeRolled))
     assert not strike.hits
     assert views[4].row.seed == seed and views[4].row.dice == ()
-    assert table.verify(report.branch) == (5, None)
+    assert table.verify(report.branch).outcome == (5, None)
     assert table.status()["branch"] == "main"  # replay makes a branch; it does not switch
 
 
@@ -472,9 +472,9 @@ def test_replay_into_an_existing_branch_is_refused(long_table: Table, db: Path) 
 
 
 def test_verify_reports_the_plies_it_checked(long_table: Table) -> None:
-    assert long_table.verify() == (6, None)
+    assert long_table.verify().outcome == (6, None)
     long_table.branch("short", "2")
-    assert long_table.verify("short") == (3, None)
+    assert long_table.verify("short").outcome == (3, None)
 
 
 def test_apm_left_after_undo_is_the_folded_value(table: Table) -> None:

@@ -8,20 +8,21 @@ core's turn management, its status columns and its explain texts.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from engine.rules.brp.actions import ACTIONS
-from engine.rules.brp.explain import EXPLAIN
 from engine.rules.brp.options import VARIANTS
-from engine.rules.brp.round import PHASES
 from engine.rules.brp.sheet import BrpSheet
 from engine.rules.brp.status import STATUS
-from engine.rules.brp.turns import BrpTurns
-from engine.rules.pack import Pack
+from engine.rules.pack import Action, Explainer, Pack, TurnRules
 from events import brp as be
 from events.brp.records import AttackDetail, BrpOptions
+from events.core import Event
 from projections import brp as proj
+
+#: The phases of a round before its turns, in order (``round.py`` moves the round through them).
+PHASES = ("intent", "powers")
 
 
 def _load_sheet(path: Path) -> Any:
@@ -29,6 +30,26 @@ def _load_sheet(path: Path) -> Any:
     from engine.rules.brp.sheet_io import load_sheet
 
     return load_sheet(path)
+
+
+# The deciders, the turn rules and the explain texts are imported on first use: a command that
+# only reads the fight (``status``) needs none of them.
+def _actions() -> tuple[Action, ...]:
+    from engine.rules.brp.actions import ACTIONS
+
+    return ACTIONS
+
+
+def _turns() -> TurnRules:
+    from engine.rules.brp.turns import BrpTurns
+
+    return BrpTurns()
+
+
+def _explain() -> Mapping[type[Event], Explainer]:
+    from engine.rules.brp.explain import EXPLAIN
+
+    return EXPLAIN
 
 
 PACK = Pack(
@@ -41,13 +62,14 @@ PACK = Pack(
     sheet=BrpSheet,
     load_sheet=_load_sheet,
     pending=AttackDetail,
+    record=proj.BrpFighter,
     events=be.BRP_EVENTS,
     reducers=proj.REDUCERS,
     upcasts={},
-    actions=ACTIONS,
-    turns=BrpTurns(),
     status=STATUS,
-    explain=EXPLAIN,
+    load_actions=_actions,
+    load_turns=_turns,
+    load_explain=_explain,
     citations={"hold": "BRP-QUICKDRAW"},
     phases=PHASES,
 )

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from engine.dice import Dice
 from engine.rules import IllegalAction
-from engine.rules.brp import attack
+from engine.rules.brp import PHASES, attack
 from engine.rules.brp.common import fighter, out_of_it
 from engine.rules.pack import Decision, TurnKind
 from engine.turns import expiring
@@ -21,7 +21,6 @@ from events.brp import AimEnded, RoundRefreshed
 from events.core import Event, InitiativeDeclared, RoundStarted
 from projections.state import FightState
 
-PHASES = ("intent", "powers")
 #: Marks that last the round they were given in (an ambush, both sides surprised).
 ROUND_MARKS = ("ambushed", "caught unaware", "surprised", "ambushing")
 

@@ -57,18 +57,13 @@ import attrs
 
 from engine.dicespec import parse_spec
 from engine.rules.brp.tables import Location
-from engine.sheets import Range, Satisfies, problem
+from engine.sheets import Label, Range, Satisfies, problem
 
 Characteristic = Annotated[int, Range(1, 200)]
 Percent = Annotated[int, Range(0, 500)]
 DieExpression = Annotated[
     str, Satisfies(parse_spec, "a die expression such as 1D8+1, 1D6+1D4, 2D6")
 ]
-
-
-def _not_blank(text: str) -> None:
-    if not text.strip():
-        raise ValueError("blank")
 
 
 def _modifier(text: str) -> None:
@@ -79,7 +74,7 @@ def _modifier(text: str) -> None:
     parse_spec(text)
 
 
-Name = Annotated[str, Satisfies(_not_blank, "a non-blank string")]
+Name = Label
 DamageModifier = Annotated[
     str, Satisfies(_modifier, 'a damage modifier such as "+1D4", "-1D6" or "0"')
 ]
@@ -192,7 +187,7 @@ def skills_problems(skills: dict[str, int]) -> list[str]:
     return [
         problem(f"skills.{name}", "a skill name is lower case letters, digits and _")
         for name in skills
-        if not _SKILL.match(name)
+        if not _SKILL.fullmatch(name)
     ]
 
 

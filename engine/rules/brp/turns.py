@@ -203,16 +203,19 @@ class BrpTurns:
             if not c.alive:
                 raise IllegalAction(f"{c.name} is dead; healing cannot bring him back")
             after = min(f.profile.hp, f.hp + d.heal)
-            if after > f.hp:
-                events.append(
-                    Healed(
-                        target=d.combatant,
-                        amount=after - f.hp,
-                        before=f.hp,
-                        after=after,
-                        rule=d.rule or "GM ruling",
-                    )
+            if after <= f.hp:
+                raise IllegalAction(
+                    f"--heal {d.heal}: {c.name} is at full health ({f.hp} HP): nothing to heal"
                 )
+            events.append(
+                Healed(
+                    target=d.combatant,
+                    amount=after - f.hp,
+                    before=f.hp,
+                    after=after,
+                    rule=d.rule or "GM ruling",
+                )
+            )
             if "unconscious" in c.conditions and after > opts(state).unconscious_at:
                 events.append(
                     ConditionChanged(

@@ -8,17 +8,16 @@ turn management, its status columns and its explain texts.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from engine.rules.pack import Pack
-from engine.rules.palladium.actions import ACTIONS
-from engine.rules.palladium.explain import EXPLAIN
+from engine.rules.pack import Action, Explainer, Pack, TurnRules
 from engine.rules.palladium.options import VARIANTS
 from engine.rules.palladium.sheet import PalladiumSheet
 from engine.rules.palladium.status import STATUS
-from engine.rules.palladium.turns import PalladiumTurns
 from events import palladium as pe
+from events.core import Event
 from projections import palladium as proj
 
 
@@ -27,6 +26,26 @@ def _load_sheet(path: Path) -> Any:
     from engine.rules.palladium.sheet_io import load_sheet
 
     return load_sheet(path)
+
+
+# The deciders, the turn rules and the explain texts are imported on first use: a command that
+# only reads the fight (``status``) needs none of them.
+def _actions() -> tuple[Action, ...]:
+    from engine.rules.palladium.actions import ACTIONS
+
+    return ACTIONS
+
+
+def _turns() -> TurnRules:
+    from engine.rules.palladium.turns import PalladiumTurns
+
+    return PalladiumTurns()
+
+
+def _explain() -> Mapping[type[Event], Explainer]:
+    from engine.rules.palladium.explain import EXPLAIN
+
+    return EXPLAIN
 
 
 PACK = Pack(
@@ -41,13 +60,14 @@ PACK = Pack(
     sheet=PalladiumSheet,
     load_sheet=_load_sheet,
     pending=pe.StrikeDetail,
+    record=proj.Fighter,
     events=pe.PALLADIUM_EVENTS,
     reducers=proj.REDUCERS,
     upcasts=pe.PALLADIUM_UPCASTS,
-    actions=ACTIONS,
-    turns=PalladiumTurns(),
     status=STATUS,
-    explain=EXPLAIN,
+    load_actions=_actions,
+    load_turns=_turns,
+    load_explain=_explain,
     citations={
         "round_end": "PAL-ROUND-END",
         "sequence": "PAL-ROUND-SEQUENCE",

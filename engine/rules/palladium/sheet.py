@@ -64,19 +64,14 @@ import attrs
 
 from engine.dice import parse_spec
 from engine.rules.palladium.tables import WeaponProficiency
-from engine.sheets import Range, Satisfies, problem
+from engine.sheets import Label, Range, Satisfies, problem
 
 Attribute = Annotated[int, Range(1, 100)]
 Bonus = Annotated[int, Range(-20, 30)]
 DieExpression = Annotated[str, Satisfies(parse_spec, "a die expression such as 1D6, 2D6x10, 1D4+2")]
 
 
-def _not_blank(text: str) -> None:
-    if not text.strip():
-        raise ValueError("blank")
-
-
-Name = Annotated[str, Satisfies(_not_blank, "a non-blank string")]
+Name = Label
 
 
 @attrs.frozen(kw_only=True)

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final, Literal, get_args
 
-import attrs
+import msgspec
 
 Style = Literal["none", "basic", "expert", "martial_arts", "assassin", "commando"]
 STYLES: Final[tuple[str, ...]] = get_args(Style)
@@ -65,8 +65,7 @@ BONUS_FIELDS: Final = (
 )
 
 
-@attrs.frozen(kw_only=True)
-class Gain:
+class Gain(msgspec.Struct, frozen=True, kw_only=True):
     """What one level of a style adds: bonuses (added), natural ranges (replace), moves (added).
 
     ``crit_min`` / ``knockout_min`` / ``death_blow_min`` are the lowest natural d20 face of the
@@ -98,8 +97,7 @@ class Gain:
     moves: frozenset[str] = frozenset()
 
 
-@attrs.frozen(kw_only=True)
-class HandToHand:
+class HandToHand(msgspec.Struct, frozen=True, kw_only=True):
     """A character's hand-to-hand style at one level, all level gains added up.
 
     * ``apm`` - attacks per melee from the style (PAL-APM-H2H, PAL-APM-UNTRAINED); for ``none``

@@ -236,6 +236,9 @@ def _others(d: RulingDeclared) -> bool:
     )
 
 
+_POOL_NAMES: dict[Pool, str] = {"hp": "H.P.", "sdc": "S.D.C.", "mdc": "M.D.C."}
+
+
 def _heal(state: FightState, cid: str, amount: int, rule: str) -> list[Event]:
     c = state.combatants[cid]
     if not c.alive:
@@ -261,6 +264,11 @@ def _heal(state: FightState, cid: str, amount: int, rule: str) -> list[Event]:
             rest -= after - now
         if pool == pools[0][0]:
             body = after
+    if not events:
+        pools_now = ", ".join(f"{now} {_POOL_NAMES[pool]}" for pool, now, _ in pools)
+        raise IllegalAction(
+            f"--heal {amount}: {c.name} is at full health ({pools_now}): nothing to heal"
+        )
     alive_again = body > 0
     if alive_again and "coma" in c.conditions:
         events.append(ConditionChanged(combatant=cid, condition="coma", present=False, rule=rule))

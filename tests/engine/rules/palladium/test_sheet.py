@@ -10,6 +10,7 @@ import yaml
 from hypothesis import given
 from hypothesis import strategies as st
 
+from engine.inputs import BIDI
 from engine.rules.palladium.profile import build_profile
 from engine.rules.palladium.sheet import (
     ApmSources,
@@ -173,7 +174,7 @@ def test_type_and_cross_field_problems_are_reported_in_one_pass() -> None:
 
 def test_wrong_types_are_not_coerced() -> None:
     assert problems(SHEETS / "invalid" / "wrong_types.json") == (
-        "name: expected a non-blank string, got 5",
+        "name: expected a name of 1-64 printable characters, not blank, got 5",
         'kind: expected one of "pc", "npc", got true',
         'pools.hp: expected an integer >= 1, got "30"',
         "hand_to_hand.level: expected an integer 1..15, got 2.0",
@@ -288,7 +289,7 @@ def test_unarmed_needs_both_dice() -> None:
             '"assassin", "commando", got "boxing"',
         ),
         ({"bonuses": {"apm": 11}}, "bonuses.apm: expected an integer -5..10, got 11"),
-        ({"name": "  "}, 'name: expected a non-blank string, got "  "'),
+        ({"name": "  "}, 'name: expected a name of 1-64 printable characters, not blank, got "  "'),
     ],
 )
 def test_values_out_of_range(patch: dict[str, Any], expected: str) -> None:
@@ -498,7 +499,15 @@ dice = st.builds(
     st.sampled_from([4, 6, 8, 10, 12, 20]),
     st.sampled_from([1, 1, 10]),
 )
-names = st.text(st.characters(codec="utf-8"), min_size=1).filter(lambda s: s.strip() != "")
+names = st.text(
+    st.characters(
+        codec="utf-8",
+        exclude_categories=("Cc", "Cs", "Zl", "Zp"),  # a label has none (engine/inputs.py)
+        exclude_characters="".join(BIDI),
+    ),
+    min_size=1,
+    max_size=64,
+).filter(lambda s: s.strip() != "")
 bonus = st.integers(-20, 30)
 wp_names = st.sampled_from(WP_NAMES)
 melee_weapons = st.builds(

@@ -1,0 +1,193 @@
+"""Reading the fight log: :class:`Reader`, the queries every command runs (the writes, and
+opening a file, are :class:`engine.log.Store`, a Reader that also writes)."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Sequence
+from pathlib import Path
+
+from engine.logfile import NotFracas, translate
+from engine.logrows import (
+    PLY_COLUMNS,
+    BranchRow,
+    EncounterRow,
+    PlyRow,
+    StoredEvent,
+    as_int,
+    ply_row,
+    skip_depth,
+)
+
+
+class Reader:
+    """The queries over one open fracas file."""
+
+    def __init__(self, path: Path, conn: sqlite3.Connection, *, chained: bool = True) -> None:
+        self.path = path
+        self._conn = conn
+        #: False for a schema-1 file not yet upgraded: no stored hashes, no snapshots.
+        self.chained = chained
+        self._select_ply = ""
+        self._set_chained(chained)
+        #: Snapshots a rebuild found worth keeping ``(ply, key, ply_hash, body)``: written by
+        #: the next append, or by :meth:`keep_cache` once a command has succeeded.
+        self.cache: list[tuple[int, str, bytes, bytes]] = []
+        #: The hash of the last ply this store wrote.
+        self.last_hash = b""
+
+    def close(self) -> None:
+        """Close the connection."""
+        self._conn.close()
+
+    # --- reads --------------------------------------------------------------------------
+
+    def _all(self, sql: str, params: Sequence[object] = ()) -> list[tuple[object, ...]]:
+        try:
+            return self._conn.execute(sql, params).fetchall()
+        except sqlite3.Error as err:
+            raise translate(err, self.path) from None
+
+    def encounters(self) -> list[EncounterRow]:
+        """Every encounter in the file, oldest first."""
+        rows = self._all("SELECT * FROM encounters ORDER BY id")
+        return [EncounterRow(*r) for r in rows]  # type: ignore[arg-type]
+
+    def encounter(self, name: str) -> EncounterRow | None:
+        """The encounter called ``name``, if any."""
+        rows = self._all("SELECT * FROM encounters WHERE name = ?", (name,))
+        return EncounterRow(*rows[0]) if rows else None  # type: ignore[arg-type]
+
+    def encounter_by_id(self, encounter: int) -> EncounterRow:
+        """The encounter with row id ``encounter``."""
+        rows = self._all("SELECT * FROM encounters WHERE id = ?", (encounter,))
+        if not rows:
+            raise NotFracas(f"{self.path}: a ply names encounter {encounter}, which is missing")
+        return EncounterRow(*rows[0])  # type: ignore[arg-type]
+
+    def ply(self, ply_id: int) -> PlyRow:
+        """One ply by id, with its stored hash."""
+        rows = self._all(self._select_ply + " WHERE plies.id = ?", (ply_id,))
+        if not rows:
+            raise NotFracas(f"{self.path}: ply {ply_id} is missing (a pointer to it remains)")
+        return ply_row(rows[0])
+
+    def branches(self, encounter: int) -> list[BranchRow]:
+        """The branches of an encounter, in creation order."""
+        rows = self._all(
+            "SELECT * FROM branches WHERE encounter = ? ORDER BY created_at, name", (encounter,)
+        )
+        return [BranchRow(*r) for r in rows]  # type: ignore[arg-type]
+
+    def branch(self, encounter: int, name: str) -> BranchRow | None:
+        """One branch by name."""
+        rows = self._all(
+            "SELECT * FROM branches WHERE encounter = ? AND name = ?", (encounter, name)
+        )
+        return BranchRow(*rows[0]) if rows else None  # type: ignore[arg-type]
+
+    def ancestor(self, ply_id: int, depth: int) -> int:
+        """The ply at ``depth`` on the path to ``ply_id`` (about log2(depth)**2 / 4 lookups at
+        worst, see :func:`skip_depth`)."""
+        row = self.ply(ply_id)
+        if depth > row.depth or depth < 0:
+            raise ValueError(f"no ancestor at depth {depth} of a ply at depth {row.depth}")
+        while row.depth > depth:
+            if row.skip is not None and skip_depth(row.depth) >= depth:
+                row = self.ply(row.skip)
+            else:
+                assert row.parent is not None
+                row = self.ply(row.parent)
+        return row.id
+
+    # The path up from a ply: parent by parent while the ply is deeper than a given depth
+    # (-1: to the encounter's start). Bounded by the snapshot a command starts from.
+    _PATH = (
+        "WITH RECURSIVE up(id) AS (SELECT id FROM plies WHERE id = ? AND depth > ? UNION ALL "
+        "SELECT p.parent FROM plies p JOIN up ON p.id = up.id "
+        "WHERE p.parent IS NOT NULL AND p.depth > ? + 1) "
+    )
+
+    def path_to(self, head: int, above: int = -1) -> list[PlyRow]:
+        """The plies to ``head`` deeper than depth ``above`` (-1: from the start), in order."""
+        return [ply_row(r) for r in self.path_rows(head, above)]
+
+    def path_rows(self, head: int, above: int = -1) -> list[tuple[object, ...]]:
+        """:meth:`path_to` as raw rows (``PLY_COLUMNS`` and the hash): a long rebuild reads
+        thousands and needs few of their fields."""
+        return self._all(
+            self._PATH
+            + self._select_ply.replace("FROM plies", "FROM up JOIN plies ON plies.id = up.id")
+            + " ORDER BY plies.depth",
+            (head, above, above),
+        )
+
+    def stored_events(self, head: int, above: int = -1) -> list[tuple[int, str, int, str]]:
+        """``(ply, tag, version, body)`` of every event on the path to ``head`` deeper than
+        depth ``above``, in log order (what a ply's hash covers, before any decoding).
+
+        A child ply is always inserted after its parent, so along one path ply ids rise with
+        depth and ``ORDER BY ply, idx`` is log order (and the events table's own key order).
+        """
+        return self._all(  # type: ignore[return-value]
+            self._PATH + "SELECT ply, tag, version, body FROM events "
+            "WHERE ply IN (SELECT id FROM up) ORDER BY ply, idx",
+            (head, above, above),
+        )
+
+    def events_of(self, ply_id: int) -> list[StoredEvent]:
+        """The events of one ply, in order."""
+        rows = self._all(
+            "SELECT ply, idx, tag, version, body FROM events WHERE ply = ? ORDER BY idx",
+            (ply_id,),
+        )
+        return [StoredEvent(*r) for r in rows]  # type: ignore[arg-type]
+
+    def next_salt(self, encounter: int, depth: int) -> int:
+        """A salt no ply of this encounter at ``depth`` has used yet (for ``--reroll``)."""
+        rows = self._all(
+            "SELECT coalesce(max(salt), -1) + 1 FROM plies WHERE encounter = ? AND depth = ?",
+            (encounter, depth),
+        )
+        return as_int(rows[0][0])
+
+    def count(self, table: str) -> int:
+        """Rows in one of our tables (for tests and benchmarks)."""
+        if table not in {"encounters", "plies", "events", "branches", "hashes", "snapshots"}:
+            raise ValueError(table)
+        return as_int(self._all(f"SELECT count(*) FROM {table}")[0][0])
+
+    def snapshot(self, ply_id: int, key: str) -> tuple[bytes, bytes, bytes] | None:
+        """``(ply_hash, digest, body)`` of the snapshot of ``ply_id`` under ``key``, if any."""
+        if not self.chained:
+            return None
+        rows = self._all(
+            "SELECT ply_hash, digest, body FROM snapshots WHERE ply = ? AND key = ?",
+            (ply_id, key),
+        )
+        return rows[0] if rows else None  # type: ignore[return-value]
+
+    def snapshots_on_path(self, head: int, key: str) -> dict[int, tuple[bytes, bytes, bytes]]:
+        """Every snapshot under ``key`` of a ply on the path to ``head``, by ply id."""
+        if not self.chained:
+            return {}
+        rows = self._all(
+            self._PATH + "SELECT ply, ply_hash, digest, body FROM snapshots "
+            "WHERE key = ? AND ply IN (SELECT id FROM up)",
+            (head, -1, -1, key),
+        )
+        return {r[0]: r[1:] for r in rows}  # type: ignore[misc]
+
+    def get_cursor(self, key: str) -> str | None:
+        """A remembered selection (current encounter, current branch)."""
+        rows = self._all("SELECT value FROM cursor WHERE key = ?", (key,))
+        return str(rows[0][0]) if rows else None
+
+    def _set_chained(self, chained: bool) -> None:
+        self.chained = chained
+        self._select_ply = (
+            f"SELECT {PLY_COLUMNS}, hashes.hash FROM plies "
+            "LEFT JOIN hashes ON hashes.ply = plies.id"
+            if chained
+            else f"SELECT {PLY_COLUMNS} FROM plies"
+        )

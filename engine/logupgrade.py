@@ -1,0 +1,49 @@
+"""Upgrading a schema-1 file (from before the hash chain) to schema 2, inside a write
+transaction that :class:`engine.log.Store` has begun: the chain's tables are created and every
+ply's hash computed from its rows as they stand. No existing row is rewritten."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+
+from engine.chain import encounter_hash, ply_hash
+from engine.logfile import CHAIN, SCHEMA_VERSION
+
+
+def statements(script: str) -> Iterator[str]:
+    """The SQL statements of ``script`` one by one (a trigger's body holds semicolons)."""
+    buf = ""
+    for line in script.splitlines(keepends=True):
+        buf += line
+        if buf.strip() and sqlite3.complete_statement(buf):
+            yield buf
+            buf = ""
+
+
+def upgrade(conn: sqlite3.Connection) -> bool:
+    """Bring the file to schema 2 if it is older; True if it was upgraded now."""
+    if conn.execute("PRAGMA user_version").fetchone()[0] >= SCHEMA_VERSION:
+        return False
+    for statement in statements(CHAIN):
+        conn.execute(statement)
+    roots = {
+        row[0]: encounter_hash(*row[1:])
+        for row in conn.execute(
+            "SELECT id, name, seed, system, rules_version, created_at FROM encounters"
+        )
+    }
+    events: dict[int, list[tuple[int, str, int, str]]] = {}
+    for row in conn.execute("SELECT ply, tag, version, body FROM events ORDER BY ply, idx"):
+        events.setdefault(row[0], []).append(row)
+    hashes: dict[int, bytes] = {}
+    for ply_id, encounter, parent, depth, seed, salt, version, command, dice, at in conn.execute(
+        "SELECT id, encounter, parent, depth, seed, salt, rules_version, command, dice, "
+        "created_at FROM plies ORDER BY id"
+    ).fetchall():
+        base = roots[encounter] if parent is None else hashes[parent]
+        stored = events.get(ply_id, [])
+        hashes[ply_id] = ply_hash(base, depth, seed, salt, version, command, dice, at, stored)
+    conn.executemany("INSERT INTO hashes (ply, hash) VALUES (?, ?)", hashes.items())
+    conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+    return True

@@ -1,0 +1,160 @@
+"""Reading a path of the log: every ply read is checked against the hash chain, and state is
+folded from the nearest snapshot on the path rather than from the encounter's start.
+
+* :func:`checked_plies`: the plies to a head (after a given depth) with their stored events,
+  each checked against its hash before anything is decoded.
+* :func:`state_at`: the state at a ply, from the nearest usable snapshot plus the plies after
+  it; snapshots it folded past that were missing are left in ``store.cache`` for the command
+  to keep once it has succeeded (a refused command writes nothing).
+"""
+
+from __future__ import annotations
+
+from itertools import groupby
+from operator import itemgetter
+from typing import TYPE_CHECKING
+
+from engine.chain import Tampered, encounter_hash, ply_hash
+from engine.log import PlyRow, Store
+from engine.logrows import ply_row
+from projections.state import FightState
+
+if TYPE_CHECKING:
+    from engine.replay import Kernel
+
+#: An event as a path read gives it: (ply id, tag, version, body).
+Stored = tuple[int, str, int, str]
+
+#: How many snapshot depths below the head to try before folding from the start.
+_TRIES = 3
+
+
+def _changed(store: Store, ply: PlyRow, why: str) -> Tampered:
+    return Tampered(
+        f"{store.path}: ply #{ply.depth} {why}: the log was changed outside fracas; nothing "
+        "was written (`fracas replay --verify` names the first changed ply)"
+    )
+
+
+def root_hash(store: Store, ply: PlyRow) -> bytes:
+    """The hash an encounter's root ply chains from."""
+    e = store.encounter_by_id(ply.encounter)
+    return encounter_hash(e.name, e.seed, e.system, e.rules_version, e.created_at)
+
+
+class Read:
+    """A ply as a path read gives it: its raw row (``PLY_COLUMNS`` then the stored hash),
+    its stored events, and the hash checked for it. :attr:`row` builds the PlyRow on demand
+    (a long rebuild needs few of them)."""
+
+    __slots__ = ("events", "hash", "raw")
+
+    def __init__(self, raw: tuple[object, ...], events: list[Stored], hash_: bytes) -> None:
+        self.raw = raw
+        self.events = events
+        self.hash = hash_
+
+    @property
+    def id(self) -> int:
+        return self.raw[0]  # type: ignore[return-value]
+
+    @property
+    def depth(self) -> int:
+        return self.raw[3]  # type: ignore[return-value]
+
+    @property
+    def row(self) -> PlyRow:
+        return ply_row(self.raw)
+
+
+def read_path(store: Store, head: int, above: int = -1, base: bytes | None = None) -> list[Read]:
+    """The plies to ``head`` deeper than depth ``above`` with their stored events, each
+    checked against the chain before anything is decoded; ``base`` is the stored hash of the
+    ply at depth ``above`` (None: from the encounter's start)."""
+    rows = store.path_rows(head, above)
+    groups = groupby(store.stored_events(head, above), key=itemgetter(0))
+    group = next(groups, None)
+    out: list[Read] = []
+    previous = base
+    chained = store.chained
+    for raw in rows:
+        ply_id, _, parent, depth, _, seed, salt, version, command, dice, created = raw[:11]
+        stored: list[Stored] = []
+        if group is not None and group[0] == ply_id:
+            stored = list(group[1])
+            group = next(groups, None)
+        if previous is None:
+            if parent is not None:
+                raise _changed(store, ply_row(raw), "is not where its path says")
+            previous = root_hash(store, ply_row(raw))
+        found = ply_hash(previous, depth, seed, salt, version, command, dice, created, stored)
+        kept = raw[11] if len(raw) > 11 else None
+        if kept is None and chained:
+            raise _changed(store, ply_row(raw), "has no hash")
+        if kept is not None and kept != found:
+            raise _changed(store, ply_row(raw), "does not match its hash")
+        previous = found
+        out.append(Read(raw, stored, found))
+    return out
+
+
+def checked_plies(
+    store: Store, head: int, above: int = -1, base: bytes | None = None
+) -> list[tuple[PlyRow, list[Stored], bytes]]:
+    """:func:`read_path` with each ply as a PlyRow."""
+    return [(r.row, r.events, r.hash) for r in read_path(store, head, above, base)]
+
+
+def chain_hash(store: Store, ply: PlyRow) -> bytes:
+    """The hash of ``ply``: stored, or (in a file not yet upgraded) computed from the path."""
+    if ply.hash is not None:
+        return ply.hash
+    return checked_plies(store, ply.id)[-1][2]
+
+
+def _nearest(kernel: Kernel, store: Store, head: PlyRow) -> tuple[PlyRow | None, FightState]:
+    """The deepest usable snapshot at a multiple of ``every`` on the path to ``head``."""
+    snaps = kernel.snapshots
+    if not snaps.enabled or not store.chained:
+        return None, FightState()
+    every = snaps.every
+    depth = head.depth - head.depth % every
+    for _ in range(_TRIES):
+        if depth <= 0:
+            break
+        ply = store.ply(store.ancestor(head.id, depth)) if depth != head.depth else head
+        row = store.snapshot(ply.id, snaps.key)
+        if snaps.usable(row, ply.hash):
+            assert row is not None
+            state = snaps.decode(row[2])
+            if state is not None:
+                return ply, state
+        depth -= every
+    return None, FightState()
+
+
+def state_at(kernel: Kernel, store: Store, head_id: int, *, snapshots: bool = True) -> FightState:
+    """The state at ``head_id``: the nearest snapshot on its path, then the plies after it.
+
+    With ``snapshots`` false the whole path is folded (benchmarks, and checks of the cache).
+    """
+    head = store.ply(head_id)
+    base, state = _nearest(kernel, store, head) if snapshots else (None, FightState())
+    above = base.depth if base is not None else -1
+    plies = read_path(store, head_id, above, base.hash if base is not None else None)
+    unread = kernel.unfolded_tags
+    snaps = kernel.snapshots
+    keep = snapshots and snaps.enabled and store.chained  # an old file: reads write nothing
+    rows: list[Stored] = []
+    marks: list[tuple[int, Read]] = []  # (events before it, ply) where a snapshot is due
+    for ply in plies:
+        rows += [e for e in ply.events if e[1] not in unread]
+        if keep and ply.depth % snaps.every == 0 and ply.depth:
+            marks.append((len(rows), ply))
+    decoded = kernel.codec.decode_stored(rows)
+    at = 0
+    for upto, ply in marks:
+        state = kernel.apply(state, decoded[at:upto])
+        at = upto
+        store.cache.append((ply.id, snaps.key, ply.hash, snaps.encode(state)))
+    return kernel.apply(state, decoded[at:])

@@ -1,0 +1,152 @@
+"""What every :class:`engine.table.Table` method stands on: opening the store, the selected
+encounter and branch as a :class:`Scene`, refs to plies, and the records the methods return."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import attrs
+
+from engine.log import BranchRow, EncounterRow, PlyRow, Store
+from engine.replay import Kernel, kernel_for
+from engine.rules import (
+    UnknownName,
+    UsageError,
+    check_name,
+    get_pack,
+)
+from events.core import Event
+from projections.state import FightState
+
+
+@attrs.frozen
+class Scene:
+    """An open encounter on a branch: everything a command needs to act."""
+
+    store: Store
+    encounter: EncounterRow
+    branch: BranchRow
+    kernel: Kernel
+
+
+@attrs.frozen
+class PlyResult:
+    """What one command appended: its ply number, its events, and the state after it."""
+
+    number: int
+    branch: str
+    events: list[Event]
+    state: FightState
+
+
+@attrs.frozen
+class PlyView:
+    """A ply as ``log`` and ``explain`` show it."""
+
+    number: int
+    row: PlyRow
+    events: list[Event]
+    before: FightState
+
+
+@attrs.frozen
+class BranchView:
+    """A branch as ``branches`` lists it: head and fork as ply numbers, length in plies."""
+
+    name: str
+    head: int
+    fork: int | None
+    length: int
+    current: bool
+    redo: int
+    #: Hex SHA-256 of the head ply, chained over the branch's whole path.
+    head_hash: str = ""
+
+
+@attrs.frozen
+class ReplayReport:
+    """The outcome of ``replay --seed … --into``: the new branch and what was skipped."""
+
+    branch: str
+    head: int
+    replayed: int
+    skipped: list[tuple[int, str]]
+
+
+def check_branch_name(name: str) -> str:
+    """A branch name is a name, and not a number: ``N`` in a ref always means ply #N."""
+    check_name("branch", name)
+    if name.isdigit():
+        raise UsageError(
+            f"branch name {name!r} is not allowed: a number means a ply (`--at {name}`); "
+            "use a name such as what-if-" + name
+        )
+    return name
+
+
+class TableBase:
+    """A fracas database file; the methods are :class:`engine.table.Table`'s."""
+
+    def __init__(self, db: Path) -> None:
+        self.db = db
+
+    # --- opening -------------------------------------------------------------------------
+
+    @contextmanager
+    def _store(self, *, create: bool = False) -> Iterator[Store]:
+        store = Store.open(self.db, create=create)
+        try:
+            yield store
+            store.keep_cache()  # only once the command has succeeded: a refusal writes nothing
+        finally:
+            store.close()
+
+    def _scene(self, store: Store, branch: str | None = None) -> Scene:
+        name = store.get_cursor("encounter")
+        if name is None:
+            raise UsageError(f"{self.db}: no encounter selected; `fracas new NAME --seed N`")
+        encounter = store.encounter(name)
+        if encounter is None:
+            raise UsageError(f"{self.db}: the selected encounter {name!r} does not exist")
+        branch_name = branch or store.get_cursor(f"branch:{encounter.id}") or "main"
+        row = store.branch(encounter.id, branch_name)
+        if row is None:
+            raise UnknownName(f"no branch called {branch_name!r} in {encounter.name!r}")
+        return Scene(store, encounter, row, kernel_for(get_pack(encounter.system)))
+
+    @contextmanager
+    def scene(self, branch: str | None = None) -> Iterator[Scene]:
+        """The selected encounter on the current (or given) branch."""
+        with self._store() as store:
+            yield self._scene(store, branch)
+
+    def resolve_ref(self, sc: Scene, ref: str) -> PlyRow:
+        """A ply from ``N`` (a number as ``log`` shows it) or ``BRANCH~K`` / ``BRANCH``."""
+        from engine.inputs import MAX_COUNT, escaped, parse_int
+
+        ref = ref.strip()
+        if ref.isdigit():  # any Unicode digit; parse_int takes ASCII digits only
+            head = sc.store.ply(sc.branch.head)
+            depth = parse_int(ref, "ply number", 0, MAX_COUNT)
+            if depth > head.depth:
+                raise UnknownName(
+                    f"no ply #{depth} on branch {sc.branch.name!r} (its head is #{head.depth})"
+                )
+            return sc.store.ply(sc.store.ancestor(head.id, depth))
+        name, _, back = ref.partition("~")
+        row = sc.store.branch(sc.encounter.id, name)
+        if row is None:
+            raise UnknownName(
+                f"no branch called {escaped(name)} (ref {escaped(ref)}; use N or BRANCH~K)"
+            )
+        k = 0
+        if back:
+            if not back.isdigit():
+                raise UsageError(f"ref {escaped(ref)}: K in BRANCH~K must be a number")
+            k = parse_int(back, f"ref {escaped(ref)}: K in BRANCH~K", 0, MAX_COUNT)
+        head = sc.store.ply(row.head)
+        if k > head.depth:
+            raise UnknownName(f"ref {escaped(ref)}: branch {name!r} has only {head.depth} plies")
+        return sc.store.ply(sc.store.ancestor(head.id, head.depth - k))

@@ -1,0 +1,184 @@
+"""The history half of :class:`engine.table.Table`: undo and redo, branches, the log and
+explain, and replay (verify, and the same choices with other dice)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.dice import Dice
+from engine.log import BranchRow, Store
+from engine.rebuild import chain_hash, checked_plies
+from engine.replay import Verified, encode_all, verify
+from engine.rules import (
+    IllegalAction,
+    UnknownName,
+    UsageError,
+)
+from engine.tablebase import (
+    BranchView,
+    PlyResult,
+    PlyView,
+    ReplayReport,
+    TableBase,
+    check_branch_name,
+)
+from events.core import Declaration
+from projections.state import FightState
+
+
+class TableHistory(TableBase):
+    """Moving along the log and reading it back; nothing here rewrites a row."""
+
+    # --- history -------------------------------------------------------------------------
+
+    def undo(self, n: int = 1) -> PlyResult:
+        """Move the current branch's head back ``n`` plies (nothing is deleted)."""
+        if n < 1:
+            raise UsageError("undo N: N must be 1 or more")
+        with self.scene() as sc:
+            head = sc.store.ply(sc.branch.head)
+            if n > head.depth:
+                raise IllegalAction(
+                    f"cannot undo {n}: branch {sc.branch.name!r} has {head.depth} plies after "
+                    "the encounter's start"
+                )
+            target = sc.store.ancestor(head.id, head.depth - n)
+            state = sc.kernel.rebuild(sc.store, target)  # every check before the write
+            sc.store.move_head(sc.branch, target)
+            return PlyResult(head.depth - n, sc.branch.name, [], state)
+
+    def redo(self, n: int = 1) -> PlyResult:
+        """Move the current branch's head forward ``n`` plies toward what was undone."""
+        if n < 1:
+            raise UsageError("redo N: N must be 1 or more")
+        with self.scene() as sc:
+            head = sc.store.ply(sc.branch.head)
+            tip = sc.store.ply(sc.branch.tip)
+            if head.depth + n > tip.depth:
+                raise IllegalAction(
+                    f"cannot redo {n}: branch {sc.branch.name!r} has "
+                    f"{tip.depth - head.depth} undone plies"
+                )
+            target = sc.store.ancestor(tip.id, head.depth + n)
+            state = sc.kernel.rebuild(sc.store, target)  # every check before the write
+            sc.store.move_head(sc.branch, target)
+            return PlyResult(head.depth + n, sc.branch.name, [], state)
+
+    def branch(self, name: str, at: str | None = None, *, switch: bool = False) -> BranchView:
+        """Create a branch at the current head (or at ``at``) without copying anything."""
+        check_branch_name(name)
+        with self.scene() as sc:
+            ply = self.resolve_ref(sc, at) if at else sc.store.ply(sc.branch.head)
+            if sc.store.branch(sc.encounter.id, name) is not None:
+                raise UsageError(f"a branch called {name!r} already exists")
+            sc.kernel.rebuild(sc.store, ply.id)  # a branch never grows from a changed ply
+            sc.store.create_branch(sc.encounter.id, name, ply.id, switch=switch)
+            return BranchView(name, ply.depth, ply.depth, ply.depth, switch, 0)
+
+    def switch(self, name: str) -> BranchView:
+        """Make ``name`` the current branch."""
+        with self.scene() as sc:
+            row = sc.store.branch(sc.encounter.id, name)
+            if row is None:
+                known = ", ".join(b.name for b in sc.store.branches(sc.encounter.id))
+                raise UnknownName(f"no branch called {name!r} (branches: {known})")
+            sc.store.set_cursor(f"branch:{sc.encounter.id}", name)
+            return self._view(sc.store, row, True)
+
+    def branches(self) -> list[BranchView]:
+        """Every branch of the encounter with head, fork point and length."""
+        with self.scene() as sc:
+            return [
+                self._view(sc.store, b, b.name == sc.branch.name)
+                for b in sc.store.branches(sc.encounter.id)
+            ]
+
+    @staticmethod
+    def _view(store: Store, b: BranchRow, current: bool) -> BranchView:
+        head = store.ply(b.head)
+        tip = store.ply(b.tip)
+        fork = store.ply(b.fork).depth if b.fork is not None else None
+        return BranchView(
+            b.name,
+            head.depth,
+            fork,
+            head.depth,
+            current,
+            tip.depth - head.depth,
+            chain_hash(store, head).hex(),
+        )
+
+    def log(self, branch: str | None = None) -> list[PlyView]:
+        """Every ply of the branch with its events and the state before it."""
+        with self.scene(branch) as sc:
+            views = []
+            state = FightState()
+            for ply, ply_events in sc.kernel.history(sc.store, sc.branch.head):
+                views.append(PlyView(ply.depth, ply, ply_events, state))
+                state = sc.kernel.apply(state, ply_events)
+            return views
+
+    def explain(self, ref: str) -> PlyView:
+        """One ply with its events and the state before it."""
+        with self.scene() as sc:
+            ply = self.resolve_ref(sc, ref)
+            before = (
+                sc.kernel.rebuild(sc.store, ply.parent) if ply.parent is not None else FightState()
+            )
+            parent = sc.store.ply(ply.parent) if ply.parent is not None else None
+            base = chain_hash(sc.store, parent) if parent is not None else None
+            [(_, stored, _)] = checked_plies(sc.store, ply.id, ply.depth - 1, base)
+            events = sc.kernel.codec.decode_stored(stored)
+            return PlyView(ply.depth, ply, events, before)
+
+    # --- replay --------------------------------------------------------------------------
+
+    def verify(self, branch: str | None = None) -> Verified:
+        """Check the branch's hash chain and snapshots, re-resolve every ply from its seed and
+        compare with the log."""
+        with self.scene(branch) as sc:
+            return verify(sc.kernel, sc.store, sc.branch.head)
+
+    def head_hash(self, branch: str | None = None) -> str:
+        """The hex SHA-256 of the branch head's ply: it chains over the whole path."""
+        with self.scene(branch) as sc:
+            return chain_hash(sc.store, sc.store.ply(sc.branch.head)).hex()
+
+    def replay_into(self, seed: int, start: str, into: str) -> ReplayReport:
+        """Re-resolve the declarations after ``start`` with seed ``seed`` into branch ``into``.
+
+        The same choices, different luck: entered dice are not reused. A declaration the new
+        luck makes illegal (a defence with no strike waiting, a dead target) is skipped and
+        reported.
+        """
+        check_branch_name(into)
+        with self.scene() as sc:
+            if sc.store.branch(sc.encounter.id, into) is not None:
+                raise UsageError(f"a branch called {into!r} already exists")
+            fork = self.resolve_ref(sc, start)
+            history = sc.kernel.history(sc.store, sc.branch.head)
+            if fork.depth >= len(history) or history[fork.depth][0].id != fork.id:
+                raise UsageError(
+                    f"--from {start}: ply #{fork.depth} of that ref is not on branch "
+                    f"{sc.branch.name!r}; switch to its branch first, or give a ply of this one"
+                )
+            state = sc.kernel.rebuild(sc.store, fork.id)
+            new_plies: list[tuple[int, int, int, str, Sequence[int], list[tuple[str, int, str]]]]
+            new_plies = []
+            skipped: list[tuple[int, str]] = []
+            depth = fork.depth
+            for ply, recorded in history[fork.depth + 1 :]:
+                declaration = recorded[0]
+                assert isinstance(declaration, Declaration)
+                dice = Dice(seed, depth + 1, 0)
+                try:
+                    events, state = sc.kernel.resolve(state, declaration, dice)
+                except (IllegalAction, UnknownName) as err:
+                    skipped.append((ply.depth, str(err)))
+                    continue
+                depth += 1
+                new_plies.append(
+                    (seed, 0, sc.kernel.pack.version, ply.command, (), encode_all(events))
+                )
+            sc.store.branch_with_plies(sc.encounter.id, into, fork.id, new_plies)
+            return ReplayReport(into, depth, len(new_plies), skipped)

@@ -1,0 +1,78 @@
+"""Changing a fracas file the way another program could: raw SQL with the append-only
+triggers dropped. ``rehash`` makes a change look like an honest writer's (a newer fracas),
+so that what is tested is what follows the hash check, not the check itself."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from engine.chain import encounter_hash, ply_hash
+
+
+def execute(db: Path, *statements: tuple[str, tuple[object, ...]]) -> None:
+    """Run raw statements on ``db`` with every append-only trigger dropped."""
+    conn = sqlite3.connect(db, isolation_level=None)
+    try:
+        conn.execute("BEGIN")
+        for (name,) in conn.execute(
+            "SELECT name FROM sqlite_master WHERE type = 'trigger'"
+        ).fetchall():
+            conn.execute(f"DROP TRIGGER {name}")
+        for sql, params in statements:
+            conn.execute(sql, params)
+        conn.execute("COMMIT")
+    finally:
+        conn.close()
+
+
+def stored_hash(db: Path, ply: int) -> bytes:
+    conn = sqlite3.connect(db)
+    try:
+        return bytes(conn.execute("SELECT hash FROM hashes WHERE ply = ?", (ply,)).fetchone()[0])
+    finally:
+        conn.close()
+
+
+def true_hash(db: Path, ply: int) -> bytes:
+    """The hash ``ply`` would have if an honest writer had written it as it now stands."""
+    conn = sqlite3.connect(db)
+    try:
+        row = conn.execute(
+            "SELECT encounter, parent, depth, seed, salt, rules_version, command, dice, "
+            "created_at FROM plies WHERE id = ?",
+            (ply,),
+        ).fetchone()
+        encounter, parent, *content = row
+        if parent is None:
+            e = conn.execute(
+                "SELECT name, seed, system, rules_version, created_at FROM encounters WHERE id = ?",
+                (encounter,),
+            ).fetchone()
+            base = encounter_hash(*e)
+        else:
+            base = bytes(
+                conn.execute("SELECT hash FROM hashes WHERE ply = ?", (parent,)).fetchone()[0]
+            )
+        events = conn.execute(
+            "SELECT ply, tag, version, body FROM events WHERE ply = ? ORDER BY idx", (ply,)
+        ).fetchall()
+    finally:
+        conn.close()
+    depth, seed, salt, version, command, dice, created = content
+    return ply_hash(base, depth, seed, salt, version, command, dice, created, events)
+
+
+def rehash(db: Path, ply: int) -> None:
+    """Store the hash ``ply`` now has (its descendants keep theirs)."""
+    execute(db, ("UPDATE hashes SET hash = ? WHERE ply = ?", (true_hash(db, ply), ply)))
+
+
+def head_of(db: Path, branch: str = "main") -> int:
+    conn = sqlite3.connect(db)
+    try:
+        return int(
+            conn.execute("SELECT head FROM branches WHERE name = ?", (branch,)).fetchone()[0]
+        )
+    finally:
+        conn.close()
