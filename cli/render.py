@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.log import EncounterRow
-from engine.replay import Difference
 from engine.rules import get_pack
 from engine.rules import options as pack_options
 from engine.rules.pack import Pack
@@ -14,6 +13,9 @@ from engine.table import BranchView, PlyResult, PlyView, ReplayReport
 from events.codec import to_builtins
 from events.core import Event
 from projections.state import FightState
+
+if TYPE_CHECKING:
+    from engine.verify import Difference
 
 PLY_SCHEMA = "fracas.ply/1"
 LOG_SCHEMA = "fracas.log/1"

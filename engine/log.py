@@ -14,11 +14,9 @@ and every ply's hash computed from the rows as they are, none of which is rewrit
 
 from __future__ import annotations
 
-import datetime as _dt
 import hashlib
 import json
 import sqlite3
-import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -47,7 +45,9 @@ from engine.logupgrade import upgrade
 
 
 def _now() -> str:
-    return _dt.datetime.now(_dt.UTC).isoformat(timespec="milliseconds")
+    import datetime  # here: only a write needs it, and importing it costs a read ~1 ms
+
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="milliseconds")
 
 
 class Store(Reader):
@@ -84,6 +84,8 @@ class Store(Reader):
         """
         if not path.parent.is_dir():
             raise DiskError(f"{path}: folder {path.parent} does not exist")
+        import uuid  # here: it imports `platform`, ~1.5 ms a command that does not create pays
+
         tmp = path.with_name(f".{path.name}.creating-{uuid.uuid4().hex}")
         try:
             conn = sqlite3.connect(tmp, isolation_level=None, timeout=BUSY_TIMEOUT_S)

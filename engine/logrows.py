@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import json
 
-import attrs
+import msgspec
 
 from engine.logfile import NotFracas
 
 
-@attrs.frozen
-class EncounterRow:
+class EncounterRow(msgspec.Struct, frozen=True):
     """An encounter: its name, seed and rules system."""
 
     id: int
@@ -22,8 +21,7 @@ class EncounterRow:
     created_at: str
 
 
-@attrs.frozen
-class PlyRow:
+class PlyRow(msgspec.Struct, frozen=True):
     """One ply: the unit of undo. ``depth`` 0 is the encounter's start.
 
     Its dice are keyed by ``(seed, depth, salt)``; ``dice`` holds faces entered by hand.
@@ -47,8 +45,7 @@ class PlyRow:
     hash: bytes | None = None
 
 
-@attrs.frozen
-class BranchRow:
+class BranchRow(msgspec.Struct, frozen=True):
     """A named pointer to a ply; ``tip`` remembers where redo leads, ``fork`` where it began."""
 
     encounter: int
@@ -59,8 +56,7 @@ class BranchRow:
     created_at: str
 
 
-@attrs.frozen
-class StoredEvent:
+class StoredEvent(msgspec.Struct, frozen=True):
     """An event as stored: its tag, schema version of that tag, and JSON body."""
 
     ply: int

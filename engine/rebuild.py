@@ -151,7 +151,7 @@ def state_at(kernel: Kernel, store: Store, head_id: int, *, snapshots: bool = Tr
         rows += [e for e in ply.events if e[1] not in unread]
         if keep and ply.depth % snaps.every == 0 and ply.depth:
             marks.append((len(rows), ply))
-    decoded = kernel.codec.decode_stored(rows)
+    decoded = kernel.codec.decode_stored(rows, full=False)
     at = 0
     for upto, ply in marks:
         state = kernel.apply(state, decoded[at:upto])

@@ -1,9 +1,12 @@
-"""Rebuilding state from stored events, and re-resolving declarations from the seed.
+"""The kernel: one rules pack wired to the core, rebuilding state and re-resolving
+declarations from the seed.
 
-* ``rebuild``: fold the stored events; no dice, no rules. Every command does this.
+* ``rebuild``: fold the stored events (engine/rebuild.py); no dice, no rules. Every command.
 * ``resolve``: run a declaration through the rules pack and the clock with the ply's dice.
-* ``verify``: re-resolve every ply of a branch and compare with what the log recorded; the
-  first difference is reported as (ply, event, field).
+* ``verify`` (engine/verify.py): re-resolve every ply of a branch and compare with the log.
+
+The actions table and the clock are imported on first use: a command that only reads the
+fight (``status``) decides nothing.
 """
 
 from __future__ import annotations
@@ -12,17 +15,13 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-import attrs
-
-from engine.actiontable import actions_table, core_actions, core_deciders
-from engine.clock import settle
 from engine.dice import Dice
-from engine.log import NotFracas, PlyRow, Store
+from engine.log import PlyRow, Store
 from engine.rebuild import checked_plies, state_at
 from engine.rules import IllegalAction
 from engine.rules.pack import Action, Decision, Pack
 from engine.snapshots import SnapshotCodec
-from events.codec import Codec, encode, tag_of, to_builtins
+from events.codec import Codec, encode, tag_of
 from events.core import CORE_EVENTS, Declaration, Event, PhaseStarted
 from projections import core as core_reducers
 from projections.fold import Reducer, fold
@@ -34,12 +33,16 @@ class Kernel:
 
     def __init__(self, pack: Pack) -> None:
         self.pack = pack
-        self.codec = Codec(pack.events, pack.upcasts, pack.records)
+        self.codec = Codec(
+            pack.events,
+            pack.upcasts,
+            {"options": pack.options, "pending": pack.pending},
+            lambda: {"sheet": pack.sheet},
+        )
         self.reducers: Mapping[type[Event], Reducer] = {
             **core_reducers.REDUCERS,
             **pack.reducers,
         }
-        self._other = core_deciders(pack)
         self.snapshots = SnapshotCodec(pack, self.codec)
         #: Known tags no reducer reads (declarations, rolls): a rebuild need not decode them.
         #: Unknown tags are still read, so a log from a newer fracas is refused, not misread.
@@ -63,10 +66,21 @@ class Kernel:
     def actions(self) -> Mapping[str, Action]:
         """verb -> row: the core's turn verbs (or the pack's replacement rows) and the
         pack's."""
+        from engine.actiontable import actions_table
+
         return actions_table(self.pack)
 
     @functools.cached_property
+    def _other(self) -> Mapping[type, Any]:
+        """Deciders of core declarations no verb makes (a join, a ruling)."""
+        from engine.actiontable import core_deciders
+
+        return core_deciders(self.pack)
+
+    @functools.cached_property
     def _by_type(self) -> dict[type, Action]:
+        from engine.actiontable import core_actions
+
         by_type: dict[type, Action] = {}
         for row in self.actions.values():
             by_type.setdefault(row.declaration, row)
@@ -115,6 +129,8 @@ class Kernel:
         answer (or a ruling) may be declared. A declaration that belongs to a later phase of
         the round moves the round on to it first, in the same ply.
         """
+        from engine.clock import settle
+
         row = self.row(declaration)
         moved: list[Event] = []
         if row is None:
@@ -135,6 +151,8 @@ class Kernel:
         self, state: FightState, target: str, dice: Dice
     ) -> tuple[FightState, list[Event]]:
         """Move a round still in an earlier phase on to ``target`` ("": the turns)."""
+        from engine.clock import settle
+
         phases = (*self.pack.phases, "")
         clock = state.clock
         here = phases.index(clock.phase) if clock.phase in phases else 0
@@ -165,130 +183,6 @@ def kernel_for(pack: Pack) -> Kernel:
     if kernel is None or kernel.pack is not pack:
         kernel = _KERNELS[id(pack)] = Kernel(pack)
     return kernel
-
-
-@attrs.frozen
-class Difference:
-    """Where a re-resolved ply first differs from the log."""
-
-    ply: int
-    event: int
-    field: str
-    recorded: Any
-    resolved: Any
-
-    def describe(self) -> str:
-        """One line for the GM."""
-        return (
-            f"ply #{self.ply}, event {self.event}, field {self.field}: "
-            f"log has {self.recorded!r}, the rules now give {self.resolved!r}"
-        )
-
-
-def _first_difference(
-    depth: int, recorded: Sequence[dict[str, Any]], resolved: Sequence[dict[str, Any]]
-) -> Difference | None:
-    for i in range(max(len(recorded), len(resolved))):
-        if i >= len(recorded):
-            return Difference(depth, i, "type", None, resolved[i].get("type"))
-        if i >= len(resolved):
-            return Difference(depth, i, "type", recorded[i].get("type"), None)
-        diff = _diff_value(recorded[i], resolved[i], "")
-        if diff is not None:
-            return Difference(depth, i, diff[0] or "(event)", diff[1], diff[2])
-    return None
-
-
-def _diff_value(a: Any, b: Any, path: str) -> tuple[str, Any, Any] | None:
-    if isinstance(a, dict) and isinstance(b, dict):
-        for key in sorted(set(a) | set(b), key=lambda k: (k != "type", k)):
-            sub = _diff_value(a.get(key), b.get(key), f"{path}.{key}" if path else key)
-            if sub is not None:
-                return sub
-        return None
-    if isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
-        for i, (x, y) in enumerate(zip(a, b, strict=True)):
-            sub = _diff_value(x, y, f"{path}[{i}]")
-            if sub is not None:
-                return sub
-        return None
-    return None if a == b else (path, a, b)
-
-
-@attrs.frozen
-class Verified:
-    """What ``replay --verify`` found: plies re-resolved, the first difference (None: the
-    log is reproduced), the head's hash, and how many snapshots on the path were proved."""
-
-    plies: int
-    difference: Difference | None
-    head_hash: bytes
-    snapshots: int
-
-    @property
-    def outcome(self) -> tuple[int, Difference | None]:
-        """Plies verified and the first difference."""
-        return self.plies, self.difference
-
-
-class SnapshotMismatch(NotFracas):
-    """A snapshot on the path does not hold the state the log folds to (exit 5)."""
-
-
-def verify(kernel: Kernel, store: Store, head: int) -> Verified:
-    """Check the whole chain to ``head``, re-resolve every ply from its seed and compare it
-    with the log, and prove every snapshot on the path against the state folded there.
-
-    Each ply is folded once: when the re-resolved events encode to the stored bytes the state
-    the rules produced is the state the log folds to; only a mismatch is decoded and diffed
-    field by field.
-    """
-    plies = checked_plies(store, head)  # raises Tampered, naming the first changed ply
-    snaps = kernel.snapshots
-    stored_snaps = store.snapshots_on_path(head, snaps.key)
-    decode, decode_stored = kernel.codec.decode, kernel.codec.decode_stored
-    state = FightState()
-    checked = proved = 0
-    for ply, stored, _ in plies:
-        if ply.parent is None:
-            state = kernel.apply(state, decode_stored(stored))
-        else:
-            first = decode(*stored[0][1:]) if stored else None
-            if not isinstance(first, Declaration):
-                return Verified(
-                    checked,
-                    Difference(ply.depth, 0, "type", None, "a declaration"),
-                    plies[-1][2],
-                    proved,
-                )
-            try:
-                events, after = kernel.resolve(state, first, dice_for(ply))
-            except Exception as err:  # the rules now refuse what was once allowed
-                diff = Difference(ply.depth, 0, "(refused)", "accepted", str(err))
-                return Verified(checked, diff, plies[-1][2], proved)
-            if encode_all(events) == [row[1:] for row in stored]:
-                state = after
-            else:
-                recorded = decode_stored(stored)
-                found = _first_difference(
-                    ply.depth, [to_builtins(e) for e in recorded], [to_builtins(e) for e in events]
-                )
-                if found is not None:
-                    return Verified(checked, found, plies[-1][2], proved)
-                state = kernel.apply(state, recorded)  # an older encoding of the same events
-        checked += 1
-        snapshot = stored_snaps.get(ply.id)
-        if snapshot is not None:
-            held = snaps.decode(snapshot[2]) if snaps.usable(snapshot, ply.hash) else None
-            if held is not None and (
-                held != state or list(held.combatants) != list(state.combatants)
-            ):
-                raise SnapshotMismatch(
-                    f"{store.path}: the snapshot of ply #{ply.depth} does not hold the state the "
-                    "log folds to there (the cache was changed outside fracas)"
-                )
-            proved += held is not None
-    return Verified(checked, None, plies[-1][2], proved)
 
 
 def dice_for(ply: PlyRow) -> Dice:

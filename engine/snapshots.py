@@ -13,6 +13,7 @@ on its path (and the ply it appends).
 
 from __future__ import annotations
 
+import functools
 import hashlib
 from typing import Any
 
@@ -52,11 +53,17 @@ class SnapshotCodec:
         self.enabled = pack.record is not None
         #: Snapshots are taken at depths that are multiples of this (tests make it small).
         self.every = EVERY
+        self._pack = pack
+        # Insertion order is kept: combatants are in join order, which the rules read.
+        self._encoder = msgspec.msgpack.Encoder()
+
+    @functools.cached_property
+    def _decoder(self) -> msgspec.msgpack.Decoder[Any]:
+        """Built on first use (about 1 ms): a fight shorter than ``every`` never needs it."""
+        pack = self._pack
         pending = _mirror(Pending, "SnapPending", {"detail": pack.pending | None})
         record = Any if pack.record is None else pack.record | None
         combatant = _mirror(CombatantState, "SnapCombatant", {"data": record})
-        self._combatant = combatant
-        self._pending = pending
         state = _mirror(
             FightState,
             "SnapState",
@@ -66,9 +73,7 @@ class SnapshotCodec:
                 "pending": pending | None,
             },
         )
-        # Insertion order is kept: combatants are in join order, which the rules read.
-        self._encoder = msgspec.msgpack.Encoder()
-        self._decoder = msgspec.msgpack.Decoder(state)
+        return msgspec.msgpack.Decoder(state)
 
     def encode(self, state: FightState) -> bytes:
         """The snapshot's bytes."""

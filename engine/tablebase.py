@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-import attrs
+import msgspec
 
 from engine.log import BranchRow, EncounterRow, PlyRow, Store
 from engine.replay import Kernel, kernel_for
@@ -21,8 +21,7 @@ from events.core import Event
 from projections.state import FightState
 
 
-@attrs.frozen
-class Scene:
+class Scene(msgspec.Struct, frozen=True):
     """An open encounter on a branch: everything a command needs to act."""
 
     store: Store
@@ -31,8 +30,7 @@ class Scene:
     kernel: Kernel
 
 
-@attrs.frozen
-class PlyResult:
+class PlyResult(msgspec.Struct, frozen=True):
     """What one command appended: its ply number, its events, and the state after it."""
 
     number: int
@@ -41,8 +39,7 @@ class PlyResult:
     state: FightState
 
 
-@attrs.frozen
-class PlyView:
+class PlyView(msgspec.Struct, frozen=True):
     """A ply as ``log`` and ``explain`` show it."""
 
     number: int
@@ -51,8 +48,7 @@ class PlyView:
     before: FightState
 
 
-@attrs.frozen
-class BranchView:
+class BranchView(msgspec.Struct, frozen=True):
     """A branch as ``branches`` lists it: head and fork as ply numbers, length in plies."""
 
     name: str
@@ -65,8 +61,7 @@ class BranchView:
     head_hash: str = ""
 
 
-@attrs.frozen
-class ReplayReport:
+class ReplayReport(msgspec.Struct, frozen=True):
     """The outcome of ``replay --seed … --into``: the new branch and what was skipped."""
 
     branch: str

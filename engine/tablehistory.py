@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from engine.dice import Dice
 from engine.log import BranchRow, Store
 from engine.rebuild import chain_hash, checked_plies
-from engine.replay import Verified, encode_all, verify
+from engine.replay import encode_all
 from engine.rules import (
     IllegalAction,
     UnknownName,
@@ -22,6 +22,7 @@ from engine.tablebase import (
     TableBase,
     check_branch_name,
 )
+from engine.verify import Verified, verify
 from events.core import Declaration
 from projections.state import FightState
 

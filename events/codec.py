@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import functools
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Union, get_origin
 
 import msgspec
@@ -68,9 +69,12 @@ class Codec:
     ``upcasts`` are the pack's steps for its old shapes (the core's are always known, and a
     pack's step for a core tag replaces the core's); a tag they retire still counts as known.
     ``records`` types the pack records core events carry (``options``, ``sheet``,
-    ``pending``: events.core.GENERIC_EVENTS); without them those decode as plain data. A
-    stored event that does not decode raises :class:`UnreadableEvent`; an event of a version
-    newer than this fracas, or without an upcaster, raises ``events.upcasts.UpcastError``.
+    ``pending``: events.core.GENERIC_EVENTS); without them those decode as plain data.
+    ``lazy`` gives more records when an event carrying them is first decoded in full (the
+    sheet: its classes cost a command that only folds state, whose events never carry one:
+    :meth:`decode_stored` with ``full=False`` decodes them as plain data). A stored event that
+    does not decode raises :class:`UnreadableEvent`; an event of a version newer than this
+    fracas, or without an upcaster, raises ``events.upcasts.UpcastError``.
     """
 
     def __init__(
@@ -78,22 +82,37 @@ class Codec:
         pack_events: Sequence[type[Event]],
         upcasts: Upcasts | None = None,
         records: Mapping[str, Any] | None = None,
+        lazy: Callable[[], Mapping[str, Any]] | None = None,
     ) -> None:
-        records = records or {}
+        self._pack_events = tuple(pack_events)
+        self._records = dict(records or {})
+        self._lazy = lazy
+        fold = self._union(self._records)
+        self._fold_many = msgspec.json.Decoder(list[fold])  # type: ignore[valid-type]
+        types = CORE_EVENTS + self._pack_events
+        self.current: Mapping[str, int] = {tag_of(t): t.schema_version for t in types}
+        self.upcasts: Upcasts = {**CORE_UPCASTS, **(upcasts or {})}
+        self.tags = frozenset(self.current) | {tag for tag, _ in self.upcasts}
+
+    def _union(self, records: Mapping[str, Any]) -> Any:
         core = tuple(
             t[records.get(GENERIC_EVENTS[t], Any)] if t in GENERIC_EVENTS else t  # type: ignore[index]
             for t in CORE_EVENTS
         )
-        types = core + tuple(pack_events)
-        union: Any = Union[types]  # noqa: UP007 - built from a runtime tuple
-        self._one = msgspec.json.Decoder(union)
-        self._many = msgspec.json.Decoder(list[union])
-        self._convert_type = union
-        #: The union of every event type this codec decodes (benchmarks build on it).
-        self.union: Any = union
-        self.current: Mapping[str, int] = {tag_of(t): t.schema_version for t in types}
-        self.upcasts: Upcasts = {**CORE_UPCASTS, **(upcasts or {})}
-        self.tags = frozenset(self.current) | {tag for tag, _ in self.upcasts}
+        return Union[core + self._pack_events]  # noqa: UP007 - built from a runtime tuple
+
+    @functools.cached_property
+    def union(self) -> Any:
+        """The union of every event type this codec decodes, with every record typed."""
+        return self._union({**self._records, **(self._lazy() if self._lazy else {})})
+
+    @functools.cached_property
+    def _one(self) -> msgspec.json.Decoder[Any]:
+        return msgspec.json.Decoder(self.union)
+
+    @functools.cached_property
+    def _many(self) -> msgspec.json.Decoder[Any]:
+        return msgspec.json.Decoder(list[self.union])  # type: ignore[name-defined]
 
     def decode(self, tag: str, version: int, body: str) -> Event:
         """One stored event; old versions are upcast first (events/upcasts.py)."""
@@ -101,17 +120,21 @@ class Codec:
             if self.current.get(tag) == version or tag not in self.tags:
                 return self._one.decode(body)  # type: ignore[no-any-return]
             _, data = upcast(tag, version, msgspec.json.decode(body), self.current, self.upcasts)
-            return msgspec.convert(data, self._convert_type)  # type: ignore[no-any-return]
+            return msgspec.convert(data, self.union)  # type: ignore[no-any-return]
         except msgspec.MsgspecError as err:
             raise UnreadableEvent(tag, version, str(err), known_tag=tag in self.tags) from None
 
-    def decode_stored(self, rows: Sequence[tuple[int, str, int, str]]) -> list[Event]:
+    def decode_stored(
+        self, rows: Sequence[tuple[int, str, int, str]], *, full: bool = True
+    ) -> list[Event]:
         """:meth:`decode_many` of rows as a path read gives them: ``(ply, tag, version,
-        body)``."""
+        body)``; ``full`` false: the lazy records (a sheet) stay plain data (a rebuild)."""
         current = self.current
         if all(current.get(row[1]) == row[2] for row in rows):
+            many = self._many if full else self._fold_many
             try:
-                return self._many.decode("[" + ",".join([row[3] for row in rows]) + "]")
+                decoded: list[Event] = many.decode("[" + ",".join([row[3] for row in rows]) + "]")
+                return decoded
             except msgspec.MsgspecError:
                 pass  # decode one by one below, to name the event at fault
         return [self.decode(tag, version, body) for _, tag, version, body in rows]
@@ -121,7 +144,10 @@ class Codec:
         current = self.current
         if all(current.get(tag) == version for tag, version, _ in rows):
             try:
-                return self._many.decode("[" + ",".join(body for _, _, body in rows) + "]")
+                events: list[Event] = self._many.decode(
+                    "[" + ",".join(body for _, _, body in rows) + "]"
+                )
+                return events
             except msgspec.MsgspecError:
                 pass  # decode one by one below, to name the event at fault
         return [self.decode(tag, version, body) for tag, version, body in rows]

@@ -204,8 +204,10 @@ class Pack(msgspec.Struct, frozen=True, kw_only=True, dict=True):  # dict: cache
 
     ``options`` is a msgspec struct whose field defaults are the first variant's, with each
     field's allowed values in its type (``Literal``) and its documentation in its metadata;
-    ``variants`` maps each variant to the fields it sets differently. ``sheet`` is the
-    validated sheet class embedded in join events, ``load_sheet`` reads and validates a file.
+    ``variants`` maps each variant to the fields it sets differently. :attr:`sheet` is the
+    validated sheet class embedded in join events (``load_sheet_type`` gives it on first use:
+    its attrs classes cost a command that only reads), ``load_sheet`` reads and validates a
+    file.
     ``pending`` is the record of a pending reaction; ``record`` that of a combatant's
     ``data``. ``citations`` names the pack's rule ids
     for the core's turn messages (``round_end``, ``sequence``, ``hold`` …): cited, never
@@ -217,7 +219,7 @@ class Pack(msgspec.Struct, frozen=True, kw_only=True, dict=True):  # dict: cache
     version: int
     options: type[Any]
     variants: Mapping[str, Mapping[str, Any]]
-    sheet: type[Any]
+    load_sheet_type: Callable[[], type[Any]]
     load_sheet: Callable[[Path], Any]
     pending: type[Any]
     events: tuple[type[Event], ...]
@@ -235,6 +237,11 @@ class Pack(msgspec.Struct, frozen=True, kw_only=True, dict=True):  # dict: cache
     #: The record a combatant's ``data`` holds (a msgspec struct), so that a snapshot of the
     #: state decodes back into it; None: the pack's states are never snapshotted.
     record: type[Any] | None = None
+
+    @functools.cached_property
+    def sheet(self) -> type[Any]:
+        """The validated sheet class embedded in join events."""
+        return self.load_sheet_type()
 
     @functools.cached_property
     def actions(self) -> tuple[Action, ...]:

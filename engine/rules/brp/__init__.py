@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from engine.rules.brp.options import VARIANTS
-from engine.rules.brp.sheet import BrpSheet
 from engine.rules.brp.status import STATUS
 from engine.rules.pack import Action, Explainer, Pack, TurnRules
 from events import brp as be
@@ -23,6 +22,12 @@ from projections import brp as proj
 
 #: The phases of a round before its turns, in order (``round.py`` moves the round through them).
 PHASES = ("intent", "powers")
+
+
+def _sheet_type() -> type[Any]:
+    from engine.rules.brp.sheet import BrpSheet
+
+    return BrpSheet
 
 
 def _load_sheet(path: Path) -> Any:
@@ -59,7 +64,7 @@ PACK = Pack(
     version=1,
     options=BrpOptions,
     variants=VARIANTS,
-    sheet=BrpSheet,
+    load_sheet_type=_sheet_type,
     load_sheet=_load_sheet,
     pending=AttackDetail,
     record=proj.BrpFighter,

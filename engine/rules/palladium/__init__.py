@@ -14,11 +14,16 @@ from typing import Any
 
 from engine.rules.pack import Action, Explainer, Pack, TurnRules
 from engine.rules.palladium.options import VARIANTS
-from engine.rules.palladium.sheet import PalladiumSheet
 from engine.rules.palladium.status import STATUS
 from events import palladium as pe
 from events.core import Event
 from projections import palladium as proj
+
+
+def _sheet_type() -> type[Any]:
+    from engine.rules.palladium.sheet import PalladiumSheet
+
+    return PalladiumSheet
 
 
 def _load_sheet(path: Path) -> Any:
@@ -57,7 +62,7 @@ PACK = Pack(
     version=3,
     options=pe.PalladiumOptions,
     variants=VARIANTS,
-    sheet=PalladiumSheet,
+    load_sheet_type=_sheet_type,
     load_sheet=_load_sheet,
     pending=pe.StrikeDetail,
     record=proj.Fighter,
