@@ -152,6 +152,8 @@ class Store(Reader):
             conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
 
     def _put_cache(self, conn: sqlite3.Connection) -> None:
+        if not self.cache:
+            return
         conn.executemany(
             "INSERT OR REPLACE INTO snapshots (ply, key, ply_hash, digest, body) "
             "VALUES (?, ?, ?, ?, ?)",

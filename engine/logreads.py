@@ -89,16 +89,23 @@ class Reader:
     def ancestor(self, ply_id: int, depth: int) -> int:
         """The ply at ``depth`` on the path to ``ply_id`` (about log2(depth)**2 / 4 lookups at
         worst, see :func:`skip_depth`)."""
-        row = self.ply(ply_id)
-        if depth > row.depth or depth < 0:
-            raise ValueError(f"no ancestor at depth {depth} of a ply at depth {row.depth}")
-        while row.depth > depth:
-            if row.skip is not None and skip_depth(row.depth) >= depth:
-                row = self.ply(row.skip)
+        at, parent, skip = self._links(ply_id)
+        if depth > at or depth < 0:
+            raise ValueError(f"no ancestor at depth {depth} of a ply at depth {at}")
+        while at > depth:
+            if skip is not None and skip_depth(at) >= depth:
+                ply_id = skip
             else:
-                assert row.parent is not None
-                row = self.ply(row.parent)
-        return row.id
+                assert parent is not None
+                ply_id = parent
+            at, parent, skip = self._links(ply_id)
+        return ply_id
+
+    def _links(self, ply_id: int) -> tuple[int, int | None, int | None]:
+        rows = self._all("SELECT depth, parent, skip FROM plies WHERE id = ?", (ply_id,))
+        if not rows:
+            raise NotFracas(f"{self.path}: ply {ply_id} is missing (a pointer to it remains)")
+        return rows[0]  # type: ignore[return-value]
 
     # The path up from a ply: parent by parent while the ply is deeper than a given depth
     # (-1: to the encounter's start). Bounded by the snapshot a command starts from.
@@ -166,6 +173,21 @@ class Reader:
             (ply_id, key),
         )
         return rows[0] if rows else None  # type: ignore[return-value]
+
+    def snapshots_near(
+        self, head: int, above: int, key: str
+    ) -> list[tuple[int, int, bytes | None, bytes, bytes, bytes]]:
+        """Snapshots under ``key`` of the plies on the path to ``head`` deeper than ``above``,
+        deepest first: ``(ply, depth, its stored hash, ply_hash, digest, body)``."""
+        if not self.chained:
+            return []
+        return self._all(  # type: ignore[return-value]
+            self._PATH + "SELECT plies.id, plies.depth, hashes.hash, s.ply_hash, s.digest, "
+            "s.body FROM up JOIN snapshots s ON s.ply = up.id AND s.key = ? "
+            "JOIN plies ON plies.id = up.id LEFT JOIN hashes ON hashes.ply = up.id "
+            "ORDER BY plies.depth DESC",
+            (head, above, above, key),
+        )
 
     def snapshots_on_path(self, head: int, key: str) -> dict[int, tuple[bytes, bytes, bytes]]:
         """Every snapshot under ``key`` of a ply on the path to ``head``, by ply id."""

@@ -112,24 +112,20 @@ def chain_hash(store: Store, ply: PlyRow) -> bytes:
     return checked_plies(store, ply.id)[-1][2]
 
 
-def _nearest(kernel: Kernel, store: Store, head: PlyRow) -> tuple[PlyRow | None, FightState]:
-    """The deepest usable snapshot at a multiple of ``every`` on the path to ``head``."""
+def _nearest(
+    kernel: Kernel, store: Store, head: PlyRow
+) -> tuple[tuple[int, bytes] | None, FightState]:
+    """``(depth, stored hash)`` of the deepest usable snapshot on the path to ``head`` within
+    a few multiples of ``every``, and its state (one query)."""
     snaps = kernel.snapshots
     if not snaps.enabled or not store.chained:
         return None, FightState()
-    every = snaps.every
-    depth = head.depth - head.depth % every
-    for _ in range(_TRIES):
-        if depth <= 0:
-            break
-        ply = store.ply(store.ancestor(head.id, depth)) if depth != head.depth else head
-        row = store.snapshot(ply.id, snaps.key)
-        if snaps.usable(row, ply.hash):
-            assert row is not None
+    above = head.depth - head.depth % snaps.every - snaps.every * _TRIES
+    for _, depth, kept, *row in store.snapshots_near(head.id, max(above, 0), snaps.key):
+        if kept is not None and snaps.usable((row[0], row[1], row[2]), kept):
             state = snaps.decode(row[2])
             if state is not None:
-                return ply, state
-        depth -= every
+                return (depth, kept), state
     return None, FightState()
 
 
@@ -140,8 +136,8 @@ def state_at(kernel: Kernel, store: Store, head_id: int, *, snapshots: bool = Tr
     """
     head = store.ply(head_id)
     base, state = _nearest(kernel, store, head) if snapshots else (None, FightState())
-    above = base.depth if base is not None else -1
-    plies = read_path(store, head_id, above, base.hash if base is not None else None)
+    above = base[0] if base is not None else -1
+    plies = read_path(store, head_id, above, base[1] if base is not None else None)
     unread = kernel.unfolded_tags
     snaps = kernel.snapshots
     keep = snapshots and snaps.enabled and store.chained  # an old file: reads write nothing

@@ -24,7 +24,7 @@ from events.codec import Codec
 from projections.state import STATE_VERSION, CombatantState, FightState, Pending
 
 #: Snapshots are taken at depths that are multiples of this.
-EVERY = 32
+EVERY = 16
 
 
 def _mirror(cls: type[msgspec.Struct], name: str, typed: dict[str, Any]) -> Any:

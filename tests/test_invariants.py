@@ -175,7 +175,7 @@ KNOWN_BUGS: dict[str, str] = {}
 VERIFY_EVERY = 4
 #: A new process costs a quarter of a second: at most this many per fight.
 REOPENS_PER_FIGHT = 2
-#: Snapshots every few plies in the machine (32 in use), so that every fight crosses several.
+#: Snapshots every few plies in the machine (16 in use), so that every fight crosses several.
 SNAPSHOT_EVERY = 3
 
 
@@ -739,7 +739,7 @@ class FightMachine(RuleBasedStateMachine):
         self.visits = 0
         #: parent branch -> its log content when a child was made (dropped when it moves)
         self.parents: dict[str, list[Any]] = {}
-        # Snapshots every 3 plies instead of 32, so that every fight crosses many of them:
+        # Snapshots every 3 plies instead of 16, so that every fight crosses many of them:
         # each invariant below then holds for state folded from a snapshot and a tail.
         self.snapshots = kernel_for(get_pack("palladium")).snapshots
         self.every, self.snapshots.every = self.snapshots.every, SNAPSHOT_EVERY

@@ -135,6 +135,14 @@ COMMANDS = {
     "replay --seed": ["replay", "--seed", "3", "--from", "1", "--into", "luckier"],
     "branch": ["branch", "what-if"],
     "branch --at": ["branch", "what-if", "--at", str(CHANGED + 1)],
+    "next": ["next"],
+    "pass": ["pass", "marcus"],
+    "hold": ["hold", "marcus", "--until", "the brodkil moves"],
+    "interrupt": ["interrupt", "marcus"],
+    "power-punch": ["power-punch", "marcus", "brodkil"],
+    "shoot": ["shoot", "marcus", "brodkil"],
+    "act": ["act", "marcus", "--note", "reloads"],
+    "surprise": ["surprise", "marcus"],
 }
 
 
@@ -179,7 +187,7 @@ def test_the_head_hash_changes_with_every_ply_and_is_the_same_from_any_process(
 
 @pytest.fixture
 def small_snapshots() -> Iterator[None]:
-    """Snapshots each 4 plies in this process (32 in use)."""
+    """Snapshots each 4 plies in this process (16 in use)."""
     snaps = kernel_for(get_pack("palladium")).snapshots
     every, snaps.every = snaps.every, 4
     yield
