@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from engine.log import EncounterRow
 from engine.rules import get_pack
@@ -22,8 +23,9 @@ LOG_SCHEMA = "fracas.log/1"
 
 
 def dumps(doc: Any) -> str:
-    """JSON as fracas prints it."""
-    return json.dumps(doc, indent=2, ensure_ascii=False)
+    """JSON as fracas prints it: two-space indent, text as UTF-8 (the same bytes as the
+    standard library's ``json.dumps(indent=2, ensure_ascii=False)``, without importing it)."""
+    return msgspec.json.format(msgspec.json.encode(doc), indent=2).decode()
 
 
 def _lines(events: list[Event], state: FightState) -> list[str]:

@@ -14,14 +14,12 @@ and every ply's hash computed from the rows as they are, none of which is rewrit
 
 from __future__ import annotations
 
-import hashlib
-import json
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from engine.chain import Tampered, encounter_hash, ply_hash
+from engine.chain import Tampered, encounter_hash, ply_hash, sha256
 from engine.logfile import APPLICATION_ID as APPLICATION_ID
 from engine.logfile import BUSY_TIMEOUT_S as BUSY_TIMEOUT_S
 from engine.logfile import CHAIN, SCHEMA, publish, translate
@@ -157,7 +155,7 @@ class Store(Reader):
         conn.executemany(
             "INSERT OR REPLACE INTO snapshots (ply, key, ply_hash, digest, body) "
             "VALUES (?, ?, ?, ?, ?)",
-            [(p, k, h, hashlib.sha256(b).digest(), b) for p, k, h, b in self.cache],
+            [(p, k, h, sha256(b), b) for p, k, h, b in self.cache],
         )
         self.cache.clear()
 
@@ -187,7 +185,7 @@ class Store(Reader):
     ) -> int:
         depth = 0 if parent is None else parent.depth + 1
         skip = None if parent is None else self.ancestor(parent.id, skip_depth(depth))
-        dice_text = json.dumps(list(dice))
+        dice_text = "[" + ", ".join(str(int(f)) for f in dice) + "]"  # as json.dumps has it
         created = _now()
         cur = conn.execute(
             "INSERT INTO plies (encounter, parent, depth, skip, seed, salt, rules_version, "

@@ -3,8 +3,6 @@ the skip-list rule that gives each ply its skip pointer."""
 
 from __future__ import annotations
 
-import json
-
 import msgspec
 
 from engine.logfile import NotFracas
@@ -105,8 +103,8 @@ def ply_row(row: tuple[object, ...]) -> PlyRow:
     if not isinstance(text, str):
         raise NotFracas(f"ply {values[0]}: its dice column is not text")
     try:
-        faces = [] if text == "[]" else json.loads(text)
-    except ValueError:
+        faces = [] if text == "[]" else msgspec.json.decode(text)
+    except msgspec.DecodeError:
         raise NotFracas(f"ply {values[0]}: its dice column is not JSON") from None
     if not isinstance(faces, list) or not all(type(f) is int for f in faces):
         raise NotFracas(f"ply {values[0]}: its dice column is not a list of faces")

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from engine.dice import Dice
 from engine.log import PlyRow, Store
 from engine.rebuild import checked_plies, state_at
 from engine.rules import IllegalAction
@@ -26,6 +25,9 @@ from events.core import CORE_EVENTS, Declaration, Event, PhaseStarted
 from projections import core as core_reducers
 from projections.fold import Reducer, fold
 from projections.state import FightState
+
+if TYPE_CHECKING:
+    from engine.dice import Dice
 
 
 class Kernel:
@@ -38,6 +40,7 @@ class Kernel:
             pack.upcasts,
             {"options": pack.options, "pending": pack.pending},
             lambda: {"sheet": pack.sheet},
+            folded={*core_reducers.REDUCERS, *pack.reducers},
         )
         self.reducers: Mapping[type[Event], Reducer] = {
             **core_reducers.REDUCERS,
@@ -187,6 +190,8 @@ def kernel_for(pack: Pack) -> Kernel:
 
 def dice_for(ply: PlyRow) -> Dice:
     """The dice a ply was resolved with: its seed, depth and salt, and its entered faces."""
+    from engine.dice import Dice  # here: a command that only reads rolls nothing
+
     return Dice(ply.seed, ply.depth, ply.salt, ply.dice)
 
 

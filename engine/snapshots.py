@@ -14,11 +14,11 @@ on its path (and the ply it appends).
 from __future__ import annotations
 
 import functools
-import hashlib
 from typing import Any
 
 import msgspec
 
+from engine.chain import sha256
 from engine.rules.pack import Pack
 from events.codec import Codec
 from projections.state import STATE_VERSION, CombatantState, FightState, Pending
@@ -47,7 +47,7 @@ class SnapshotCodec:
 
     def __init__(self, pack: Pack, codec: Codec) -> None:
         events = ",".join(f"{tag}={v}" for tag, v in sorted(codec.current.items()))
-        fingerprint = hashlib.sha256(events.encode()).hexdigest()[:16]
+        fingerprint = sha256(events.encode()).hex()[:16]
         #: What shaped a snapshot: pack, pack version, state layout, event versions.
         self.key = f"{pack.name}/{pack.version}/s{STATE_VERSION}/e{fingerprint}"
         self.enabled = pack.record is not None
@@ -104,4 +104,4 @@ class SnapshotCodec:
         intact (its digest matches its bytes)."""
         if row is None or ply_hash is None or row[0] != ply_hash:
             return False
-        return hashlib.sha256(row[2]).digest() == row[1]
+        return sha256(row[2]) == row[1]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, Union, get_origin
 
 import msgspec
@@ -72,7 +72,9 @@ class Codec:
     ``pending``: events.core.GENERIC_EVENTS); without them those decode as plain data.
     ``lazy`` gives more records when an event carrying them is first decoded in full (the
     sheet: its classes cost a command that only folds state, whose events never carry one:
-    :meth:`decode_stored` with ``full=False`` decodes them as plain data). A stored event that
+    :meth:`decode_stored` with ``full=False`` decodes them as plain data). ``folded`` narrows
+    that rebuild decoder to the types a reducer reads (the others are never handed to it; an
+    unknown tag still fails to decode, and is refused as a newer fracas's). A stored event that
     does not decode raises :class:`UnreadableEvent`; an event of a version newer than this
     fracas, or without an upcaster, raises ``events.upcasts.UpcastError``.
     """
@@ -83,23 +85,26 @@ class Codec:
         upcasts: Upcasts | None = None,
         records: Mapping[str, Any] | None = None,
         lazy: Callable[[], Mapping[str, Any]] | None = None,
+        folded: Collection[type] | None = None,
     ) -> None:
         self._pack_events = tuple(pack_events)
         self._records = dict(records or {})
         self._lazy = lazy
-        fold = self._union(self._records)
+        fold = self._union(self._records, folded)
         self._fold_many = msgspec.json.Decoder(list[fold])  # type: ignore[valid-type]
         types = CORE_EVENTS + self._pack_events
         self.current: Mapping[str, int] = {tag_of(t): t.schema_version for t in types}
         self.upcasts: Upcasts = {**CORE_UPCASTS, **(upcasts or {})}
         self.tags = frozenset(self.current) | {tag for tag, _ in self.upcasts}
 
-    def _union(self, records: Mapping[str, Any]) -> Any:
+    def _union(self, records: Mapping[str, Any], only: Collection[type] | None = None) -> Any:
         core = tuple(
             t[records.get(GENERIC_EVENTS[t], Any)] if t in GENERIC_EVENTS else t  # type: ignore[index]
             for t in CORE_EVENTS
+            if only is None or t in only
         )
-        return Union[core + self._pack_events]  # noqa: UP007 - built from a runtime tuple
+        pack = tuple(t for t in self._pack_events if only is None or t in only)
+        return Union[core + pack]  # noqa: UP007 - built from a runtime tuple
 
     @functools.cached_property
     def union(self) -> Any:
