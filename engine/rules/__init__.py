@@ -62,6 +62,23 @@ def get_pack(name: str) -> Pack:
     return pack
 
 
+#: The core's turn verbs, the same in every system (after its own ``initiative``).
+_TURN_VERBS: dict[str, str] = {
+    "pass": "End ACTOR's turn; what is left of it is the rules' business.",
+    "next": "End the current turn (whoever's it is), or move a round on from its phase.",
+    "hold": "Hold ACTOR's action until a trigger: the turn ends, the action waits.",
+    "release": "The trigger came: the held action's owner acts now, then the turn goes back.",
+    "interrupt": (
+        "Cut in ahead of the one acting (or --against someone); the rules say who goes first,"
+        " and the loser goes right after the current action."
+    ),
+    "counter": "A counter or riposte: act right after the action that triggered it.",
+    "ruling": (
+        "A GM ruling on one combatant, applied through the same rules as the effects actions "
+        "cause; undoable like any other ply."
+    ),
+}
+
 #: system -> every verb of its actions table, in table order (the core's turn verbs, or the
 #: pack's rows replacing them, then its own), with the first line of its help: what
 #: ``fracas --help`` lists, and which systems own a verb, without importing any pack's deciders.
@@ -70,19 +87,7 @@ def get_pack(name: str) -> Pack:
 VERBS: dict[str, dict[str, str]] = {
     "palladium": {
         "initiative": "Start the next melee round: everyone rolls initiative (1D20 + bonuses).",
-        "pass": "End ACTOR's turn; what is left of it is the rules' business.",
-        "next": "End the current turn (whoever's it is), or move a round on from its phase.",
-        "hold": "Hold ACTOR's action until a trigger: the turn ends, the action waits.",
-        "release": "The trigger came: the held action's owner acts now, then the turn goes back.",
-        "interrupt": (
-            "Cut in ahead of the one acting (or --against someone); the rules say who goes first,"
-            " and the loser goes right after the current action."
-        ),
-        "counter": "A counter or riposte: act right after the action that triggered it.",
-        "ruling": (
-            "A GM ruling on one combatant, applied through the same rules as the effects actions "
-            "cause; undoable like any other ply."
-        ),
+        **_TURN_VERBS,
         "surprise": (
             "Complete surprise: house rules give the attackers a free single-pass round before "
             "the first; RAW rolls the round's initiative with them first and their first attacks "
@@ -104,19 +109,7 @@ VERBS: dict[str, dict[str, str]] = {
     },
     "brp": {
         "initiative": "Begin the next round, the way the encounter's rules begin one.",
-        "pass": "End ACTOR's turn; what is left of it is the rules' business.",
-        "next": "End the current turn (whoever's it is), or move a round on from its phase.",
-        "hold": "Hold ACTOR's action until a trigger: the turn ends, the action waits.",
-        "release": "The trigger came: the held action's owner acts now, then the turn goes back.",
-        "interrupt": (
-            "Cut in ahead of the one acting (or --against someone); the rules say who goes first,"
-            " and the loser goes right after the current action."
-        ),
-        "counter": "A counter or riposte: act right after the action that triggered it.",
-        "ruling": (
-            "A GM ruling on one combatant, applied through the same rules as the effects actions "
-            "cause; undoable like any other ply."
-        ),
+        **_TURN_VERBS,
         "intent": (
             "The statement of intent: what a fighter means to do this round (a knockout, disarm, "
             "knockback, volley, entangle or fighting withdrawal), before the DEX ranks."
