@@ -1,10 +1,10 @@
 """The hash chain that makes the log tamper-evident.
 
 Each ply's hash is SHA-256 over its parent's stored hash and everything the ply holds: depth,
-seed, salt, rules version, command, entered dice, time, and every event as stored (tag, version,
-body). The root ply chains from the encounter's own hash (its name, seed, system, rules version
-and time). A command that reads a ply recomputes its hash from the row and the parent's
-*stored* hash; a mismatch means the row changed after it was written.
+skip pointer, seed, salt, rules version, command, entered dice, time, and every event as stored
+(tag, version, body). The root ply chains from the encounter's own hash (its name, seed,
+system, rules version and time). A command that reads a ply recomputes its hash from the row
+and the parent's *stored* hash; a mismatch means the row changed after it was written.
 
 Plies appended later chain over the stored hashes, so a changed row is never laundered: the
 first changed ply stays the first mismatch for ever, even for a command that a snapshot spared
@@ -70,6 +70,7 @@ def encounter_hash(name: str, seed: int, system: str, rules_version: int, create
 def ply_hash(
     parent: bytes,
     depth: object,
+    skip: object,
     seed: object,
     salt: object,
     rules_version: object,
@@ -86,5 +87,5 @@ def ply_hash(
     hashed as it is. Everything after the parent's hash is one JSON array, so no two
     different plies hash the same bytes.
     """
-    body = _ENCODE([depth, seed, salt, rules_version, command, dice, created_at, events])
+    body = _ENCODE([depth, skip, seed, salt, rules_version, command, dice, created_at, events])
     return sha256(_DOMAIN + parent + body)

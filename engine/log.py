@@ -68,9 +68,21 @@ class Store(Reader):
             )
             conn.execute("PRAGMA synchronous=FULL")
             conn.execute("SELECT count(*) FROM branches").fetchone()
+            chained = version >= SCHEMA_VERSION
+            if (
+                not chained
+                and conn.execute(
+                    "SELECT 1 FROM sqlite_master WHERE name IN ('hashes', 'snapshots')"
+                ).fetchone()
+            ):
+                conn.close()
+                raise NotFracas(
+                    f"{path}: the file says schema {version} but holds the hash chain of schema "
+                    f"{SCHEMA_VERSION}: it was changed outside fracas"
+                )
         except sqlite3.Error as err:
             raise translate(err, path) from None
-        return cls(path, conn, chained=version >= SCHEMA_VERSION)
+        return cls(path, conn, chained=chained)
 
     @classmethod
     def _create(cls, path: Path) -> Store:
@@ -213,6 +225,7 @@ class Store(Reader):
         digest = ply_hash(
             self._parent_hash(encounter, parent),
             depth,
+            skip,
             seed,
             salt,
             rules_version,

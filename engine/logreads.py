@@ -7,6 +7,7 @@ import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 
+from engine.chain import Tampered
 from engine.logfile import NotFracas, translate
 from engine.logrows import (
     PLY_COLUMNS,
@@ -18,6 +19,8 @@ from engine.logrows import (
     ply_row,
     skip_depth,
 )
+
+_CHANGED = "the log was changed outside fracas (`fracas replay --verify` names the first change)"
 
 
 class Reader:
@@ -70,7 +73,14 @@ class Reader:
         rows = self._all(self._select_ply + " WHERE plies.id = ?", (ply_id,))
         if not rows:
             raise NotFracas(f"{self.path}: ply {ply_id} is missing (a pointer to it remains)")
-        return ply_row(rows[0])
+        return self.row(rows[0])
+
+    def row(self, raw: tuple[object, ...]) -> PlyRow:
+        """A PlyRow from a raw row; a row that does not fit is refused naming this file."""
+        try:
+            return ply_row(raw)
+        except NotFracas as err:
+            raise NotFracas(f"{self.path}: {err}") from None
 
     def branches(self, encounter: int) -> list[BranchRow]:
         """The branches of an encounter, in creation order."""
@@ -93,13 +103,34 @@ class Reader:
         if depth > at or depth < 0:
             raise ValueError(f"no ancestor at depth {depth} of a ply at depth {at}")
         while at > depth:
+            step: int | None = parent
+            expected = at - 1
             if skip is not None and skip_depth(at) >= depth:
-                ply_id = skip
-            else:
-                assert parent is not None
-                ply_id = parent
-            at, parent, skip = self._links(ply_id)
+                step, expected = skip, skip_depth(at)
+            if step is None:
+                raise Tampered(f"{self.path}: ply #{at} has no parent: {_CHANGED}")
+            found = self._links(step)
+            if found[0] != expected:  # every step goes up to its own depth: no loop, no jump
+                raise Tampered(
+                    f"{self.path}: the pointers of ply #{at} lead to ply #{found[0]}, not "
+                    f"#{expected}: {_CHANGED}"
+                )
+            ply_id, (at, parent, skip) = step, found
         return ply_id
+
+    def ancestor_on_path(self, ply_id: int, depth: int) -> int:
+        """:meth:`ancestor`, confirmed by walking the parents (the skip pointers are a fast
+        way there, not the truth): a ply reached through a changed pointer is refused."""
+        found = self.ancestor(ply_id, depth)
+        rows = self._all(
+            self._PATH + "SELECT id FROM up WHERE depth = ?", (ply_id, depth - 1, depth - 1, depth)
+        )
+        if not rows or rows[0][0] != found:
+            raise Tampered(
+                f"{self.path}: ply #{depth} reached by the skip pointers is not on the path: "
+                f"{_CHANGED}"
+            )
+        return found
 
     def _links(self, ply_id: int) -> tuple[int, int | None, int | None]:
         rows = self._all("SELECT depth, parent, skip FROM plies WHERE id = ?", (ply_id,))
@@ -109,15 +140,18 @@ class Reader:
 
     # The path up from a ply: parent by parent while the ply is deeper than a given depth
     # (-1: to the encounter's start). Bounded by the snapshot a command starts from.
+    # Each step must go exactly one depth up, so that a changed parent pointer (a cycle, a
+    # jump) ends the path instead of looping: the path read then lacks its start, and the
+    # chain check refuses it.
     _PATH = (
-        "WITH RECURSIVE up(id) AS (SELECT id FROM plies WHERE id = ? AND depth > ? UNION ALL "
-        "SELECT p.parent FROM plies p JOIN up ON p.id = up.id "
-        "WHERE p.parent IS NOT NULL AND p.depth > ? + 1) "
+        "WITH RECURSIVE up(id, depth) AS (SELECT id, depth FROM plies WHERE id = ? AND depth > ? "
+        "UNION ALL SELECT q.id, q.depth FROM up JOIN plies p ON p.id = up.id "
+        "JOIN plies q ON q.id = p.parent WHERE q.depth = up.depth - 1 AND q.depth > ?) "
     )
 
     def path_to(self, head: int, above: int = -1) -> list[PlyRow]:
         """The plies to ``head`` deeper than depth ``above`` (-1: from the start), in order."""
-        return [ply_row(r) for r in self.path_rows(head, above)]
+        return [self.row(r) for r in self.path_rows(head, above)]
 
     def path_rows(self, head: int, above: int = -1) -> list[tuple[object, ...]]:
         """:meth:`path_to` as raw rows (``PLY_COLUMNS`` and the hash): a long rebuild reads

@@ -100,16 +100,18 @@ def ply_row(row: tuple[object, ...]) -> PlyRow:
     """A PlyRow from ``PLY_COLUMNS`` and, optionally, the hash after them."""
     values = list(row)
     text = values[9]
+    where = f"ply #{values[3]}"  # as `log` numbers it
+    changed = "the log was changed outside fracas"
     if not isinstance(text, str):
-        raise NotFracas(f"ply {values[0]}: its dice column is not text")
+        raise NotFracas(f"{where}: its dice column is not text: {changed}")
     try:
         faces = [] if text == "[]" else msgspec.json.decode(text)
     except msgspec.DecodeError:
-        raise NotFracas(f"ply {values[0]}: its dice column is not JSON") from None
+        raise NotFracas(f"{where}: its dice column is not JSON: {changed}") from None
     if not isinstance(faces, list) or not all(type(f) is int for f in faces):
-        raise NotFracas(f"ply {values[0]}: its dice column is not a list of faces")
+        raise NotFracas(f"{where}: its dice column is not a list of faces: {changed}")
     values[9] = tuple(faces)
     hash_ = values[11] if len(values) > 11 else None
     if hash_ is not None and not isinstance(hash_, bytes):
-        raise NotFracas(f"ply {values[0]}: its hash is not a blob")
+        raise NotFracas(f"{where}: its hash is not a blob: {changed}")
     return PlyRow(*values[:11], dice_text=text, hash=hash_)  # type: ignore[arg-type, misc]

@@ -8,7 +8,7 @@ import sqlite3
 from collections.abc import Iterator
 
 from engine.chain import encounter_hash, ply_hash
-from engine.logfile import CHAIN, SCHEMA_VERSION
+from engine.logfile import CHAIN, SCHEMA_VERSION, NotFracas
 
 
 def statements(script: str) -> Iterator[str]:
@@ -37,13 +37,19 @@ def upgrade(conn: sqlite3.Connection) -> bool:
     for row in conn.execute("SELECT ply, tag, version, body FROM events ORDER BY ply, idx"):
         events.setdefault(row[0], []).append(row)
     hashes: dict[int, bytes] = {}
-    for ply_id, encounter, parent, depth, seed, salt, version, command, dice, at in conn.execute(
-        "SELECT id, encounter, parent, depth, seed, salt, rules_version, command, dice, "
+    for ply_id, encounter, parent, depth, skip, *row in conn.execute(
+        "SELECT id, encounter, parent, depth, skip, seed, salt, rules_version, command, dice, "
         "created_at FROM plies ORDER BY id"
     ).fetchall():
-        base = roots[encounter] if parent is None else hashes[parent]
+        base = roots.get(encounter) if parent is None else hashes.get(parent)
+        if base is None:  # a parent after its child, or no encounter: not as fracas wrote it
+            raise NotFracas(
+                f"ply {ply_id} of this schema-1 file has no parent or encounter before it: "
+                "the file was changed outside fracas; nothing was written"
+            )
+        seed, salt, version, command, dice, at = row
         stored = events.get(ply_id, [])
-        hashes[ply_id] = ply_hash(base, depth, seed, salt, version, command, dice, at, stored)
+        hashes[ply_id] = ply_hash(base, depth, skip, seed, salt, version, command, dice, at, stored)
     conn.executemany("INSERT INTO hashes (ply, hash) VALUES (?, ?)", hashes.items())
     conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
     return True

@@ -72,27 +72,32 @@ def read_path(store: Store, head: int, above: int = -1, base: bytes | None = Non
     checked against the chain before anything is decoded; ``base`` is the stored hash of the
     ply at depth ``above`` (None: from the encounter's start)."""
     rows = store.path_rows(head, above)
+    if not rows or rows[-1][0] != head:
+        raise Tampered(
+            f"{store.path}: ply {head}, where a branch or a path begins, is missing: the log "
+            "was changed outside fracas; nothing was written"
+        )
     groups = groupby(store.stored_events(head, above), key=itemgetter(0))
     group = next(groups, None)
     out: list[Read] = []
     previous = base
     chained = store.chained
     for raw in rows:
-        ply_id, _, parent, depth, _, seed, salt, version, command, dice, created = raw[:11]
+        ply_id, _, parent, depth, skip, seed, salt, version, command, dice, created = raw[:11]
         stored: list[Stored] = []
         if group is not None and group[0] == ply_id:
             stored = list(group[1])
             group = next(groups, None)
         if previous is None:
             if parent is not None:
-                raise _changed(store, ply_row(raw), "is not where its path says")
-            previous = root_hash(store, ply_row(raw))
-        found = ply_hash(previous, depth, seed, salt, version, command, dice, created, stored)
+                raise _changed(store, store.row(raw), "is not where its path says")
+            previous = root_hash(store, store.row(raw))
+        found = ply_hash(previous, depth, skip, seed, salt, version, command, dice, created, stored)
         kept = raw[11] if len(raw) > 11 else None
         if kept is None and chained:
-            raise _changed(store, ply_row(raw), "has no hash")
+            raise _changed(store, store.row(raw), "has no hash")
         if kept is not None and kept != found:
-            raise _changed(store, ply_row(raw), "does not match its hash")
+            raise _changed(store, store.row(raw), "does not match its hash")
         previous = found
         out.append(Read(raw, stored, found))
     return out
@@ -106,10 +111,16 @@ def checked_plies(
 
 
 def chain_hash(store: Store, ply: PlyRow) -> bytes:
-    """The hash of ``ply``: stored, or (in a file not yet upgraded) computed from the path."""
-    if ply.hash is not None:
-        return ply.hash
-    return checked_plies(store, ply.id)[-1][2]
+    """The hash of ``ply``, checked: its row and events against its stored hash and its
+    parent's (in a file not yet upgraded, computed from the whole path)."""
+    if ply.hash is None:
+        return read_path(store, ply.id)[-1].hash
+    if ply.parent is None:
+        return read_path(store, ply.id)[-1].hash
+    parent = store.ply(ply.parent)
+    if parent.hash is None:
+        raise _changed(store, parent, "has no hash")
+    return read_path(store, ply.id, ply.depth - 1, parent.hash)[-1].hash
 
 
 def _nearest(
@@ -137,6 +148,8 @@ def state_at(kernel: Kernel, store: Store, head_id: int, *, snapshots: bool = Tr
     head = store.ply(head_id)
     base, state = _nearest(kernel, store, head) if snapshots else (None, FightState())
     above = base[0] if base is not None else -1
+    if above == head.depth:  # the head's own snapshot: nothing after it to read
+        return state
     plies = read_path(store, head_id, above, base[1] if base is not None else None)
     unread = kernel.unfolded_tags
     snaps = kernel.snapshots

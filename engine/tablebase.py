@@ -129,7 +129,7 @@ class TableBase:
                 raise UnknownName(
                     f"no ply #{depth} on branch {sc.branch.name!r} (its head is #{head.depth})"
                 )
-            return sc.store.ply(sc.store.ancestor(head.id, depth))
+            return sc.store.ply(sc.store.ancestor_on_path(head.id, depth))
         name, _, back = ref.partition("~")
         row = sc.store.branch(sc.encounter.id, name)
         if row is None:
@@ -144,4 +144,4 @@ class TableBase:
         head = sc.store.ply(row.head)
         if k > head.depth:
             raise UnknownName(f"ref {escaped(ref)}: branch {name!r} has only {head.depth} plies")
-        return sc.store.ply(sc.store.ancestor(head.id, head.depth - k))
+        return sc.store.ply(sc.store.ancestor_on_path(head.id, head.depth - k))

@@ -43,7 +43,7 @@ class TableHistory(TableBase):
                     f"cannot undo {n}: branch {sc.branch.name!r} has {head.depth} plies after "
                     "the encounter's start"
                 )
-            target = sc.store.ancestor(head.id, head.depth - n)
+            target = sc.store.ancestor_on_path(head.id, head.depth - n)
             state = sc.kernel.rebuild(sc.store, target)  # every check before the write
             sc.store.move_head(sc.branch, target)
             return PlyResult(head.depth - n, sc.branch.name, [], state)
@@ -60,7 +60,7 @@ class TableHistory(TableBase):
                     f"cannot redo {n}: branch {sc.branch.name!r} has "
                     f"{tip.depth - head.depth} undone plies"
                 )
-            target = sc.store.ancestor(tip.id, head.depth + n)
+            target = sc.store.ancestor_on_path(tip.id, head.depth + n)
             state = sc.kernel.rebuild(sc.store, target)  # every check before the write
             sc.store.move_head(sc.branch, target)
             return PlyResult(head.depth + n, sc.branch.name, [], state)

@@ -39,7 +39,7 @@ def true_hash(db: Path, ply: int) -> bytes:
     conn = sqlite3.connect(db)
     try:
         row = conn.execute(
-            "SELECT encounter, parent, depth, seed, salt, rules_version, command, dice, "
+            "SELECT encounter, parent, depth, skip, seed, salt, rules_version, command, dice, "
             "created_at FROM plies WHERE id = ?",
             (ply,),
         ).fetchone()
@@ -59,8 +59,7 @@ def true_hash(db: Path, ply: int) -> bytes:
         ).fetchall()
     finally:
         conn.close()
-    depth, seed, salt, version, command, dice, created = content
-    return ply_hash(base, depth, seed, salt, version, command, dice, created, events)
+    return ply_hash(base, *content, events)
 
 
 def rehash(db: Path, ply: int) -> None:

@@ -143,3 +143,23 @@ def test_an_old_log_gains_the_hash_chain_without_a_row_rewritten(
     assert again["head_hash"] == head_hash
     verified = json.loads(fracas_inprocess("--json", "replay", "--verify", db=db).stdout)
     assert (verified["difference"], verified["head_hash"]) == (None, head_hash)
+
+
+@pytest.mark.parametrize("log", sorted(EXPECTED))
+def test_an_old_log_changed_outside_fracas_is_not_upgraded(
+    log: str, old_log: Callable[[str], Path], fracas_inprocess: Callable[..., CliResult]
+) -> None:
+    """A schema-1 file whose ply points to a parent that does not exist: the upgrade cannot
+    chain it, so the write is refused (exit 5) and the file left as it was."""
+    from tests import tamper
+
+    db = old_log(log)
+    tamper.execute(
+        db, ("UPDATE plies SET parent = 99999 WHERE id = (SELECT max(id) FROM plies)", ())
+    )
+    raw = db.read_bytes()
+    encounter = next(iter(EXPECTED[log]))
+    result = fracas_inprocess("use", encounter, db=db)
+    assert result.code == 5, result
+    assert "changed outside fracas" in result.stderr
+    assert db.read_bytes() == raw

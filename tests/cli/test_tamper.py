@@ -265,3 +265,76 @@ def test_a_file_whose_chain_table_was_dropped_is_refused_as_corrupt(
     for argv in (["status"], ["ruling", "marcus", "--note", "n"], ["undo"]):
         assert_one_line_error(fracas_inprocess(*argv, db=fight), 5, str(fight), "hashes")
     assert file_state(fight) == before
+
+
+# --- pointers: parent, skip, head (found by a review: each used to mislead, loop or crash) ---
+
+
+POINTER_CASES = {
+    # the head's skip pointer sent to an older ply: undo 8 would land there, not at #2
+    "skip to another ply": lambda db: (
+        "UPDATE plies SET skip = ? WHERE id = ?",
+        (ply_id(db, 1), ply_id(db, 10)),
+    ),
+    "skip to itself": lambda db: (
+        "UPDATE plies SET skip = id WHERE id = ?",
+        (ply_id(db, 10),),
+    ),
+    "parent to itself": lambda db: (
+        "UPDATE plies SET parent = id WHERE id = ?",
+        (ply_id(db, 6),),
+    ),
+    "no parent": lambda db: (
+        "UPDATE plies SET parent = NULL, skip = NULL WHERE id = ?",
+        (ply_id(db, 10),),
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(POINTER_CASES))
+@pytest.mark.parametrize(
+    "argv", [["undo", "8"], ["explain", "2"], ["branch", "x", "--at", "2"], ["status"], ["log"]]
+)
+def test_a_changed_pointer_is_refused_never_followed(
+    case: str, argv: list[str], fight: Path, fracas_cli: Cli
+) -> None:
+    """Run as a real process with a timeout: a pointer that loops must not hang a command."""
+    tamper.execute(fight, POINTER_CASES[case](fight))
+    before = file_state(fight)
+    result = fracas_cli(*argv, db=fight, timeout=30)
+    assert_one_line_error(result, 5, str(fight), "changed outside fracas")
+    assert file_state(fight) == before
+
+
+def test_a_branch_head_pointing_nowhere_is_refused(fight: Path, fracas_inprocess: Cli) -> None:
+    tamper.execute(fight, ("UPDATE branches SET head = 99999 WHERE name = 'main'", ()))
+    for argv in (["status"], ["log"], ["replay", "--verify"], ["branches"]):
+        assert_one_line_error(fracas_inprocess(*argv, db=fight), 5, str(fight))
+
+
+def test_branches_checks_the_head_hash_it_prints(fight: Path, fracas_inprocess: Cli) -> None:
+    """A GM publishes what `branches --json` prints: it is checked like any ply read."""
+    head = tamper.head_of(fight)
+    tamper.execute(fight, ("UPDATE hashes SET hash = zeroblob(32) WHERE ply = ?", (head,)))
+    assert_one_line_error(fracas_inprocess("--json", "branches", db=fight), 5, "hash")
+
+
+def test_a_schema_1_label_on_a_chained_file_is_refused(fight: Path, fracas_inprocess: Cli) -> None:
+    """Setting user_version back to 1 would switch the checks off: refused."""
+    conn = sqlite3.connect(fight, isolation_level=None)
+    conn.execute("PRAGMA user_version = 1")
+    conn.close()
+    before = file_state(fight)
+    for argv in (["status"], ["replay", "--verify"], ["ruling", "marcus", "--note", "n"]):
+        assert_one_line_error(fracas_inprocess(*argv, db=fight), 5, str(fight), "schema")
+    assert file_state(fight) == before
+
+
+def test_a_dice_column_that_is_not_faces_names_the_ply_and_the_file(
+    fight: Path, fracas_inprocess: Cli
+) -> None:
+    tamper.execute(
+        fight, ("UPDATE plies SET dice = '[\"a\"]' WHERE id = ?", (ply_id(fight, CHANGED),))
+    )
+    result = fracas_inprocess("status", db=fight)
+    assert_one_line_error(result, 5, str(fight), f"ply #{CHANGED}", "dice")

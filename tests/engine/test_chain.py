@@ -15,7 +15,7 @@ def test_the_digest_is_the_same_before_and_after_the_switch_to_hashlib() -> None
 
 
 def test_every_field_of_a_ply_changes_its_hash() -> None:
-    base = (b"p" * 32, 3, 7, 0, 3, "fracas strike a b", "[]", "2026-11-25T10:00:00.000+00:00")
+    base = (b"p" * 32, 3, 2, 7, 0, 3, "fracas strike a b", "[]", "2026-11-25T10:00:00.000+00:00")
     events = [(5, "core.x", 1, '{"type":"core.x"}')]
     first = chain.ply_hash(*base, events)
     for i in range(len(base)):
