@@ -133,13 +133,15 @@ def replay(
             "difference": None,
             "head_hash": found.head_hash.hex(),
             "snapshots": found.snapshots,
+            "snapshots_ignored": found.ignored,
         }
         diff = found.difference
         if diff is None:
             _emit(
                 ctx,
                 f"verified {found.plies} plies; log intact, head hash {found.head_hash.hex()} "
-                f"({found.snapshots} snapshots proved)",
+                f"({found.snapshots} snapshots proved"
+                + (f", {found.ignored} damaged ones ignored)" if found.ignored else ")"),
                 doc,
             )
             return

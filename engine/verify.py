@@ -76,6 +76,9 @@ class Verified(msgspec.Struct, frozen=True):
     difference: Difference | None
     head_hash: bytes
     snapshots: int
+    #: Snapshots on the path that are damaged (digest, hash, or not decodable): commands
+    #: ignore them and fold from the log; verify says how many.
+    ignored: int = 0
 
     @property
     def outcome(self) -> tuple[int, Difference | None]:
@@ -100,7 +103,7 @@ def verify(kernel: Kernel, store: Store, head: int) -> Verified:
     stored_snaps = store.snapshots_on_path(head, snaps.key)
     decode, decode_stored = kernel.codec.decode, kernel.codec.decode_stored
     state = FightState()
-    checked = proved = 0
+    checked = proved = ignored = 0
     for ply, stored, _ in plies:
         if ply.parent is None:
             state = kernel.apply(state, decode_stored(stored))
@@ -140,4 +143,5 @@ def verify(kernel: Kernel, store: Store, head: int) -> Verified:
                     "log folds to there (the cache was changed outside fracas)"
                 )
             proved += held is not None
-    return Verified(checked, None, plies[-1][2], proved)
+            ignored += held is None
+    return Verified(checked, None, plies[-1][2], proved, ignored)

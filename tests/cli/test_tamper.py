@@ -244,12 +244,24 @@ def test_a_snapshot_changed_with_a_valid_digest_is_caught_by_verify(
     assert_one_line_error(result, 5, "snapshot", "ply #4")
 
 
+def _snapshot_bodies(db: Path) -> list[bytes]:
+    conn = sqlite3.connect(db)
+    try:
+        return [bytes(r[0]) for r in conn.execute("SELECT body FROM snapshots ORDER BY ply")]
+    finally:
+        conn.close()
+
+
 def test_a_broken_snapshot_is_ignored_and_the_state_folded_from_the_log(
     fight: Path, fracas_inprocess: Cli, small_snapshots: None
 ) -> None:
     before = json.loads(fracas_inprocess("--json", "status", db=fight).stdout)
     tamper.execute(fight, ("UPDATE snapshots SET body = X'00'", ()))  # digest no longer fits
     assert json.loads(fracas_inprocess("--json", "status", db=fight).stdout) == before
+    assert _snapshot_bodies(fight) != [b"\x00", b"\x00"], "status did not fold and keep anew"
+    tamper.execute(fight, ("UPDATE snapshots SET body = X'00'", ()))
+    verified = json.loads(fracas_inprocess("--json", "replay", "--verify", db=fight).stdout)
+    assert (verified["snapshots"], verified["snapshots_ignored"]) == (0, 2)
     tamper.execute(
         fight, ("UPDATE snapshots SET key = 'palladium/0/s0/eold'", ())
     )  # another version's: stale
