@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import json
 import os
+import random
+import re
 import subprocess
 import sys
 import time
@@ -21,7 +23,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.inputs import InputError
+from engine import sheetdoc
+from engine.inputs import MAX_SHEET_BYTES, InputError
 from engine.table import Table
 from tests.conftest import SHEETS, CliResult, FracasCli, assert_one_line_error, file_state
 
@@ -343,3 +346,108 @@ def test_healing_a_fighter_at_full_health_is_refused(
         "3",
         mentions=("Ilsa Varg", "12 HP", "nothing to heal"),
     )
+
+
+# --- sheets: text that made the pre-scan quadratic ------------------------------------------
+
+
+def filled(head: str, unit: str, tail: str = "", size: int = MAX_SHEET_BYTES) -> str:
+    """``head``, ``unit`` as often as fits and ``tail``: an ASCII text of at most ``size``."""
+    return head + unit * ((size - len(head) - len(tail)) // len(unit)) + tail
+
+
+# The JSON and TOML ones each took the pre-scan (strings blanked by re.sub) about an hour: an
+# escaped quote in an unterminated string started a new scan to the end of the text. YAML,
+# parsed without a pre-scan, gets the same kind of text.
+SLOW_SHEETS: dict[str, tuple[str, str]] = {
+    "escaped_quotes.json": (filled('"', '\\"'), "not valid JSON: Unterminated string"),
+    "backslashes.json": (filled('{"a": "', "\\\\"), "not valid JSON: Unterminated string"),
+    "escaped_quotes.toml": (filled('a = "', '\\"'), "not valid TOML: Unterminated string"),
+    "multiline.toml": (filled('a = """', '\\"""'), "not valid TOML: Unterminated string"),
+    "quotes.toml": (filled("a = ", '"\\"'), "not valid TOML: Expected newline"),
+    "escaped_quotes.yaml": (filled('a: "', '\\"'), "not valid YAML: while scanning a quoted"),
+    "quotes.yaml": (filled("a: '", "''"), "not valid YAML: while scanning a quoted"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SLOW_SHEETS))
+def test_a_pathological_1_mib_sheet_is_refused_at_once(
+    name: str, fight_db: Path, fracas_cli: FracasCli, tmp_path: Path
+) -> None:
+    text, mention = SLOW_SHEETS[name]
+    sheet = tmp_path / name
+    sheet.write_text(text, encoding="ascii")
+    assert MAX_SHEET_BYTES - 8 <= sheet.stat().st_size <= MAX_SHEET_BYTES
+    before = file_state(fight_db)
+    # The installed script in a subprocess: past the timeout (20 s) it is a failure.
+    result = script(fracas_cli, "--db", str(fight_db), "add", str(sheet), timeout=20)
+    line = assert_one_line_error(result, 2, str(sheet), mention)
+    assert line.isprintable() and len(line) < 1000
+    assert file_state(fight_db) == before
+
+
+class CountedReads:
+    """A ``_SCAN_`` pattern of engine.sheetdoc that adds the characters each call reads (to
+    where its match ends, or the end of the text for a search that finds nothing, and one
+    more: the character it stopped at) to ``tally[0]``."""
+
+    def __init__(self, pattern: re.Pattern[str], tally: list[int]) -> None:
+        self.pattern, self.tally = pattern, tally
+
+    def match(self, text: str, pos: int) -> re.Match[str] | None:
+        found = self.pattern.match(text, pos)
+        self.tally[0] += (pos if found is None else found.end()) - pos + 1
+        return found
+
+    def search(self, text: str, pos: int) -> re.Match[str] | None:
+        found = self.pattern.search(text, pos)
+        self.tally[0] += (len(text) if found is None else found.end()) - pos + 1
+        return found
+
+
+@pytest.mark.parametrize(
+    ("suffix", "head", "unit"),
+    [
+        (".json", '"', '\\"'),
+        (".json", "", '"\\'),
+        (".json", '{"a": "', "\\\\"),
+        (".toml", 'a = "', '\\"'),
+        (".toml", 'a = """', '\\"""'),
+        (".toml", "", 'a = "\\"\\"\\"\n'),
+        (".toml", "", "'''\"\"\"'#\\"),
+        (".toml", "", '"\\'),
+    ],
+)
+def test_the_sheet_pre_scan_reads_the_text_a_few_times_at_most(
+    suffix: str, head: str, unit: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 64 KiB: enough to tell linear from quadratic, small enough that a quadratic scan fails
+    # here in seconds instead of hanging for an hour.
+    text = filled(head, unit, size=1 << 16)
+    tally = [0]
+    for name, value in vars(sheetdoc).items():
+        if name.startswith("_SCAN_") and isinstance(value, re.Pattern):
+            monkeypatch.setattr(sheetdoc, name, CountedReads(value, tally))
+    code = sheetdoc.code_of(text, suffix)
+    assert len(code) == len(text)
+    assert 0 < tally[0] <= 4 * len(text)  # re.sub read ~len(text)**2 / 4 for the first
+
+
+# The patterns whose re.sub blanked strings and comments before: code_of blanks the same.
+BLANKED_BY = {
+    ".json": re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"', re.DOTALL),
+    ".toml": re.compile(
+        r'"""(?:[^\\]|\\.)*?"""|\'\'\'.*?\'\'\'|"[^"\\\n]*(?:\\.[^"\\\n]*)*"|\'[^\'\n]*\'|#[^\n]*',
+        re.DOTALL,
+    ),
+}
+
+
+def test_the_sheet_pre_scan_blanks_what_re_sub_blanked() -> None:
+    rng = random.Random(7)
+    pieces = ['"', '"', '"', "'", "'", "\\", "\\", "#", "\n", "a", "[", "1", '"""', "'''", '\\"']
+    for _ in range(5000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 24)))
+        for suffix, pattern in BLANKED_BY.items():
+            expected = pattern.sub(lambda found: " " * len(found.group()), text)
+            assert sheetdoc.code_of(text, suffix) == expected, (suffix, text)
