@@ -298,6 +298,9 @@ def bench_verify(dbs: dict[int, Path]) -> None:
 
 
 def main() -> None:
+    # Time what a GM's machine runs: compiled modules cached in __pycache__. With this set
+    # (as in some shells and CI), every run would compile what changed since the last cache.
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--events", type=int, default=100_000)
     parser.add_argument("--sizes", default="100,1000,10000,100000")

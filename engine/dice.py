@@ -16,11 +16,11 @@ outside its die is refused, and so is a face left over when the action is resolv
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from typing import Literal
 
 from engine.dicespec import DiceError, DiceSpec, parse_spec
+from engine.sha import sha256
 
 DICE_DOMAIN = b"fracas-dice/1"
 _WORD = 1 << 64
@@ -32,7 +32,7 @@ __all__ = ["Dice", "DiceError", "DiceSpec", "SeededStream", "parse_physical", "p
 
 def _block(seed: int, depth: int, salt: int, counter: int) -> bytes:
     key = f"{seed}:{depth}:{salt}:{counter}".encode("ascii")
-    return hashlib.sha256(DICE_DOMAIN + b"\x00" + key).digest()
+    return sha256(DICE_DOMAIN + b"\x00" + key)
 
 
 class SeededStream:

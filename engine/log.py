@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from engine.chain import Tampered, encounter_hash, ply_hash, sha256
+from engine.chain import Tampered, encounter_hash, ply_hash
 from engine.logfile import APPLICATION_ID as APPLICATION_ID
 from engine.logfile import BUSY_TIMEOUT_S as BUSY_TIMEOUT_S
 from engine.logfile import CHAIN, SCHEMA, publish, translate
@@ -40,6 +40,7 @@ from engine.logrows import PlyRow as PlyRow
 from engine.logrows import StoredEvent as StoredEvent
 from engine.logrows import skip_depth as skip_depth
 from engine.logupgrade import upgrade
+from engine.sha import sha256
 
 
 def _now() -> str:

@@ -18,8 +18,8 @@ from typing import Any
 
 import msgspec
 
-from engine.chain import sha256
 from engine.rules.pack import Pack
+from engine.sha import sha256
 from events.codec import Codec
 from projections.state import STATE_VERSION, CombatantState, FightState, Pending
 

@@ -18,11 +18,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import msgspec
 
-from engine.dice import Dice
 from events.core import (
     Declaration,
     Event,
@@ -34,6 +33,9 @@ from events.core import (
 from events.upcasts import Upcasts
 from projections.fold import Reducer
 from projections.state import FightState
+
+if TYPE_CHECKING:
+    from engine.dice import Dice
 
 Advance = Literal["none", "next", "start"]
 #: How a turn reached someone: his own turn in the order, a cut-in, or back after a cut-in.
@@ -56,7 +58,7 @@ class Decision(msgspec.Struct, frozen=True):
     resolved: bool = True
 
 
-Decider = Callable[[FightState, Any, Dice], Decision]
+Decider = Callable[[FightState, Any, "Dice"], Decision]
 """``decide(state, declaration, dice)``: the events, or IllegalAction / UnknownName / UsageError
 raised before any event is produced (so nothing is written)."""
 
