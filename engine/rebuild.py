@@ -10,8 +10,10 @@ folded from the nearest snapshot on the path rather than from the encounter's st
 
 from __future__ import annotations
 
-from itertools import groupby
-from operator import itemgetter
+import gc
+from bisect import bisect_right
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
 from engine.chain import Tampered, encounter_hash, ply_hash
@@ -77,17 +79,17 @@ def read_path(store: Store, head: int, above: int = -1, base: bytes | None = Non
             f"{store.path}: ply {head}, where a branch or a path begins, is missing: the log "
             "was changed outside fracas; nothing was written"
         )
-    groups = groupby(store.stored_events(head, above), key=itemgetter(0))
-    group = next(groups, None)
+    events = store.stored_events([r[0] for r in rows])  # type: ignore[misc]
+    owners = [e[0] for e in events]
     out: list[Read] = []
     previous = base
     chained = store.chained
+    at = 0
     for raw in rows:
         ply_id, _, parent, depth, skip, seed, salt, version, command, dice, created = raw[:11]
-        stored: list[Stored] = []
-        if group is not None and group[0] == ply_id:
-            stored = list(group[1])
-            group = next(groups, None)
+        end = bisect_right(owners, ply_id, at)  # type: ignore[call-overload]
+        stored = events[at:end]
+        at = end
         if previous is None:
             if parent is not None:
                 raise _changed(store, store.row(raw), "is not where its path says")
@@ -140,11 +142,31 @@ def _nearest(
     return None, FightState()
 
 
+@contextmanager
+def bulk() -> Iterator[None]:
+    """Pause the cyclic garbage collector for a long read: it makes a few hundred thousand
+    rows, events and records, none in a cycle, and the collector would otherwise walk them
+    again every few hundred allocations (a quarter of a 100,000-event rebuild)."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
 def state_at(kernel: Kernel, store: Store, head_id: int, *, snapshots: bool = True) -> FightState:
     """The state at ``head_id``: the nearest snapshot on its path, then the plies after it.
 
     With ``snapshots`` false the whole path is folded (benchmarks, and checks of the cache).
     """
+    with bulk():
+        return _state_at(kernel, store, head_id, snapshots=snapshots)
+
+
+def _state_at(kernel: Kernel, store: Store, head_id: int, *, snapshots: bool) -> FightState:
     head = store.ply(head_id)
     base, state = _nearest(kernel, store, head) if snapshots else (None, FightState())
     above = base[0] if base is not None else -1

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.log import PlyRow, Store
-from engine.rebuild import checked_plies, state_at
+from engine.rebuild import bulk, checked_plies, state_at
 from engine.rules import IllegalAction
 from engine.rules.pack import Action, Decision, Pack
 from engine.snapshots import SnapshotCodec
@@ -103,8 +103,9 @@ class Kernel:
     def history(self, store: Store, head: int) -> list[tuple[PlyRow, list[Event]]]:
         """Every ply from the encounter's start to ``head`` with all its events, decoded,
         each ply checked against its hash first."""
-        plies = checked_plies(store, head)
-        events = self.codec.decode_stored([e for _, stored, _ in plies for e in stored])
+        with bulk():
+            plies = checked_plies(store, head)
+            events = self.codec.decode_stored([e for _, stored, _ in plies for e in stored])
         out: list[tuple[PlyRow, list[Event]]] = []
         at = 0
         for ply, stored, _ in plies:

@@ -14,7 +14,7 @@ from typing import Any
 import msgspec
 
 from engine.log import NotFracas, Store
-from engine.rebuild import checked_plies
+from engine.rebuild import bulk, checked_plies
 from engine.replay import Kernel, dice_for, encode_all
 from events.codec import to_builtins
 from events.core import Declaration
@@ -98,6 +98,11 @@ def verify(kernel: Kernel, store: Store, head: int) -> Verified:
     the rules produced is the state the log folds to; only a mismatch is decoded and diffed
     field by field.
     """
+    with bulk():
+        return _verify(kernel, store, head)
+
+
+def _verify(kernel: Kernel, store: Store, head: int) -> Verified:
     plies = checked_plies(store, head)  # raises Tampered, naming the first changed ply
     snaps = kernel.snapshots
     stored_snaps = store.snapshots_on_path(head, snaps.key)
