@@ -134,14 +134,27 @@ def replay(
             "head_hash": found.head_hash.hex(),
             "snapshots": found.snapshots,
             "snapshots_ignored": found.ignored,
+            "older_rules": found.older,
+            "older_rules_first": None
+            if found.first_older is None
+            else render.diff_doc(found.first_older),
         }
         diff = found.difference
         if diff is None:
+            older = ""
+            if found.older:
+                first = found.first_older
+                older = (
+                    f"; {found.older} plies written under older rules are kept as recorded, "
+                    "today's rules deciding them otherwise"
+                    + (f" (first: {first.describe()})" if first is not None else "")
+                )
             _emit(
                 ctx,
                 f"verified {found.plies} plies; log intact, head hash {found.head_hash.hex()} "
                 f"({found.snapshots} snapshots proved"
-                + (f", {found.ignored} damaged ones ignored)" if found.ignored else ")"),
+                + (f", {found.ignored} damaged ones ignored)" if found.ignored else ")")
+                + older,
                 doc,
             )
             return

@@ -20,7 +20,7 @@ from projections.state import FightState
 Namer = Callable[[str | None], str]
 
 _OPS = {"add": "{:+d}", "mul": "x{}", "div": "/{}", "div_up": "/{} rounded up", "cap": "at most {}",
-        "set": "= {}"}  # fmt: skip
+        "set": "= {}", "skip": "({:+d} not applied)"}  # fmt: skip
 _SOURCES = {"seed": "seeded dice", "physical": "dice entered by hand",
             "mixed": "seeded and entered dice"}  # fmt: skip
 

@@ -33,12 +33,14 @@ def apply_modifiers(base: int, modifiers: Sequence[Modifier]) -> int:
                 total = min(total, m.value)
             case "set":
                 total = m.value
+            case "skip":
+                pass  # shown, not applied
     return total
 
 
 def _kept(modifiers: Sequence[Modifier]) -> tuple[Modifier, ...]:
-    """Every step but an addition of 0, which changes nothing and explains nothing."""
-    return tuple(m for m in modifiers if m.op != "add" or m.value != 0)
+    """Every step but an addition (or a skipped one) of 0, which explains nothing."""
+    return tuple(m for m in modifiers if m.op not in ("add", "skip") or m.value != 0)
 
 
 def roll(
@@ -125,3 +127,13 @@ def fixed(purpose: str, value: int, modifiers: Sequence[Modifier] = (), *, rule:
         total=apply_modifiers(value, mods),
         rule=rule,
     )
+
+
+def skipped(modifiers: Sequence[Modifier], why: str, rule: str) -> list[Modifier]:
+    """``modifiers`` shown on a roll as not applying to it, each saying ``why`` and citing the
+    ``rule`` that leaves it out (op ``skip``: listed, never added)."""
+    return [
+        Modifier(name=f"{m.name}: {why}", value=m.value, source=m.source, rule=rule, op="skip")
+        for m in modifiers
+        if m.op == "add" and m.value
+    ]

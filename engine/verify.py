@@ -79,6 +79,11 @@ class Verified(msgspec.Struct, frozen=True):
     #: Snapshots on the path that are damaged (digest, hash, or not decodable): commands
     #: ignore them and fold from the log; verify says how many.
     ignored: int = 0
+    #: Plies written under an older version of the rules that today's rules decide
+    #: otherwise: their recorded outcome stands (the rules that wrote them are not today's).
+    older: int = 0
+    #: The first of them, for the curious (None: none).
+    first_older: Difference | None = None
 
     @property
     def outcome(self) -> tuple[int, Difference | None]:
@@ -93,6 +98,11 @@ class SnapshotMismatch(NotFracas):
 def verify(kernel: Kernel, store: Store, head: int) -> Verified:
     """Check the whole chain to ``head``, re-resolve every ply from its seed and compare it
     with the log, and prove every snapshot on the path against the state folded there.
+
+    A ply written under today's version of the rules must be reproduced exactly. One written
+    under an older version (its ``rules_version``, covered by the hash chain) is re-resolved
+    too, but where today's rules decide it otherwise its recorded outcome stands and is
+    counted (``older``): fracas cannot run the rules that wrote it.
 
     Each ply is folded once: when the re-resolved events encode to the stored bytes the state
     the rules produced is the state the log folds to; only a mismatch is decoded and diffed
@@ -109,6 +119,8 @@ def _verify(kernel: Kernel, store: Store, head: int) -> Verified:
     decode, decode_stored = kernel.codec.decode, kernel.codec.decode_stored
     state = FightState()
     checked = proved = ignored = 0
+    older: list[Difference] = []
+    current = kernel.pack.version
     for ply, stored, _ in plies:
         if ply.parent is None:
             state = kernel.apply(state, decode_stored(stored))
@@ -121,21 +133,24 @@ def _verify(kernel: Kernel, store: Store, head: int) -> Verified:
                     plies[-1][2],
                     proved,
                 )
+            found: Difference | None = None
             try:
                 events, after = kernel.resolve(state, first, dice_for(ply))
             except Exception as err:  # the rules now refuse what was once allowed
-                diff = Difference(ply.depth, 0, "(refused)", "accepted", str(err))
-                return Verified(checked, diff, plies[-1][2], proved)
-            if encode_all(events) == [row[1:] for row in stored]:
+                found = Difference(ply.depth, 0, "(refused)", "accepted", str(err))
+                events, after = [], state
+            if found is None and encode_all(events) == [row[1:] for row in stored]:
                 state = after
             else:
                 recorded = decode_stored(stored)
-                found = _first_difference(
+                found = found or _first_difference(
                     ply.depth, [to_builtins(e) for e in recorded], [to_builtins(e) for e in events]
                 )
-                if found is not None:
+                if found is not None and ply.rules_version >= current:
                     return Verified(checked, found, plies[-1][2], proved)
-                state = kernel.apply(state, recorded)  # an older encoding of the same events
+                if found is not None:
+                    older.append(found)
+                state = kernel.apply(state, recorded)  # an older encoding, or older rules
         checked += 1
         snapshot = stored_snaps.get(ply.id)
         if snapshot is not None:
@@ -149,4 +164,6 @@ def _verify(kernel: Kernel, store: Store, head: int) -> Verified:
                 )
             proved += held is not None
             ignored += held is None
-    return Verified(checked, None, plies[-1][2], proved, ignored)
+    return Verified(
+        checked, None, plies[-1][2], proved, ignored, len(older), older[0] if older else None
+    )

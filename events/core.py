@@ -30,8 +30,10 @@ class Declaration(Event, frozen=True, kw_only=True):
 
 #: What a modifier does to the running value: ``add`` adds ``value``; ``mul`` multiplies by it;
 #: ``div`` divides by it rounding down, ``div_up`` rounding up (a skill halved for a
-#: Difficult task); ``cap`` keeps the value at most ``value``; ``set`` replaces it.
-ModifierOp = Literal["add", "mul", "div", "div_up", "cap", "set"]
+#: Difficult task); ``cap`` keeps the value at most ``value``; ``set`` replaces it. ``skip`` is
+#: a bonus shown but not applied here: its ``rule`` says why (a sheet bonus that does not count
+#: for this roll is listed rather than dropped without a word).
+ModifierOp = Literal["add", "mul", "div", "div_up", "cap", "set", "skip"]
 
 
 class Modifier(msgspec.Struct, frozen=True, kw_only=True):

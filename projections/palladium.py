@@ -33,6 +33,10 @@ class InProgress(msgspec.Struct, frozen=True, kw_only=True):
     called: str | None = None
     range: int | None = None
     note: str = ""
+    move: str | None = None
+    from_behind: bool = False
+    unseen: bool = False
+    pull: int | None = None
 
 
 class Fighter(msgspec.Struct, frozen=True, kw_only=True):
@@ -73,6 +77,9 @@ class Fighter(msgspec.Struct, frozen=True, kw_only=True):
     armor_sdc: int | None = None
     initiative: int | None = None
     in_progress: InProgress | None = None
+    #: Attackers he has parried (or tried to) since the parry limit was last reset: at a
+    #: round's start, or at his own turn under the house reading (PAL-DEF-MULTI-3).
+    parried: tuple[str, ...] = ()
 
 
 #: What an ``ActionStarted`` and the ``InProgress`` it begins have in common.
@@ -135,6 +142,7 @@ def on_attacks_refreshed(state: FightState, e: pe.AttacksRefreshed) -> FightStat
         "lost_init": lost,
         "credit": 0,
         "unseen_shot": (),
+        "parried": (),
     }
     if e.credit:
         common["spent"] = {"general": -e.credit}  # gained attacks may pay for anything
@@ -300,6 +308,20 @@ def status_fields(c: CombatantState) -> dict[str, Any]:
     }
 
 
+def on_defense_rolled(state: FightState, e: pe.DefenseRolled) -> FightState:
+    """A parry counts its attacker among the (at most three) the defender parries
+    (PAL-DEF-MULTI-3)."""
+    f = fighter(state.combatants[e.defender])
+    if e.kind != "parry" or e.attacker in f.parried:
+        return state
+    return _update(state, e.defender, parried=(*f.parried, e.attacker))
+
+
+def on_parry_limit_reset(state: FightState, e: pe.ParryLimitReset) -> FightState:
+    """His turn: he may parry three new attackers (PAL-DEF-MULTI-3, house reading)."""
+    return _update(state, e.combatant, parried=())
+
+
 def _r(fn: Any) -> Reducer:
     return cast(Reducer, fn)
 
@@ -318,4 +340,6 @@ REDUCERS: dict[type[Event], Reducer] = {
     pe.InitiativeLost: _r(on_initiative_lost),
     pe.ActionCompleted: _r(on_action_completed),
     pe.Healed: _r(on_pool_set),
+    pe.DefenseRolled: _r(on_defense_rolled),
+    pe.ParryLimitReset: _r(on_parry_limit_reset),
 }

@@ -93,7 +93,8 @@ VERBS: dict[str, dict[str, str]] = {
             "the first; RAW rolls the round's initiative with them first and their first attacks "
             "undefendable."
         ),
-        "strike": "Strike once (one attack): roll to strike, then the defence, then damage.",
+        "strike": "Strike once (one attack): roll to strike, then the defence, then damage. "
+        "--move strikes with a kick, knee, karate punch and the like, where the style grants it.",
         "power-punch": (
             "A power punch (or kick): two attacks, double damage, lands on the second attack."
         ),

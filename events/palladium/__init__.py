@@ -11,16 +11,21 @@ from typing import ClassVar, Literal
 
 import msgspec
 
-from events.core import (
-    Declaration,
-    Event,
-    InitiativeDeclared,
-    Roll,
-    RulingDeclared,
+from events.core import Event, Roll
+from events.palladium.declarations import (
+    ActDeclared,
+    DefendDeclared,
+    MeleeRoundDeclared,
+    PalladiumRulingDeclared,
+    PowerPunchDeclared,
+    ShootDeclared,
+    StrikeDeclared,
+    SurpriseDeclared,
 )
 from events.palladium.records import (
     ArmorProfile,
     DefenceChoice,
+    MoveName,
     PalladiumOptions,
     Profile,
     StrikeDetail,
@@ -30,106 +35,6 @@ from events.palladium.upcasts import PALLADIUM_UPCASTS
 
 DamageUnit = Literal["SDC", "MD"]
 Pool = Literal["armor", "sdc", "hp", "mdc"]
-
-
-# --- declarations -------------------------------------------------------------------------
-
-
-class MeleeRoundDeclared(
-    InitiativeDeclared, frozen=True, kw_only=True, tag="palladium.initiative_declared"
-):
-    """The GM starts a melee round: everyone rolls initiative (PAL-INIT-ROLL).
-
-    ``ambush``: undetected sneak attackers, first without a roll and their first attack
-    undefendable (PAL-INIT-AUTO-SNEAK, PAL-DEF-SNEAK). ``unseen``: unseen long-range
-    attackers, first without a roll; each target of their first shot loses initiative and
-    may not dodge it (PAL-INIT-AUTO-RANGED). ``long_range``: long-range attackers who are
-    seen, first without a roll only under the ``any_long_range`` reading.
-    """
-
-    ambush: tuple[str, ...] = ()
-    unseen: tuple[str, ...] = ()
-    long_range: tuple[str, ...] = ()
-
-
-class SurpriseDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.surprise_declared"):
-    """The GM rules complete surprise: ``attackers`` (in the order given) surprise the rest;
-    ``aware`` targets may defend (PAL-HR-SURPRISE, or PAL-INIT-AUTO-SNEAK under RAW)."""
-
-    attackers: tuple[str, ...]
-    aware: tuple[str, ...] = ()
-
-
-class StrikeDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.strike_declared"):
-    """A one-attack strike at ``target`` with ``weapon`` (None: a punch), PAL-STRIKE-ROLL.
-
-    ``defend`` is the defender's answer decided in advance; None leaves it pending.
-    """
-
-    actor: str
-    target: str
-    weapon: str | None = None
-    defend: DefenceChoice | None = None
-
-
-class PowerPunchDeclared(
-    Declaration, frozen=True, kw_only=True, tag="palladium.power_punch_declared"
-):
-    """A power punch (or kick): two attacks, lands on the second, PAL-DMG-POWER."""
-
-    actor: str
-    target: str
-    kick: bool = False
-    defend: DefenceChoice | None = None
-
-
-class ShootDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.shoot_declared"):
-    """A shot with a ranged weapon: single (1 attack), aimed (2, +2), called (2) or aimed and
-    called (3), PAL-STRIKE-CALLED; ``range`` in feet picks the target number under the house
-    range bands (PAL-HR-STRIKE-RANGE-BANDS)."""
-
-    actor: str
-    target: str
-    weapon: str | None = None
-    aimed: bool = False
-    called: str | None = None
-    range: int | None = None
-    defend: DefenceChoice | None = None
-
-
-class ActDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.act_declared"):
-    """An action the pack does not model (a spell, a skill, reloading), paid by the clock like
-    any other. ``cost`` None with ``psionic`` takes the psionic cost (PAL-PSI-ACTION,
-    PAL-HR-PSI-COST)."""
-
-    actor: str
-    note: str
-    cost: int | None = None
-    psionic: bool = False
-
-
-class DefendDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.defend_declared"):
-    """The defender answers a pending strike: parry, dodge, none, or a simultaneous attack."""
-
-    defender: str
-    choice: DefenceChoice
-    weapon: str | None = None
-
-
-class PalladiumRulingDeclared(
-    RulingDeclared, frozen=True, kw_only=True, tag="palladium.ruling_declared"
-):
-    """A GM ruling with the Palladium effects beside the core's: initiative lost
-    (PAL-HR-LOSE-INIT, or the RAW reading), attacks lost and gained (PAL-HR-APM-GAIN-LOSE),
-    ``damage`` in M.D. rather than S.D.C. (``mega``), and an action under way broken."""
-
-    schema_version: ClassVar[int] = 1
-
-    lose_initiative: bool = False
-    lose_attacks: int = 0
-    gain_attacks: int = 0
-    mega: bool = False
-    break_action: bool = False
 
 
 # --- outcomes -----------------------------------------------------------------------------
@@ -153,6 +58,8 @@ class InitiativeRolled(Event, frozen=True, kw_only=True, tag="palladium.initiati
     roll: Roll
     attempt: int = 1
     lost: bool = False
+    #: A fixed initiative rolled only to break a tie (option ``fixed_initiative_ties``).
+    fixed: bool = False
 
 
 class AttacksRefreshed(Event, frozen=True, kw_only=True, tag="palladium.attacks_refreshed"):
@@ -187,6 +94,10 @@ class ActionStarted(Event, frozen=True, kw_only=True, tag="palladium.action_star
     called: str | None = None
     range: int | None = None
     note: str = ""
+    move: str | None = None
+    from_behind: bool = False
+    unseen: bool = False
+    pull: int | None = None
 
 
 class ActionAbandoned(Event, frozen=True, kw_only=True, tag="palladium.action_abandoned"):
@@ -303,6 +214,19 @@ class StrikeRolled(Event, frozen=True, kw_only=True, tag="palladium.strike_rolle
     #: Where a hit lands: the called location, "main body" (RAW, PAL-RNG-MAIN-BODY) or
     #: "defender's choice" (PAL-HR-HIT-LOCATION, a called shot under its total).
     location: str | None = None
+    #: The hand-to-hand move struck with (``strike --move``), None for a plain strike.
+    move: str | None = None
+
+
+class PullRolled(Event, frozen=True, kw_only=True, tag="palladium.pull_rolled"):
+    """The roll to pull a blow that landed (PAL-DMG-PULL): ``success`` holds the damage to
+    ``limit`` points; otherwise the blow lands in full."""
+
+    actor: str
+    target: str
+    roll: Roll
+    limit: int
+    success: bool
 
 
 class DefenseRolled(Event, frozen=True, kw_only=True, tag="palladium.defense_rolled"):
@@ -317,6 +241,13 @@ class DefenseRolled(Event, frozen=True, kw_only=True, tag="palladium.defense_rol
     roll: Roll
     success: bool
     reason: str = ""
+
+
+class ParryLimitReset(Event, frozen=True, kw_only=True, tag="palladium.parry_limit_reset"):
+    """His turn has come: the attackers he parried no longer count against the limit of
+    three (PAL-DEF-MULTI-3, option ``parry_limit_reset`` "turn")."""
+
+    combatant: str
 
 
 class DefenseDeclined(Event, frozen=True, kw_only=True, tag="palladium.defense_declined"):
@@ -382,7 +313,9 @@ PALLADIUM_EVENTS: tuple[type[Event], ...] = (
     ActionAbandoned,
     ApmSpent,
     StrikeRolled,
+    PullRolled,
     DefenseRolled,
+    ParryLimitReset,
     DefenseDeclined,
     DamageRolled,
     DamageApplied,
@@ -391,15 +324,24 @@ PALLADIUM_EVENTS: tuple[type[Event], ...] = (
 
 #: The records and steps of the pack, beside its events (the package's public names).
 __all__ = [
+    "ActDeclared",
+    "DefendDeclared",
+    "MeleeRoundDeclared",
+    "PalladiumRulingDeclared",
+    "PowerPunchDeclared",
+    "ShootDeclared",
+    "StrikeDeclared",
+    "SurpriseDeclared",
     "PALLADIUM_EVENTS",
     "PALLADIUM_UPCASTS",
     "ArmorProfile",
     "DamageUnit",
     "DefenceChoice",
+    "MoveName",
     "PalladiumOptions",
     "Pool",
     "Profile",
     "StrikeDetail",
     "WeaponProfile",
-    *(cls.__name__ for cls in PALLADIUM_EVENTS),
+    *(cls.__name__ for cls in PALLADIUM_EVENTS[8:]),  # the outcomes defined here
 ]

@@ -16,6 +16,25 @@ from events.core import Modifier
 
 DefenceChoice = Literal["parry", "dodge", "none", "simultaneous"]
 
+#: The hand-to-hand moves ``strike --move`` names (engine/rules/palladium/moves.py: what each
+#: does, which style grants it).
+MoveName = Literal[
+    "punch",
+    "kick",
+    "snap-kick",
+    "karate-kick",
+    "roundhouse",
+    "axe-kick",
+    "leap-kick",
+    "jump-kick",
+    "backward-sweep",
+    "trip",
+    "elbow",
+    "knee",
+    "backhand",
+    "karate-punch",
+]
+
 
 class WeaponProfile(msgspec.Struct, frozen=True, kw_only=True):
     """A weapon as the rules use it: damage dice, whether it deals Mega-Damage, strike bonus."""
@@ -93,6 +112,12 @@ class Profile(msgspec.Struct, frozen=True, kw_only=True):
     weapon_proficiencies: dict[str, int] = msgspec.field(default_factory=dict)
     #: The Spd attribute (PAL-HR-INTERRUPT rolls 1D100 + Spd).
     spd: int = 10
+    #: Pull punch bonuses (PAL-DMG-PULL).
+    pull: tuple[Modifier, ...] = ()
+    #: Strike bonuses for foot strikes only (Commando L5, PAL-STRIKE-H2H-BONUS-TABLES).
+    foot_strike: tuple[Modifier, ...] = ()
+    #: Damage multiplier of a critical strike from behind (PAL-DMG-CRIT-BEHIND), or None.
+    crit_from_behind: int | None = None
 
 
 # --- options ------------------------------------------------------------------------------
@@ -271,6 +296,39 @@ class PalladiumOptions(msgspec.Struct, frozen=True, kw_only=True):
             "whether it stays",
         ),
     ] = True
+    leap_kick_critical: Annotated[
+        Literal["triple", "double"],
+        _doc(
+            "PAL-DMG-CRIT",
+            "a critical leap (jump) kick is two critical sources combined and triples its damage"
+            " (the reading of 000:L91), or doubles it like any critical",
+        ),
+    ] = "triple"
+    pull_punch_floor: Annotated[
+        Literal[0, 1],
+        _doc(
+            "PAL-DMG-PULL",
+            "the least a pulled blow may be held to: no damage at all (000:L319) or one point "
+            "(000:L93)",
+        ),
+    ] = 0
+    parry_limit_reset: Annotated[
+        Literal["round", "turn"],
+        _doc(
+            "PAL-DEF-MULTI-3",
+            "the three attackers a defender may parry are counted over the melee round (RAW), "
+            "or from his first parry until his next turn (house)",
+        ),
+    ] = "round"
+    fixed_initiative_ties: Annotated[
+        Literal["reroll", "rollers_first", "fixed_first"],
+        _doc(
+            "PAL-HR-INIT-ROLL / PAL-HR-INIT-NPC-FIXED",
+            "a fighter with a fixed initiative tied with others: rolls 1D20 + bonuses only to "
+            "break the tie (the RAW re-roll), or never rolls and goes after (before) those who "
+            "rolled; the text does not say",
+        ),
+    ] = "reroll"
 
 
 class StrikeDetail(msgspec.Struct, frozen=True, kw_only=True):
@@ -287,3 +345,13 @@ class StrikeDetail(msgspec.Struct, frozen=True, kw_only=True):
     critical: bool = False
     ranged: bool = False
     parry_allowed: bool = False
+    #: The hand-to-hand move struck with (``strike --move``; None: a plain strike).
+    move: str | None = None
+    #: Points the striker pulls his blow to (PAL-DMG-PULL; None: a full blow).
+    pull: int | None = None
+    #: Why the defender may not parry or dodge at all (PAL-DEF-LOS, -SNEAK), or "".
+    undefendable: str = ""
+    #: What a critical multiplies damage by (2; 3 for combined criticals or an Expert's
+    #: critical from behind, PAL-DMG-CRIT, PAL-DMG-CRIT-BEHIND), and the rule that says so.
+    critical_times: int = 2
+    critical_rule: str = "PAL-DMG-CRIT"

@@ -101,7 +101,8 @@ def test_every_event_type_can_be_drawn(cls: type[Event]) -> None:
 def test_to_builtins_carries_the_tag() -> None:
     data = to_builtins(StrikeDeclared(actor="a", target="b"))
     assert data == {"type": "palladium.strike_declared", "actor": "a", "target": "b",
-                    "weapon": None, "defend": None}  # fmt: skip
+                    "weapon": None, "defend": None, "move": None, "from_behind": False,
+                    "unseen": False, "pull": None}  # fmt: skip
 
 
 def test_core_only_codec_does_not_know_pack_events() -> None:

@@ -86,8 +86,10 @@ from events.palladium import (
     MeleeRoundDeclared,
     PalladiumOptions,
     PalladiumRulingDeclared,
+    ParryLimitReset,
     PowerPunchDeclared,
     Profile,
+    PullRolled,
     ShootDeclared,
     StrikeDeclared,
     StrikeDetail,
@@ -95,6 +97,7 @@ from events.palladium import (
     SurpriseDeclared,
     TurnBegan,
     WeaponProfile,
+    declarations,
 )
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -417,6 +420,8 @@ EXAMPLES: list[Event] = [
         success=False,
         reason="17 does not beat 17",
     ),
+    PullRolled(actor="marcus-kell", target="brodkil", roll=_STRIKE_ROLL, limit=1, success=True),
+    ParryLimitReset(combatant="brodkil"),
     DefenseDeclined(defender="brodkil", attacker="marcus-kell", reason="no attacks left"),
     DamageRolled(actor="brodkil", target="marcus-kell", roll=_DAMAGE_ROLL, unit="MD"),
     DamageApplied(
@@ -527,9 +532,10 @@ def test_every_golden_body_ever_written_still_decodes(path: Path) -> None:
 # --- tags ----------------------------------------------------------------------------------
 
 
-def _event_classes(module: object) -> list[type[Event]]:
+def _event_classes(*modules: object) -> list[type[Event]]:
     return [
         cls
+        for module in modules
         for _, cls in inspect.getmembers(module, inspect.isclass)
         if issubclass(cls, Event)
         and cls not in (Event, Declaration)
@@ -538,14 +544,17 @@ def _event_classes(module: object) -> list[type[Event]]:
 
 
 @pytest.mark.parametrize(
-    ("module", "registered", "prefix"),
-    [(core, CORE_EVENTS, "core"), (palladium, PALLADIUM_EVENTS, "palladium")],
+    ("modules", "registered", "prefix"),
+    [
+        ((core,), CORE_EVENTS, "core"),
+        ((palladium, declarations), PALLADIUM_EVENTS, "palladium"),
+    ],
     ids=["core", "palladium"],
 )
 def test_every_event_class_is_registered_with_an_explicit_namespaced_tag(
-    module: object, registered: tuple[type[Event], ...], prefix: str
+    modules: tuple[object, ...], registered: tuple[type[Event], ...], prefix: str
 ) -> None:
-    classes = _event_classes(module)
+    classes = _event_classes(*modules)
     assert sorted(c.__name__ for c in classes) == sorted(c.__name__ for c in registered)
     for cls in classes:
         config = cls.__struct_config__

@@ -59,7 +59,8 @@ PACK = Pack(
     #: Bump whenever ``decide`` would give different outcomes for the same log.
     #: 2: automatic-dodge and gun bonuses, destroyed M.D.C. armor vs M.D., defender's weapon.
     #: 3: passes, long actions, holds and interrupts, shots, W.P.s, the APM ledger, rulings.
-    version=3,
+    #: 4: hand-to-hand moves, attacks from behind or unseen, pulled blows, the parry limit.
+    version=4,
     options=pe.PalladiumOptions,
     variants=VARIANTS,
     load_sheet_type=_sheet_type,

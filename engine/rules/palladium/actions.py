@@ -13,9 +13,10 @@ from engine.actiontable import RULING_OPTIONS
 from engine.dice import Dice
 from engine.rules import IllegalAction, UnknownName, UsageError
 from engine.rules.pack import Action, Decision
-from engine.rules.palladium import combat, shots, strikes
+from engine.rules.palladium import combat, handtohand, shots, strikes
 from engine.rules.palladium.apm import passes_mode
 from engine.rules.palladium.kinds import KINDS, begin, shot_kind
+from engine.rules.palladium.moves import MOVES
 from engine.rules.palladium.options import opts
 from engine.rules.palladium.round import decide_surprise
 from engine.turns import awaited, known
@@ -101,11 +102,27 @@ def check_target(state: FightState, actor: str, target: str) -> None:
 
 
 def decide_strike(state: FightState, d: StrikeDeclared, dice: Dice) -> Decision:
-    """One strike: one attack (PAL-STRIKE-ROLL), then defence and damage."""
-    check_actor(state, d.actor, 1, "a strike")
+    """One strike: one attack (PAL-STRIKE-ROLL), then defence and damage; with a move, what
+    the move costs (a leap kick two, PAL-DMG-BASE-TABLE). From behind or unseen it cannot be
+    parried or dodged (PAL-DEF-LOS); a pulled blow is held back on a roll (PAL-DMG-PULL)."""
+    move = MOVES[d.move] if d.move is not None else None
+    cost = move.cost if move is not None else 1
+    check_actor(state, d.actor, cost, move.label if move is not None else "a strike")
     check_target(state, d.actor, d.target)
-    combat.find_weapon(fighter(state.combatants[d.actor]).profile, d.weapon)
-    ip = InProgress(action="strike", target=d.target, cost=1, weapon=d.weapon, defend=d.defend)
+    p = fighter(state.combatants[d.actor]).profile
+    weapon = combat.find_weapon(p, d.weapon)
+    handtohand.check_move(state, p, d, weapon)
+    ip = InProgress(
+        action="strike",
+        target=d.target,
+        cost=cost,
+        weapon=d.weapon,
+        defend=d.defend,
+        move=d.move,
+        from_behind=d.from_behind,
+        unseen=d.unseen,
+        pull=d.pull,
+    )
     return begin(state, d.actor, ip, dice)
 
 
@@ -259,14 +276,21 @@ ACTIONS: tuple[Action, ...] = (
         verb="strike",
         declaration=StrikeDeclared,
         decide=decide_strike,
-        help="Strike once (one attack): roll to strike, then the defence, then damage.",
-        example="fracas strike marcus-kell brodkil --weapon vibro-knife --defend parry",
+        help="Strike once (one attack): roll to strike, then the defence, then damage. --move "
+        "strikes with a kick, knee, karate punch and the like, where the style grants it.",
+        example="fracas strike marcus-kell brodkil --move karate-kick --defend parry",
         arguments=("actor", "target"),
         options={
             "actor": "Who strikes (combatant id).",
             "target": "Who is struck (combatant id).",
             "weapon": "A weapon from the actor's sheet.",
             "defend": "The defender's answer now; without it the strike waits for `defend`.",
+            "move": "A hand-to-hand move instead of a plain punch, if the style grants it "
+            "(a leap or jump kick costs two attacks).",
+            "from_behind": "The blow comes from behind: it cannot be parried or dodged.",
+            "unseen": "The target cannot see the attack: it cannot be parried or dodged.",
+            "pull": "Pull the blow to at most N points of damage (a roll of 11+ on 1D20 + "
+            "pull bonuses).",
         },
         needs=(KINDS["strike"],),
     ),

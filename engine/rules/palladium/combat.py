@@ -10,9 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.dice import Dice
-from engine.rolls import roll
+from engine.rolls import roll, skipped
 from engine.rules import IllegalAction, UnknownName
 from engine.rules.palladium import apm
+from engine.rules.palladium.moves import MOVES, Move
 from engine.rules.palladium.options import opts
 from engine.rules.palladium.tables import WP_TITLES
 from events.core import Event, Modifier
@@ -31,6 +32,7 @@ MELEE_TARGET = 5  # PAL-STRIKE-MELEE-TARGET: a total of 1-4 misses
 RANGED_TARGET = 8  # PAL-STRIKE-RANGED-TARGET: guns hit on 8+
 UNTRAINED_HEAVY_PENALTY = -5  # PAL-STRIKE-NO-WP: a heavy weapon without its W.P.
 HEAVY_WPS = frozenset({"heavy_military", "heavy_mega_damage"})
+PARRY_LIMIT = 3  # PAL-DEF-MULTI-3: attackers a defender may parry
 
 
 def find_weapon(profile: Profile, name: str | None) -> WeaponProfile | None:
@@ -75,6 +77,7 @@ def gun_modifiers(state: FightState, p: Profile, weapon: WeaponProfile) -> list[
                 rule="PAL-STRIKE-NO-WP",
             )
         )
+    mods += skipped(p.strike, "not with a gun", "PAL-STRIKE-BONUS-GUNS")
     if opts(state).h2h_gun_strike_bonus:
         mods += p.strike_guns
     if weapon.strike:
@@ -118,6 +121,8 @@ def strike(
     action: str,
     weapon: WeaponProfile | None,
     dice: Dice,
+    move: Move | None = None,
+    from_behind: bool = False,
 ) -> StrikeRolled:
     """Roll to strike (PAL-STRIKE-ROLL) and judge hit or miss before any defence.
 
@@ -126,16 +131,22 @@ def strike(
     ``nat1_always_misses``); otherwise the total must reach 5 in melee or 8 with a gun
     (PAL-STRIKE-MELEE-TARGET, PAL-STRIKE-RANGED-TARGET). A wider critical range counts for
     hand-to-hand attacks only, and such a critical can still be parried or dodged
-    (PAL-STRIKE-CRIT-RANGE reading: only a natural 20 is said to hit regardless).
+    (PAL-STRIKE-CRIT-RANGE reading: only a natural 20 is said to hit regardless). A foot
+    strike adds the style's foot-strike bonus (Commando). A hit from behind by a style that
+    grants it is a critical (PAL-DMG-CRIT-BEHIND; its knockout alternative waits for the
+    knockout rules).
     """
     p = fighter(state.combatants[actor]).profile
     ranged = weapon is not None and weapon.kind == "ranged"
     number = RANGED_TARGET if ranged else MELEE_TARGET
+    mods = strike_modifiers(state, p, weapon)
+    if move is not None and move.foot:
+        mods += p.foot_strike
     r = roll(
         dice,
         "strike",
         "1D20",
-        strike_modifiers(state, p, weapon),
+        mods,
         target=number,
         rule="PAL-STRIKE-RANGED-TARGET" if ranged else "PAL-STRIKE-MELEE-TARGET",
     )
@@ -151,6 +162,9 @@ def strike(
         hits, reason = True, f"total {r.total} reaches {number}"
     if hits and critical and natural != 20:
         reason += f"; natural {natural} is a critical (PAL-STRIKE-CRIT-RANGE)"
+    if hits and from_behind and p.crit_from_behind and not ranged:
+        critical = True
+        reason += f"; from behind: a critical, x{p.crit_from_behind} (PAL-DMG-CRIT-BEHIND)"
     return StrikeRolled(
         actor=actor,
         target=target,
@@ -161,10 +175,19 @@ def strike(
         hits=hits,
         critical=critical and hits,
         reason=reason,
+        move=None if move is None else move.name,
     )
 
 
-def strike_detail(s: StrikeRolled, ranged: bool, parry_allowed: bool = False) -> StrikeDetail:
+def strike_detail(
+    s: StrikeRolled,
+    ranged: bool,
+    parry_allowed: bool = False,
+    *,
+    pull: int | None = None,
+    undefendable: str = "",
+    critical: tuple[int, str] = (2, "PAL-DMG-CRIT"),
+) -> StrikeDetail:
     """What a pending defence must know of the strike it answers; ``parry_allowed`` lets a
     ranged strike be parried (:func:`point_blank`)."""
     return StrikeDetail(
@@ -175,6 +198,11 @@ def strike_detail(s: StrikeRolled, ranged: bool, parry_allowed: bool = False) ->
         critical=s.critical,
         ranged=ranged,
         parry_allowed=ranged and parry_allowed,
+        move=s.move,
+        pull=pull,
+        undefendable=undefendable,
+        critical_times=critical[0],
+        critical_rule=critical[1],
     )
 
 
@@ -225,6 +253,16 @@ def _parry(
             f"{dp.name} cannot parry a shot: bullets and energy blasts are not parried "
             "(PAL-DEF-PARRY); answer dodge or none"
         )
+    move = MOVES.get(detail.move or "")
+    if move is not None and not move.parry:
+        raise IllegalAction(f"{move.label} cannot be parried (PAL-DEF-SWEEP); answer dodge or none")
+    limit = df.parried
+    if attacker not in limit and len(limit) >= PARRY_LIMIT:
+        names = ", ".join(f"{state.combatants[c].name} ({c})" for c in limit)
+        raise IllegalAction(
+            f"{dp.name} already parries three attackers ({names}): a fourth attacker's "
+            "strike gets no parry (PAL-DEF-MULTI-3); answer dodge or none"
+        )
     attack_weapon = find_weapon(ap, detail.weapon)
     mega = attack_weapon.mega_damage if attack_weapon else ap.unarmed_mega
     own = parrying_weapon(dp, with_)
@@ -238,6 +276,7 @@ def _parry(
     rule = "PAL-DEF-PARRY"
     if attack_weapon is not None and own is None:
         rule = "PAL-DEF-PARRY-BAREHAND"  # no parry bonuses bare-handed against a weapon
+        mods += skipped(dp.parry, "a bare hand against a weapon", rule)
     else:
         mods += dp.parry
         if own is not None and own.parry:
@@ -254,12 +293,25 @@ def _dodge(
     """The cost, bonuses and rule of a dodge (PAL-DEF-DODGE, -AUTODODGE, -GUNFIRE-DODGE)."""
     df = fighter(state.combatants[defender])
     dp = df.profile
+    h2h = [m for m in dp.dodge if m.source == "hand_to_hand"]
     if detail.ranged and not opts(state).gunfire_dodge_h2h:
-        mods, rule = list(dp.dodge_sheet), "PAL-DEF-GUNFIRE-DODGE"
+        rule = "PAL-DEF-GUNFIRE-DODGE"
+        mods = [*dp.dodge_sheet, *skipped(h2h, "hand-to-hand dodge against gunfire", rule)]
     elif dp.auto_dodge:
-        mods, rule = list(dp.auto_dodge_bonus), "PAL-DEF-AUTODODGE"
+        rule = "PAL-DEF-AUTODODGE"
+        mods = [*dp.auto_dodge_bonus, *skipped(h2h, "not for an automatic dodge", rule)]
     else:
         mods, rule = list(dp.dodge), "PAL-DEF-DODGE"
+    move = MOVES.get(detail.move or "")
+    if move is not None and move.dodge:
+        mods.append(
+            Modifier(
+                name=f"dodging {move.label}",
+                value=move.dodge,
+                source="rules",
+                rule="PAL-DEF-SWEEP",
+            )
+        )
     if dp.auto_dodge:
         return [], mods, rule  # costs no attack, even against gunfire
     return _spend_defence(state, defender, "dodge", "PAL-DEF-DODGE"), mods, rule

@@ -8,8 +8,10 @@ returns the events it produces; nothing here touches the log or the clock.
 from __future__ import annotations
 
 from engine.dice import Dice
-from engine.rolls import roll
+from engine.rolls import roll, skipped
+from engine.rules.palladium import handtohand
 from engine.rules.palladium.combat import find_weapon
+from engine.rules.palladium.moves import MOVES, allowed
 from engine.rules.palladium.options import opts
 from events.core import ConditionChanged, Event, Modifier
 from events.palladium import (
@@ -47,11 +49,21 @@ def damage(
     weapon = find_weapon(ap, detail.weapon)
     action = detail.action
     power = action in ("power_punch", "power_kick")
+    move = MOVES.get(detail.move or "")
+    if move is not None and move.knockdown:
+        return handtohand.knockdown(state, attacker, target, move)
     if weapon is not None:
         spec, mega, ranged = weapon.damage, weapon.mega_damage, weapon.kind == "ranged"
+    elif move is not None:
+        spec, mega, ranged = allowed(ap, move.name)[1], ap.unarmed_mega, False
     else:
         spec = ap.kick if action == "power_kick" else ap.punch
         mega, ranged = ap.unarmed_mega, False
+    events: list[Event] = []
+    cap = None
+    if detail.pull is not None:
+        pulled, cap = handtohand.pull_roll(state, attacker, target, detail.pull, dice)
+        events.append(pulled)
     mods: list[Modifier] = []
     if power:
         mods.append(
@@ -65,14 +77,25 @@ def damage(
         )
     if not mega and not ranged:
         mods += ap.damage
+    elif ap.damage:
+        why = "gunfire" if ranged else "Mega-Damage"
+        mods += skipped(ap.damage, f"not added to {why}", "PAL-DMG-SDC-VS-MDC")
     doubles = not power or opts(state).power_punch_critical == "double_total"
     if detail.critical and doubles:
         mods.append(
-            Modifier(name="critical strike", value=2, source="rules", rule="PAL-DMG-CRIT", op="mul")
+            Modifier(
+                name="critical strike",
+                value=detail.critical_times,
+                source="rules",
+                rule=detail.critical_rule,
+                op="mul",
+            )
         )
+    if cap is not None:
+        mods.append(cap)
     r = roll(dice, "damage", spec, mods, rule="PAL-DMG-BASE-TABLE")
     unit: DamageUnit = "MD" if mega else "SDC"
-    events: list[Event] = [DamageRolled(actor=attacker, target=target, roll=r, unit=unit)]
+    events.append(DamageRolled(actor=attacker, target=target, roll=r, unit=unit))
     events += take_damage(state, target, max(0, r.total), unit, detail.total)
     return events
 

@@ -78,8 +78,25 @@ def _struck(e: pe.StrikeRolled, n: Namer) -> list[str]:
 
 def _strike(e: pe.StrikeDeclared, n: Namer) -> list[str]:
     weapon = f" with {e.weapon}" if e.weapon else " bare-handed"
+    if e.move is not None:
+        weapon = f" with a {e.move.replace('-', ' ')}"
+    how = [
+        text
+        for flag, text in (
+            (e.from_behind, "from behind"),
+            (e.unseen, "unseen"),
+            (e.pull is not None, f"pulling the blow to {e.pull}"),
+        )
+        if flag
+    ]
+    manner = f" ({', '.join(how)})" if how else ""
     answer = f", defender answers {e.defend}" if e.defend else ""
-    return [f"{n(e.actor)} strikes at {n(e.target)}{weapon}{answer}"]
+    return [f"{n(e.actor)} strikes at {n(e.target)}{weapon}{manner}{answer}"]
+
+
+def _pulled(e: pe.PullRolled, n: Namer) -> list[str]:
+    verdict = f"holds the blow to {e.limit}" if e.success else "cannot hold it back: full damage"
+    return [f"  {n(e.actor)} pulls the blow: {roll_text(e.roll)} -> {verdict}"]
 
 
 def _surprise(e: pe.SurpriseDeclared, n: Namer) -> list[str]:
@@ -105,6 +122,11 @@ EXPLAIN: dict[type[Event], Explainer] = {
         lambda e, n: [
             f"  {n(e.combatant)} initiative"
             + (f" (tie re-roll {e.attempt - 1})" if e.attempt > 1 else "")
+            + (
+                "; a fixed initiative rolls only to break the tie (fixed_initiative_ties)"
+                if e.fixed
+                else ""
+            )
             + f": {roll_text(e.roll)}"
         ]
     ),
@@ -168,6 +190,12 @@ EXPLAIN: dict[type[Event], Explainer] = {
         ]
     ),
     pe.DefenseDeclined: _row(lambda e, n: [f"  {n(e.defender)} does not defend: {e.reason}"]),
+    pe.PullRolled: _row(_pulled),
+    pe.ParryLimitReset: _row(
+        lambda e, n: [
+            f"  {n(e.combatant)}'s turn: he may parry three new attackers (PAL-DEF-MULTI-3)"
+        ]
+    ),
     pe.DamageRolled: _row(
         lambda e, n: [
             f"  damage to {n(e.target)}: {roll_text(e.roll)} "

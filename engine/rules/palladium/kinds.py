@@ -19,6 +19,7 @@ from engine.rules import IllegalAction
 from engine.rules.pack import Advance, Decision, TurnKind
 from engine.rules.palladium import apm, combat, strikes
 from engine.rules.palladium.apm import passes_mode
+from engine.rules.palladium.moves import MOVES
 from engine.rules.palladium.options import opts
 from events.core import Event, HoldEnded
 from events.palladium import (
@@ -27,6 +28,7 @@ from events.palladium import (
     ActionStarted,
     ApmSpent,
     PalladiumOptions,
+    ParryLimitReset,
     TurnBegan,
 )
 from projections.palladium import ACTION_FIELDS, InProgress, fighter
@@ -113,6 +115,8 @@ def category(state: FightState, actor: str, ip: InProgress) -> apm.Category:
     weapon = combat.find_weapon(p, ip.weapon) if ip.weapon else None
     if weapon is not None and weapon.machine:
         return "machine"
+    if weapon is None and ip.move is not None:
+        return MOVES[ip.move].category
     if weapon is None and kind.bare is not None:
         return kind.bare
     return kind.category
@@ -184,6 +188,8 @@ def on_turn(state: FightState, cid: str, dice: Dice, kind: TurnKind) -> Decision
         done = passes and f.apm_left <= 0 and f.in_progress is None
         return Decision([], advance="next" if done else "none", resolved=False)
     events: list[Event] = []
+    if f.parried and opts(state).parry_limit_reset == "turn":
+        events.append(ParryLimitReset(combatant=cid))
     lapse = HoldEnded(combatant=cid, released=False, reason="his turn came (PAL-HR-HOLD)")
     if c.held is not None and passes:
         events.append(lapse)

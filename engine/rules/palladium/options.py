@@ -32,6 +32,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "psi_cost": "escalating",
         "range_bands": True,
         "called_location_total": 12,
+        "parry_limit_reset": "turn",
+        "fixed_initiative_ties": "rollers_first",
     },
 }
 

@@ -28,6 +28,9 @@ from events.palladium import ArmorProfile, Profile, WeaponProfile
 if TYPE_CHECKING:
     from engine.rules.palladium.sheet import PalladiumSheet, Weapon
 
+#: The rule of a bonus the hand-to-hand style's level table grants.
+TABLES = "PAL-STRIKE-H2H-BONUS-TABLES"
+
 STYLE_NAMES = {
     "none": "no hand to hand",
     "basic": "Hand to Hand: Basic",
@@ -45,10 +48,14 @@ def build_profile(sheet: PalladiumSheet) -> Profile:
     skill = f"{STYLE_NAMES[style]} level {level}"
     b = sheet.bonuses
 
-    def pair(h2h_value: int, sheet_value: int, rule: str) -> tuple[Modifier, ...]:
+    def pair(
+        h2h_value: int, sheet_value: int, rule: str, h2h_rule: str | None = None
+    ) -> tuple[Modifier, ...]:
         mods = []
         if h2h_value:
-            mods.append(Modifier(name=skill, value=h2h_value, source="hand_to_hand", rule=rule))
+            mods.append(
+                Modifier(name=skill, value=h2h_value, source="hand_to_hand", rule=h2h_rule or rule)
+            )
         if sheet_value:
             mods.append(Modifier(name="sheet bonus", value=sheet_value, source="sheet", rule=rule))
         return tuple(mods)
@@ -105,7 +112,7 @@ def build_profile(sheet: PalladiumSheet) -> Profile:
         dodge=pair(h2h.dodge, b.dodge, "PAL-DEF-DODGE"),
         dodge_sheet=pair(0, b.dodge, "PAL-DEF-GUNFIRE-DODGE"),
         initiative=pair(h2h.initiative, b.initiative, "PAL-INIT-ROLL"),
-        damage=pair(h2h.damage, b.damage, "PAL-DMG-PS-BONUS"),
+        damage=pair(h2h.damage, b.damage, "PAL-DMG-PS-BONUS", TABLES),
         roll=pair(h2h.roll, b.roll, "PAL-DEF-ROLL-IMPACT"),
         crit_min=h2h.crit_min,
         moves=tuple(sorted(h2h.moves)),
@@ -128,6 +135,9 @@ def build_profile(sheet: PalladiumSheet) -> Profile:
         apm_sources=apm_sources,
         weapon_proficiencies=proficiencies,
         spd=sheet.attributes.spd,
+        pull=pair(h2h.pull, b.pull, "PAL-DMG-PULL"),
+        foot_strike=pair(h2h.foot_strike, 0, TABLES),
+        crit_from_behind=h2h.crit_from_behind,
     )
 
 

@@ -89,9 +89,10 @@ def begin_round(state: FightState, d: InitiativeDeclared, dice: Dice) -> Decisio
     roll, after everyone else, in join order (PAL-HR-LOSE-INIT; the text orders no ties at 0).
 
     Readings: a tie re-roll is 1D20 + the same bonuses, repeated while still tied, and only
-    breaks the tie (the first totals still order everyone else); fixed NPC initiatives that
-    tie are broken the same way (PAL-HR-INIT-ROLL ❓ falls back to the RAW re-roll). Dice: one
-    d20 per fighter in join order (none for a fixed NPC), then the re-rolls in join order.
+    breaks the tie (the first totals still order everyone else); a fixed NPC initiative in a
+    tie follows the option ``fixed_initiative_ties`` (:func:`_break_tie`; PAL-HR-INIT-ROLL ❓).
+    Dice: one d20 per fighter in join order (none for a fixed NPC), then the re-rolls in join
+    order.
     """
     m = d if isinstance(d, MeleeRoundDeclared) else MeleeRoundDeclared()
     options = opts(state)
@@ -122,6 +123,7 @@ def begin_round(state: FightState, d: InitiativeDeclared, dice: Dice) -> Decisio
         if c.alive:
             events.append(refresh(state, cid))
     keys: dict[str, list[int]] = {}
+    fixed_ids: set[str] = set()
     zero: list[str] = []
     for cid in fighters:
         c = state.combatants[cid]
@@ -136,6 +138,7 @@ def begin_round(state: FightState, d: InitiativeDeclared, dice: Dice) -> Decisio
         elif c.kind == "npc" and options.npc_fixed_initiative:
             r = fixed("initiative", 10, mods, rule="PAL-HR-INIT-NPC-FIXED")
             keys[cid] = [r.total]
+            fixed_ids.add(cid)
         else:
             r = roll(dice, "initiative", "1D20", mods, rule="PAL-INIT-ROLL")
             keys[cid] = [r.total]
@@ -150,11 +153,7 @@ def begin_round(state: FightState, d: InitiativeDeclared, dice: Dice) -> Decisio
             break
         attempt += 1
         for group in tied:
-            for cid in group:
-                mods = fighter(state.combatants[cid]).profile.initiative
-                r = roll(dice, "initiative", "1D20", mods, rule="PAL-INIT-ROLL")
-                events.append(InitiativeRolled(combatant=cid, roll=r, attempt=attempt))
-                keys[cid].append(r.total)
+            events += _break_tie(state, group, fixed_ids, keys, attempt, dice)
     rolled = sorted(keys, key=lambda cid: keys[cid], reverse=True)
     order = tuple([*auto, *rolled, *zero])
     for cid in m.ambush:
@@ -175,6 +174,44 @@ def begin_round(state: FightState, d: InitiativeDeclared, dice: Dice) -> Decisio
                 )
     events.append(RoundStarted(round=new_round, order=order, passes=PASSES if passes else 0))
     return Decision(events, advance="start")
+
+
+def _break_tie(
+    state: FightState,
+    group: list[str],
+    fixed_ids: set[str],
+    keys: dict[str, list[int]],
+    attempt: int,
+    dice: Dice,
+) -> list[Event]:
+    """One tie re-roll of a tied ``group`` (PAL-INIT-ROLL), each result appended to the
+    fighter's sort key. A fixed initiative (PAL-HR-INIT-NPC-FIXED) in the group follows the
+    option ``fixed_initiative_ties``: "reroll" rolls it too, only to break the tie, and says
+    so; "rollers_first" / "fixed_first" never roll it and put it after / before those who
+    rolled, fixed ones among themselves in join order."""
+    option = opts(state).fixed_initiative_ties
+    rollers = [c for c in group if c not in fixed_ids or option == "reroll"]
+    events: list[Event] = []
+    for cid in group:
+        if cid in rollers:
+            if len(rollers) < 2:
+                keys[cid].append(0)  # alone against fixed ones: nothing to roll against
+                continue
+            mods = fighter(state.combatants[cid]).profile.initiative
+            r = roll(dice, "initiative", "1D20", mods, rule="PAL-INIT-ROLL")
+            events.append(
+                InitiativeRolled(combatant=cid, roll=r, attempt=attempt, fixed=cid in fixed_ids)
+            )
+            keys[cid].append(r.total)
+        else:
+            place = _FIXED_PLACE[option] - list(state.combatants).index(cid)
+            keys[cid].append(place)
+    return events
+
+
+#: Where "rollers_first" / "fixed_first" put a fixed initiative in a tie: below or above any
+#: re-roll (less the join position, so that fixed ones keep join order among themselves).
+_FIXED_PLACE = {"rollers_first": -1_000, "fixed_first": 1_000, "reroll": 0}
 
 
 def decide_surprise(state: FightState, d: SurpriseDeclared, dice: Dice) -> Decision:

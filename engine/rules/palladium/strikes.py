@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from engine.dice import Dice
 from engine.rules import IllegalAction
-from engine.rules.palladium import apm, combat, damage, shots
+from engine.rules.palladium import apm, combat, damage, handtohand, shots
+from engine.rules.palladium.moves import MOVES
 from engine.rules.palladium.options import opts
 from events.core import ConditionChanged, Event, ReactionRequested
 from events.palladium import ApmSpent, DefenseDeclined, StrikeDetail, StrikeRolled
@@ -33,11 +34,22 @@ def undefendable(state: FightState, actor: str, target: str) -> str | None:
 def strike_events(
     state: FightState, actor: str, ip: InProgress, dice: Dice, wild: int, landing: bool = False
 ) -> list[Event]:
-    """Roll the strike and, if it would hit, the defence (now or pending) and damage."""
-    weapon = combat.find_weapon(fighter(state.combatants[actor]).profile, ip.weapon)
+    """Roll the strike and, if it would hit, the defence (now or pending) and damage. A move,
+    a blow from behind or unseen, a pull: :mod:`handtohand`."""
+    p = fighter(state.combatants[actor]).profile
+    weapon = combat.find_weapon(p, ip.weapon)
     ranged = weapon is not None and weapon.kind == "ranged"
-    s = combat.strike(state, actor, ip.target, ip.action, weapon, dice)
-    return after_strike(state, s, combat.strike_detail(s, ranged), ip.defend, None, dice, landing)
+    move = MOVES.get(ip.move or "")
+    s = combat.strike(state, actor, ip.target, ip.action, weapon, dice, move, ip.from_behind)
+    times, rule = handtohand.critical_times(state, p, s, ip.from_behind)
+    detail = combat.strike_detail(
+        s,
+        ranged,
+        pull=ip.pull,
+        undefendable=handtohand.unseen_reason(ip.from_behind, ip.unseen),
+        critical=(times, rule),
+    )
+    return after_strike(state, s, detail, ip.defend, None, dice, landing)
 
 
 def shot_events(
@@ -89,7 +101,7 @@ def after_strike(
         )
     if not s.hits:
         return events
-    why = undefendable(state, actor, target) or no_dodge
+    why = undefendable(state, actor, target) or no_dodge or detail.undefendable or None
     if why is not None:
         events.append(DefenseDeclined(defender=target, attacker=actor, reason=why))
         return events + damage.damage(state, actor, target, detail, dice)

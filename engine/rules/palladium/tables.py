@@ -115,7 +115,8 @@ class HandToHand(msgspec.Struct, frozen=True, kw_only=True):
       style allows at this level, named as in :data:`BASE_DAMAGE` and :data:`KNOCKDOWN_ONLY`
       plus ``pull_punch``, ``disarm``, ``entangle``, ``roll_with_impact``, ``power_punch``,
       ``power_kick``, ``paired_weapons``, ``holds``, ``back_flip``, ``back_flip_escape``,
-      ``back_flip_attack``.
+      ``back_flip_attack``, ``foot_strikes`` (the foot strikes the chapter names without
+      damage: snap kick, roundhouse, axe kick).
     * ``trained`` - parries without spending an action (every style but ``none``, PAL-DEF-PARRY).
     """
 
@@ -217,8 +218,12 @@ _MARTIAL_ARTS: dict[int, Gain] = {
     1: Gain(apm=4, pull=3, roll=3, moves=_COMMON | {"power_kick", "body_flip"}),
     # "Karate and any hand strike": the karate punch and the martial-arts backhand.
     2: Gain(parry=3, dodge=3, strike=2, moves=frozenset({"karate_punch", "martial_arts_backhand"})),
-    # "Any foot strike except leap kick": karate kick, backward sweep, trip.
-    3: Gain(initiative=1, moves=frozenset({"karate_kick", "backward_sweep", "trip"})),
+    # "Any foot strike except leap kick": karate kick, backward sweep, trip, and the foot
+    # strikes the chapter names without damage (``foot_strikes``: moves.py).
+    3: Gain(
+        initiative=1,
+        moves=frozenset({"karate_kick", "backward_sweep", "trip", "foot_strikes"}),
+    ),
     4: Gain(apm=1),
     5: Gain(entangle=2, moves=frozenset({"leap_kick"})),
     6: Gain(crit_min=18),
@@ -262,7 +267,8 @@ _COMMANDO: dict[int, Gain] = {
     1: Gain(
         apm=4,
         save_horror_factor=2,
-        moves=_COMMON | {"power_kick", "body_flip", "paired_weapons"},
+        # The glossary gives Commando "the other foot strikes" (moves.py: ``foot_strikes``).
+        moves=_COMMON | {"power_kick", "body_flip", "paired_weapons", "foot_strikes"},
     ),
     2: Gain(
         initiative=1,

@@ -21,6 +21,7 @@ from events.core import (
     Event,
     HoldDeclared,
     InterruptDeclared,
+    Modifier,
     PassDeclared,
     ReleaseDeclared,
 )
@@ -29,6 +30,7 @@ from events.palladium import (
     DefenceChoice,
     DefendDeclared,
     MeleeRoundDeclared,
+    MoveName,
     PalladiumRulingDeclared,
     PowerPunchDeclared,
     ShootDeclared,
@@ -94,9 +96,23 @@ class Fight:
         *faces: int,
         weapon: str | None = None,
         defend: DefenceChoice | None = None,
+        move: MoveName | None = None,
+        from_behind: bool = False,
+        unseen: bool = False,
+        pull: int | None = None,
     ) -> PlyResult:
         return self.declare(
-            StrikeDeclared(actor=actor, target=target, weapon=weapon, defend=defend), faces
+            StrikeDeclared(
+                actor=actor,
+                target=target,
+                weapon=weapon,
+                defend=defend,
+                move=move,
+                from_behind=from_behind,
+                unseen=unseen,
+                pull=pull,
+            ),
+            faces,
         )
 
     def power(
@@ -211,3 +227,8 @@ class Fight:
 def fight(tmp_path: Path) -> Fight:
     """A fight in a fresh file; start its encounter with ``fight.new(variant, **options)``."""
     return Fight(tmp_path)
+
+
+def not_applied(ms: Sequence[Modifier]) -> list[tuple[str, int, str]]:
+    """(source, value, rule) of the bonuses a roll shows as not applying to it (op ``skip``)."""
+    return [(m.source, m.value, m.rule) for m in ms if m.op == "skip"]

@@ -11,13 +11,14 @@ from engine.rules import IllegalAction
 from events.core import Modifier
 from events.palladium import DefenseRolled, StrikeRolled
 
-from .conftest import Fight, one
+from .conftest import Fight, not_applied, one
 
 PISTOL = {"name": "pistol", "kind": "ranged", "damage": "2D6", "strike": 2}
 
 
 def mods(ms: tuple[Modifier, ...]) -> list[tuple[str, int, str]]:
-    return [(m.source, m.value, m.rule) for m in ms]
+    """The modifiers applied (a bonus shown as not applying is :func:`not_applied`'s)."""
+    return [(m.source, m.value, m.rule) for m in ms if m.op != "skip"]
 
 
 def expert_first(fight: Fight, variant: str = "raw", **options: Any) -> None:
@@ -43,6 +44,12 @@ def test_PAL_STRIKE_BONUS_GUNS_no_hand_to_hand_or_sheet_bonus_with_a_gun(fight: 
     s = one(fight.strike("x", "b", 10, weapon="pistol").events, StrikeRolled)
     assert mods(s.roll.modifiers) == [("weapon", 2, "PAL-STRIKE-BONUS-GUNS")]
     assert (s.roll.total, s.roll.target, s.roll.rule) == (12, 8, "PAL-STRIKE-RANGED-TARGET")
+    # the bonuses that do not count are shown as such, not dropped without a word
+    assert not_applied(s.roll.modifiers) == [
+        ("hand_to_hand", 2, "PAL-STRIKE-BONUS-GUNS"),
+        ("sheet", 1, "PAL-STRIKE-BONUS-GUNS"),
+    ]
+    assert all("not with a gun" in m.name for m in s.roll.modifiers if m.op == "skip")
 
 
 def test_PAL_STRIKE_RANGED_TARGET_guns_hit_on_8_not_5(fight: Fight) -> None:
@@ -99,6 +106,7 @@ def test_PAL_DEF_GUNFIRE_DODGE_raw_counts_only_the_sheet_dodge_bonus(fight: Figh
         fight.strike("b", "x", 12, 10, 1, 1, weapon="pistol", defend="dodge").events, DefenseRolled
     )
     assert mods(dodge.roll.modifiers) == [("sheet", 1, "PAL-DEF-GUNFIRE-DODGE")]
+    assert not_applied(dodge.roll.modifiers) == [("hand_to_hand", 3, "PAL-DEF-GUNFIRE-DODGE")]
     assert (dodge.roll.total, dodge.roll.rule, dodge.success) == (
         11,
         "PAL-DEF-GUNFIRE-DODGE",

@@ -159,3 +159,42 @@ def test_explain_api_every_modifier_rule_and_face_of_a_forced_ply(fight: Fight) 
             assert f"{m.name} [{m.source}, {m.rule}]" in text
     assert "x2 critical strike [rules, PAL-DMG-CRIT]" in text
     assert "PAL-STRIKE-NAT20" in text
+
+
+def test_PAL_DMG_BASE_TABLE_cli_strike_with_a_move(cli: Cli) -> None:
+    """`strike A B --move NAME`: the Expert (level 6) kicks karate-style for 2D6 + 5."""
+    cli.run("initiative", "--dice", "1,20")
+    events = cli.events("strike", "x", "a", "--move", "karate-kick", "--defend", "none",
+                        "--dice", "12,3,4")  # fmt: skip
+    assert typed(events, "strike_rolled")[0]["move"] == "karate-kick"
+    damage = typed(events, "damage_rolled")[0]["roll"]
+    assert (damage["spec"], damage["faces"], damage["total"]) == ("2D6", [3, 4], 12)
+    head = cli.json("status")["head"]
+    assert "strikes at Brawler with a karate kick" in cli.run("explain", str(head)).stdout
+
+
+def test_PAL_STRIKE_H2H_BONUS_TABLES_cli_a_move_not_granted_is_exit_1_nothing_written(
+    cli: Cli,
+) -> None:
+    cli.run("initiative", "--dice", "20,1")
+    before = len(cli.json("log"))
+    done = cli.run("strike", "a", "x", "--move", "karate-kick", "--dice", "12,3,4", code=1)
+    assert "does not grant a karate kick (PAL-STRIKE-H2H-BONUS-TABLES; granted by" in done.stderr
+    assert "nothing was written" in done.stderr
+    assert len(cli.json("log")) == before
+    unknown = cli.run("strike", "a", "x", "--move", "flying-kick", code=2)
+    assert "flying-kick" in unknown.stderr
+    assert len(cli.json("log")) == before
+
+
+def test_PAL_DEF_LOS_and_PAL_DMG_PULL_cli_flags(cli: Cli) -> None:
+    """`--from-behind` (no defence allowed) and `--pull N` (11+ on 1D20 + 2 holds it to N)."""
+    cli.run("initiative", "--dice", "20,1")
+    events = cli.events("strike", "a", "x", "--from-behind", "--defend", "parry",
+                        "--pull", "1", "--dice", "12,9,4")  # fmt: skip
+    assert "PAL-DEF-LOS" in typed(events, "defense_declined")[0]["reason"]
+    assert typed(events, "pull_rolled")[0]["success"] is True
+    assert typed(events, "damage_rolled")[0]["roll"]["total"] == 1
+    help_text = cli.run("strike", "--help").stdout
+    for flag in ("--move", "--from-behind", "--unseen", "--pull"):
+        assert flag in help_text, flag

@@ -22,7 +22,7 @@ from events.palladium import (
     StrikeRolled,
 )
 
-from .conftest import Fight, of, one
+from .conftest import Fight, not_applied, of, one
 
 TOUGH = {"hp": 300, "sdc": 50}
 
@@ -77,7 +77,10 @@ def test_PAL_DMG_PS_BONUS_never_added_to_mega_damage(fight: Fight) -> None:
     expert_vs(fight, "demon")
     result = fight.strike("x", "b", 12, 3, weapon="vibro-knife", defend="none")
     dmg = one(result.events, DamageRolled)
-    assert (dmg.roll.total, dmg.roll.modifiers, dmg.unit) == (3, (), "MD")
+    assert (dmg.roll.total, dmg.unit) == (3, "MD")
+    assert [m for m in dmg.roll.modifiers if m.op != "skip"] == []
+    # the S.D.C. bonus is shown, as not added to Mega-Damage
+    assert not_applied(dmg.roll.modifiers) == [("sheet", 5, "PAL-DMG-SDC-VS-MDC")]
     assert fight.who("b")["mdc"] == 27
 
 

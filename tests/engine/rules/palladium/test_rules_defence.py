@@ -15,17 +15,19 @@ from events.palladium import (
     AttacksRefreshed,
     DamageRolled,
     DefenseRolled,
+    ParryLimitReset,
     StrikeRolled,
 )
 
-from .conftest import Fight, of, one
+from .conftest import Fight, not_applied, of, one
 
 KNIFE = {"name": "knife", "kind": "melee", "damage": "1D6", "strike": 1, "parry": 2}
 VIBRO = {"name": "vibro-knife", "kind": "melee", "damage": "1D6", "mega_damage": True}
 
 
 def mods(ms: tuple[Modifier, ...]) -> list[tuple[str, int, str]]:
-    return [(m.source, m.value, m.rule) for m in ms]
+    """The modifiers applied (a bonus shown as not applying is :func:`not_applied`'s)."""
+    return [(m.source, m.value, m.rule) for m in ms if m.op != "skip"]
 
 
 def spent_by(events: Sequence[Event], cid: str) -> list[ApmSpent]:
@@ -105,11 +107,13 @@ def test_PAL_DEF_PARRY_BAREHAND_no_parry_bonus_bare_handed_against_a_weapon(
     fight.initiative(15, 1)
     result = fight.strike("a", "b", 11, 11, 2, weapon="knife", defend="parry")  # 12 vs 11
     parry = one(result.events, DefenseRolled)
-    assert (parry.roll.rule, parry.roll.modifiers, parry.success) == (
+    assert (parry.roll.rule, mods(parry.roll.modifiers), parry.success) == (
         "PAL-DEF-PARRY-BAREHAND",
-        (),
+        [],
         False,
     )
+    # the sheet's parry bonus is shown, as not applying bare-handed against a weapon
+    assert not_applied(parry.roll.modifiers) == [("sheet", 3, "PAL-DEF-PARRY-BAREHAND")]
     assert fight.who("b")["sdc"] == 8
 
 
@@ -300,3 +304,58 @@ def test_PAL_DEF_SIMULTANEOUS_needs_an_attack_left(fight: Fight) -> None:
     with pytest.raises(IllegalAction, match="PAL-DEF-SIMULTANEOUS"):
         fight.defend("c", "simultaneous", 10, 1, 1)
     assert fight.head() == head
+
+
+def four_on_one(fight: Fight, variant: str) -> None:
+    """Four brawlers a1..a4 act before the defender d, in that order."""
+    fight.new(variant)
+    for cid in ("a1", "a2", "a3", "a4"):
+        fight.add("brawler", cid, side="gang")
+    fight.add("brawler", "d", side="lone", pools={"hp": 300, "sdc": 300})
+    fight.initiative(19, 18, 17, 16, 2)
+
+
+def test_PAL_DEF_MULTI_3_a_fourth_attacker_gets_no_parry(fight: Fight) -> None:
+    four_on_one(fight, "raw")
+    for cid in ("a1", "a2", "a3"):
+        assert one(fight.strike(cid, "d", 10, 15, defend="parry").events, DefenseRolled).success
+    head = fight.head()
+    with pytest.raises(IllegalAction, match=r"three attackers \(Brawler \(a1\), .*MULTI-3"):
+        fight.strike("a4", "d", 10, 15, defend="parry")
+    assert fight.head() == head
+    dodged = one(fight.strike("a4", "d", 10, 15, defend="dodge").events, DefenseRolled)
+    assert (dodged.kind, dodged.success) == ("dodge", True)
+    fight.pass_("d")
+    # one of the three again: still parried
+    assert one(fight.strike("a1", "d", 10, 15, defend="parry").events, DefenseRolled).success
+
+
+def test_PAL_DEF_MULTI_3_the_count_starts_again_each_round_rules_as_written(
+    fight: Fight,
+) -> None:
+    four_on_one(fight, "raw")
+    for cid in ("a1", "a2", "a3"):
+        fight.strike(cid, "d", 10, 15, defend="parry")
+    fight.strike("a4", "d", 1)  # a miss
+    while fight.status()["acting"] is not None:
+        fight.pass_()
+    fight.initiative(16, 17, 18, 19, 2)  # a4 first now
+    assert one(fight.strike("a4", "d", 10, 15, defend="parry").events, DefenseRolled).success
+
+
+def test_PAL_DEF_MULTI_3_house_the_count_starts_again_at_his_turn(fight: Fight) -> None:
+    four_on_one(fight, "house")
+    for cid in ("a1", "a2", "a3"):
+        fight.strike(cid, "d", 10, 15, defend="parry")
+        fight.pass_(cid)
+    with pytest.raises(IllegalAction, match="PAL-DEF-MULTI-3"):
+        fight.strike("a4", "d", 10, 15, defend="parry")
+    fight.pass_("a4")  # the turn comes to d: his three start again
+    reset = [e for e in fight.events() if isinstance(e, ParryLimitReset)]
+    assert [e.combatant for e in reset] == ["d"]
+    fight.pass_("d")
+    assert fight.status()["acting"] == "a1"  # pass 2
+    fight.pass_("a1")
+    fight.pass_("a2")
+    fight.pass_("a3")
+    assert one(fight.strike("a4", "d", 10, 15, defend="parry").events, DefenseRolled).success

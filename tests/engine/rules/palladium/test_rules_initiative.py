@@ -6,7 +6,9 @@ from collections.abc import Sequence
 
 import pytest
 
+from engine.explain import lines
 from engine.rules import IllegalAction
+from engine.rules.palladium import PACK
 from events.core import Event, RoundStarted, TurnPassed
 from events.palladium import AttacksRefreshed, InitiativeRolled
 
@@ -129,3 +131,46 @@ def test_PAL_HR_INIT_NPC_FIXED_as_an_option_of_the_raw_variant(fight: Fight) -> 
     result = fight.initiative(9)
     assert totals(result.events) == [("npc", 1, 11), ("pc", 1, 9)]
     assert one(result.events, RoundStarted).order == ("npc", "pc")
+
+
+def pc_and_npcs(fight: Fight, ties: str) -> None:
+    """House rules, option ``fixed_initiative_ties``: a PC (rolls) and two NPCs, both fixed
+    at 10 (PAL-HR-INIT-NPC-FIXED)."""
+    fight.new("house", fixed_initiative_ties=ties)
+    fight.add("brawler", "n1", kind="npc")
+    fight.add("brawler", "p")
+    fight.add("brawler", "n2", kind="npc")
+
+
+@pytest.mark.parametrize(
+    ("ties", "order"),
+    [("rollers_first", ["p", "n1", "n2"]), ("fixed_first", ["n1", "n2", "p"])],
+)
+def test_PAL_HR_INIT_ROLL_a_fixed_initiative_never_rolls_to_break_a_tie(
+    fight: Fight, ties: str, order: list[str]
+) -> None:
+    pc_and_npcs(fight, ties)
+    result = fight.initiative(10)  # the PC's die only: he ties the NPCs' 10
+    assert totals(result.events) == [("n1", 1, 10), ("p", 1, 10), ("n2", 1, 10)]
+    assert fight.status()["order"] == order
+
+
+def test_PAL_HR_INIT_ROLL_house_default_puts_the_roller_first(fight: Fight) -> None:
+    fight.new("house")
+    fight.add("brawler", "n1", kind="npc")
+    fight.add("brawler", "p")
+    fight.initiative(10)
+    assert fight.status()["order"] == ["p", "n1"]
+
+
+def test_PAL_HR_INIT_ROLL_reroll_rolls_a_fixed_initiative_only_to_break_the_tie(
+    fight: Fight,
+) -> None:
+    pc_and_npcs(fight, "reroll")
+    result = fight.initiative(10, 5, 15, 9)  # then n1, p, n2 re-roll
+    rerolls = [(e.combatant, e.roll.total, e.fixed) for e in of(result.events, InitiativeRolled)]
+    assert rerolls[3:] == [("n1", 5, True), ("p", 15, False), ("n2", 9, True)]
+    assert fight.status()["order"] == ["p", "n2", "n1"]
+    view = fight.table.explain(str(fight.head()))
+    explained = [line for e in view.events for line in lines(PACK, e, view.before)]
+    assert any("a fixed initiative rolls only to break the tie" in t for t in explained)

@@ -40,6 +40,10 @@ RAW = {
     "called_location_total": 0,
     "point_blank_feet": 5,
     "beyond_range_shot": True,
+    "leap_kick_critical": "triple",
+    "pull_punch_floor": 0,
+    "parry_limit_reset": "round",
+    "fixed_initiative_ties": "reroll",
 }
 HOUSE = {
     **RAW,
@@ -54,6 +58,8 @@ HOUSE = {
     "psi_cost": "escalating",  # PAL-HR-PSI-COST
     "range_bands": True,  # PAL-HR-STRIKE-RANGE-BANDS
     "called_location_total": 12,  # PAL-HR-STRIKE-CALLED-12
+    "parry_limit_reset": "turn",  # PAL-DEF-MULTI-3 as the house rules reset it
+    "fixed_initiative_ties": "rollers_first",  # PAL-HR-INIT-NPC-FIXED: NPCs never roll
 }
 
 

@@ -119,7 +119,8 @@ def refused(
 
 
 def mods(ms: tuple[Modifier, ...] | list[Modifier]) -> list[tuple[str, int, str]]:
-    return [(m.source, m.value, m.rule) for m in ms]
+    """The modifiers applied (a bonus shown as not applying is :func:`not_applied`'s)."""
+    return [(m.source, m.value, m.rule) for m in ms if m.op != "skip"]
 
 
 # --- bonuses --------------------------------------------------------------------------------

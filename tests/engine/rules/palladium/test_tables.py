@@ -197,6 +197,7 @@ def test_every_named_move_is_known() -> None:
         "back_flip",
         "back_flip_escape",
         "back_flip_attack",
+        "foot_strikes",
     }
     known = set(BASE_DAMAGE) | KNOCKDOWN_ONLY | others
     for style in STYLES:

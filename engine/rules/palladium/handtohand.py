@@ -1,0 +1,105 @@
+"""What a hand-to-hand move adds to a strike: the checks when it is declared, how hard a
+critical hits, the knockdown of a sweep or trip, and the roll that pulls a blow.
+
+Each function returns events or values; nothing here touches the log or the clock. The moves
+themselves are data (:mod:`moves`).
+"""
+
+from __future__ import annotations
+
+from engine.dice import Dice
+from engine.rolls import roll
+from engine.rules import IllegalAction, UsageError
+from engine.rules.palladium import apm
+from engine.rules.palladium.moves import MOVES, Move, allowed
+from engine.rules.palladium.options import opts
+from events.core import Event, Modifier
+from events.palladium import Profile, PullRolled, StrikeDeclared, StrikeRolled, WeaponProfile
+from projections.palladium import fighter
+from projections.state import FightState
+
+PULL_TARGET = 11  # PAL-DMG-PULL: 11 or more on 1D20 + pull bonuses holds the blow back
+LOS = "PAL-DEF-LOS"
+
+
+def check_move(
+    state: FightState, p: Profile, d: StrikeDeclared, weapon: WeaponProfile | None
+) -> Move | None:
+    """The move a strike is made with (None: a plain strike), refused before anything is
+    rolled when the fighter's style does not grant it, when it is combined with a weapon,
+    or when a pull cannot apply (PAL-STRIKE-H2H-BONUS-TABLES, PAL-DMG-PULL)."""
+    move = None
+    if d.move is not None:
+        if weapon is not None:
+            raise UsageError(
+                f"--move {d.move} is made bare-handed: drop --weapon {weapon.name} or --move"
+            )
+        move, _ = allowed(p, d.move)
+    if d.pull is not None:
+        floor = opts(state).pull_punch_floor
+        if d.pull < floor:
+            raise UsageError(
+                f"--pull {d.pull}: a pulled blow is held to {floor} point at least under the "
+                "option pull_punch_floor (PAL-DMG-PULL)"
+            )
+        if "pull_punch" not in p.moves:
+            raise IllegalAction(
+                f"{p.name} has no hand-to-hand training to pull a blow with (PAL-DMG-PULL)"
+            )
+        if weapon is not None and weapon.kind == "ranged":
+            raise IllegalAction("a shot cannot be pulled; only a blow can (PAL-DMG-PULL)")
+        if move is not None and move.knockdown:
+            raise IllegalAction(f"{move.label} does no damage: there is nothing to pull")
+    return move
+
+
+def unseen_reason(from_behind: bool, unseen: bool) -> str:
+    """Why the target may not parry or dodge (PAL-DEF-LOS), or ""."""
+    if from_behind:
+        return f"an attack from behind cannot be parried or dodged ({LOS})"
+    if unseen:
+        return f"an attack he cannot see cannot be parried or dodged ({LOS})"
+    return ""
+
+
+def critical_times(
+    state: FightState, p: Profile, s: StrikeRolled, from_behind: bool
+) -> tuple[int, str]:
+    """What a critical of ``s`` multiplies damage by, and why: 2 (PAL-DMG-CRIT); the style's
+    multiplier for a critical from behind (PAL-DMG-CRIT-BEHIND: x3 for Expert); 3 when the
+    move is itself a critical source, a leap or jump kick, under ``leap_kick_critical``
+    "triple" (combined criticals, PAL-DMG-CRIT)."""
+    times, rule = 2, "PAL-DMG-CRIT"
+    if from_behind and (p.crit_from_behind or 0) > times:
+        times, rule = p.crit_from_behind or times, "PAL-DMG-CRIT-BEHIND"
+    move = MOVES.get(s.move or "")
+    combined = move is not None and move.critical and opts(state).leap_kick_critical == "triple"
+    if combined and times < 3:
+        times, rule = 3, "PAL-DMG-CRIT"
+    return times, rule
+
+
+def knockdown(state: FightState, attacker: str, target: str, move: Move) -> list[Event]:
+    """A sweep or trip that lands: no damage; the target loses initiative and one attack
+    (PAL-DMG-SWEEP, PAL-COND-KNOCKDOWN)."""
+    who = state.combatants[attacker].name
+    why = f"knocked down by {who}'s {move.label[move.label.index(' ') + 1 :]}"
+    events = apm.lose_initiative(state, target, "PAL-COND-KNOCKDOWN", why)
+    events.append(apm.spend_off_turn(state, target, 1, "knocked down", "PAL-DMG-SWEEP", "lost"))
+    return events
+
+
+def pull_roll(
+    state: FightState, attacker: str, target: str, limit: int, dice: Dice
+) -> tuple[PullRolled, Modifier | None]:
+    """The roll to pull a blow that landed: 1D20 + pull bonuses, 11 or more holds the damage to
+    ``limit`` points; under it the blow lands in full (PAL-DMG-PULL). Returns the event and the
+    cap to put on the damage roll (None: no cap)."""
+    p = fighter(state.combatants[attacker]).profile
+    r = roll(dice, "pull punch", "1D20", p.pull, target=PULL_TARGET, rule="PAL-DMG-PULL")
+    held = r.total >= PULL_TARGET
+    event = PullRolled(actor=attacker, target=target, roll=r, limit=limit, success=held)
+    if not held:
+        return event, None
+    cap = Modifier(name="pulled blow", value=limit, source="rules", rule="PAL-DMG-PULL", op="cap")
+    return event, cap

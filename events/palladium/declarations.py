@@ -1,0 +1,117 @@
+"""Declarations of the Palladium (Rifts) rules pack: what the GM asks for, before any rule
+decides (``events/palladium/__init__.py`` has what the rules made of them).
+
+Rule ids cite ``shared/rules/palladium.md``.
+"""
+
+# No `from __future__ import annotations` (see events/core.py): msgspec builds decoders
+# faster from annotations that are objects.
+
+from typing import ClassVar
+
+from events.core import Declaration, InitiativeDeclared, RulingDeclared
+from events.palladium.records import DefenceChoice, MoveName
+
+
+class MeleeRoundDeclared(
+    InitiativeDeclared, frozen=True, kw_only=True, tag="palladium.initiative_declared"
+):
+    """The GM starts a melee round: everyone rolls initiative (PAL-INIT-ROLL).
+
+    ``ambush``: undetected sneak attackers, first without a roll and their first attack
+    undefendable (PAL-INIT-AUTO-SNEAK, PAL-DEF-SNEAK). ``unseen``: unseen long-range
+    attackers, first without a roll; each target of their first shot loses initiative and
+    may not dodge it (PAL-INIT-AUTO-RANGED). ``long_range``: long-range attackers who are
+    seen, first without a roll only under the ``any_long_range`` reading.
+    """
+
+    ambush: tuple[str, ...] = ()
+    unseen: tuple[str, ...] = ()
+    long_range: tuple[str, ...] = ()
+
+
+class SurpriseDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.surprise_declared"):
+    """The GM rules complete surprise: ``attackers`` (in the order given) surprise the rest;
+    ``aware`` targets may defend (PAL-HR-SURPRISE, or PAL-INIT-AUTO-SNEAK under RAW)."""
+
+    attackers: tuple[str, ...]
+    aware: tuple[str, ...] = ()
+
+
+class StrikeDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.strike_declared"):
+    """A one-attack strike at ``target`` with ``weapon`` (None: a punch), PAL-STRIKE-ROLL.
+
+    ``defend`` is the defender's answer decided in advance; None leaves it pending. ``move``
+    is a hand-to-hand move instead of a plain punch (``moves.py``); ``from_behind`` and
+    ``unseen``: the target cannot parry or dodge it (PAL-DEF-LOS); ``pull``: the striker
+    pulls the blow to at most this many points (PAL-DMG-PULL).
+    """
+
+    actor: str
+    target: str
+    weapon: str | None = None
+    defend: DefenceChoice | None = None
+    move: MoveName | None = None
+    from_behind: bool = False
+    unseen: bool = False
+    pull: int | None = None
+
+
+class PowerPunchDeclared(
+    Declaration, frozen=True, kw_only=True, tag="palladium.power_punch_declared"
+):
+    """A power punch (or kick): two attacks, lands on the second, PAL-DMG-POWER."""
+
+    actor: str
+    target: str
+    kick: bool = False
+    defend: DefenceChoice | None = None
+
+
+class ShootDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.shoot_declared"):
+    """A shot with a ranged weapon: single (1 attack), aimed (2, +2), called (2) or aimed and
+    called (3), PAL-STRIKE-CALLED; ``range`` in feet picks the target number under the house
+    range bands (PAL-HR-STRIKE-RANGE-BANDS)."""
+
+    actor: str
+    target: str
+    weapon: str | None = None
+    aimed: bool = False
+    called: str | None = None
+    range: int | None = None
+    defend: DefenceChoice | None = None
+
+
+class ActDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.act_declared"):
+    """An action the pack does not model (a spell, a skill, reloading), paid by the clock like
+    any other. ``cost`` None with ``psionic`` takes the psionic cost (PAL-PSI-ACTION,
+    PAL-HR-PSI-COST)."""
+
+    actor: str
+    note: str
+    cost: int | None = None
+    psionic: bool = False
+
+
+class DefendDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.defend_declared"):
+    """The defender answers a pending strike: parry, dodge, none, or a simultaneous attack."""
+
+    defender: str
+    choice: DefenceChoice
+    weapon: str | None = None
+
+
+class PalladiumRulingDeclared(
+    RulingDeclared, frozen=True, kw_only=True, tag="palladium.ruling_declared"
+):
+    """A GM ruling with the Palladium effects beside the core's: initiative lost
+    (PAL-HR-LOSE-INIT, or the RAW reading), attacks lost and gained (PAL-HR-APM-GAIN-LOSE),
+    ``damage`` in M.D. rather than S.D.C. (``mega``), and an action under way broken."""
+
+    schema_version: ClassVar[int] = 1
+
+    lose_initiative: bool = False
+    lose_attacks: int = 0
+    gain_attacks: int = 0
+    mega: bool = False
+    break_action: bool = False
