@@ -66,16 +66,23 @@ def expiring(
     marks: Collection[str],
     why: str,
     aftermath: Mapping[str, tuple[tuple[str, str], ...]] | None = None,
-) -> list[Event]:
+    *,
+    moment: bool = False,
+) -> list[ConditionChanged]:
     """As round ``new_round`` begins: the conditions that end with a round (``marks``), those
     whose rounds are over (``why`` as their rule), and what follows one's end (``aftermath``:
-    condition -> conditions it leaves, with their rule, for the round that begins)."""
-    events: list[Event] = []
+    condition -> conditions it leaves, with their rule, for the round that begins). With
+    ``moment``, a condition gained during a turn lasts into its last round until that turn
+    (:func:`expired_now`)."""
+    events: list[ConditionChanged] = []
     for cid, c in state.combatants.items():
         for cond in sorted(c.conditions):
             if cond in marks:
                 events.append(ConditionChanged(combatant=cid, condition=cond, present=False))
-            elif cond in c.expires and c.expires[cond] <= new_round:
+            elif cond in c.expires and (
+                c.expires[cond] < new_round
+                or (c.expires[cond] == new_round and not (moment and c.expires_turn.get(cond)))
+            ):
                 events.append(
                     ConditionChanged(combatant=cid, condition=cond, present=False, rule=why)
                 )
@@ -87,6 +94,19 @@ def expiring(
                         )
                     )
     return events
+
+
+def expired_now(state: FightState, why: str) -> list[ConditionChanged]:
+    """The conditions whose time is up at the turn just begun, for a pack that times them
+    from the moment they start: one gained at turn T of round R for N rounds ends as turn T of
+    round R + N begins (or as round R + N + 1 begins, if that round has fewer turns)."""
+    now = state.clock.moment
+    return [
+        ConditionChanged(combatant=cid, condition=cond, present=False, rule=why)
+        for cid, c in state.combatants.items()
+        for cond in sorted(c.conditions)
+        if cond in c.expires_turn and (c.expires[cond], c.expires_turn[cond]) <= now
+    ]
 
 
 def name(state: FightState, cid: str) -> str:

@@ -39,6 +39,7 @@ def on_round_started(state: FightState, e: ev.RoundStarted) -> FightState:
         passes=e.passes,
         pass_=1 if e.passes else 0,
         turn=state.clock.turn,
+        first_turn=state.clock.turn,
         label=e.label,
         timed=e.timed,
         at=dict(e.at),
@@ -114,9 +115,15 @@ def on_condition_changed(state: FightState, e: ev.ConditionChanged) -> FightStat
     c = state.combatants[e.combatant]
     conditions = c.conditions | {e.condition} if e.present else c.conditions - {e.condition}
     expires = {k: v for k, v in c.expires.items() if k != e.condition}
+    at_turn = {k: v for k, v in c.expires_turn.items() if k != e.condition}
     if e.present and e.rounds:
-        expires[e.condition] = max(state.clock.round, 1) + e.rounds
-    return state.with_combatant(evolve(c, conditions=conditions, expires=expires))
+        round_, turn = state.clock.moment
+        expires[e.condition] = max(round_, 1) + e.rounds
+        if turn and round_:
+            at_turn[e.condition] = turn
+    return state.with_combatant(
+        evolve(c, conditions=conditions, expires=expires, expires_turn=at_turn)
+    )
 
 
 def on_reaction_requested(state: FightState, e: ev.ReactionRequested[Any]) -> FightState:

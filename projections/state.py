@@ -19,7 +19,7 @@ import msgspec
 
 #: The layout of these records, part of a snapshot's key: bump it when a field changes, or a
 #: core reducer would fold the same events differently.
-STATE_VERSION = 1
+STATE_VERSION = 2
 
 #: A copy of a frozen record with some fields changed (``msgspec.structs.replace``).
 evolve = msgspec.structs.replace
@@ -52,6 +52,14 @@ class Clock(msgspec.Struct, frozen=True):
     at: Mapping[str, int] = msgspec.field(default_factory=dict)
     now: int | None = None
     phase: str = ""
+    #: ``turn`` when the round began: ``turn - first_turn`` is the turn of the round running
+    #: (0 before its first), the moment within the round a condition starts at.
+    first_turn: int = 0
+
+    @property
+    def moment(self) -> tuple[int, int]:
+        """(round, turn of the round): where the fight is, to time conditions by."""
+        return self.round, self.turn - self.first_turn
 
 
 class Pending(msgspec.Struct, frozen=True):
@@ -75,6 +83,9 @@ class CombatantState(msgspec.Struct, frozen=True):
     data: Any = None
     #: condition -> the first round it no longer holds (conditions gained for N rounds).
     expires: Mapping[str, int] = msgspec.field(default_factory=dict)
+    #: condition -> the turn of the round it was gained in: under a pack that times
+    #: conditions from the moment they start, it ends at that turn of its last round.
+    expires_turn: Mapping[str, int] = msgspec.field(default_factory=dict)
     #: The trigger of a held action (None: he holds nothing).
     held: str | None = None
 

@@ -40,7 +40,7 @@ AFTERMATH: dict[str, tuple[tuple[str, str], ...]] = {
 def _expiring(state: FightState, new_round: int) -> list[Event]:
     """Conditions whose rounds are over, and the round's marks; a desperate action's price
     comes due (BRP-DESPERATE: no attack or move the round after)."""
-    return expiring(state, new_round, ROUND_MARKS, "its rounds are over", AFTERMATH)
+    return [*expiring(state, new_round, ROUND_MARKS, "its rounds are over", AFTERMATH)]
 
 
 def fighting(state: FightState) -> list[str]:

@@ -13,7 +13,7 @@ from engine.actiontable import RULING_OPTIONS
 from engine.dice import Dice
 from engine.rules import IllegalAction, UnknownName, UsageError
 from engine.rules.pack import Action, Decision
-from engine.rules.palladium import combat, handtohand, shots, strikes
+from engine.rules.palladium import combat, conditions, handtohand, shots, strikes
 from engine.rules.palladium.apm import passes_mode
 from engine.rules.palladium.kinds import KINDS, begin, shot_kind
 from engine.rules.palladium.moves import MOVES
@@ -58,8 +58,9 @@ def check_actor(state: FightState, actor: str, cost: int, what: str) -> None:
     c = state.combatants[actor]
     if not c.alive:
         raise IllegalAction(f"{c.name} is dead")
-    if "coma" in c.conditions:
-        raise IllegalAction(f"{c.name} is in a coma")
+    out = conditions.out_of_action(c)
+    if out is not None:
+        raise IllegalAction(f"{c.name} is {out.said} and cannot act ({out.rule})")
     clock = state.clock
     if clock.round == 0 and clock.acting is None:
         raise IllegalAction("no melee round is running: roll `fracas initiative` first")

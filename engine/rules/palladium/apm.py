@@ -19,6 +19,7 @@ from typing import Literal
 from msgspec.structs import replace
 
 from engine.rules import IllegalAction
+from engine.rules.palladium import conditions
 from engine.rules.palladium.options import opts
 from events.core import Event, OrderChanged
 from events.palladium import ApmSpent, AttacksGained, AttacksRefreshed, InitiativeLost
@@ -65,14 +66,18 @@ def refresh(state: FightState, cid: str, *, only_first_pass: bool = False) -> At
     """A new round's attacks for ``cid``, less what he owes (PAL-ROUND-OUT-OF-ATTACKS,
     PAL-HR-DEF-OVERDRAFT): under passes, the split plus last round's gains in pass 1, with
     the debt taken from the passes in order. ``only_first_pass``: a surprise round is a
-    single pass with the first pass's share (PAL-HR-SURPRISE)."""
-    f = fighter(state.combatants[cid])
+    single pass with the first pass's share (PAL-HR-SURPRISE). A condition that caps his
+    attacks (dazed: one) caps the round's (engine/rules/palladium/conditions.py)."""
+    c = state.combatants[cid]
+    f = fighter(c)
+    cap = conditions.apm_cap(c)
+    total = f.apm_total if cap is None else min(f.apm_total, cap)
     if not passes_mode(state) and not only_first_pass:
-        repaid = min(f.owed, f.apm_total)
+        repaid = min(f.owed, total)
         return AttacksRefreshed(
-            combatant=cid, apm=f.apm_total - repaid, repaid=repaid, owed=f.owed - repaid
+            combatant=cid, apm=total - repaid, repaid=repaid, owed=f.owed - repaid
         )
-    shares = list(split(f.apm_total))
+    shares = list(split(total))
     if only_first_pass:
         shares = shares[:1]
     shares[0] += f.credit

@@ -12,7 +12,7 @@ from typing import Any
 from engine.dice import Dice
 from engine.rolls import roll, skipped
 from engine.rules import IllegalAction, UnknownName
-from engine.rules.palladium import apm
+from engine.rules.palladium import apm, conditions
 from engine.rules.palladium.moves import MOVES, Move
 from engine.rules.palladium.options import opts
 from engine.rules.palladium.tables import WP_TITLES
@@ -142,6 +142,7 @@ def strike(
     mods = strike_modifiers(state, p, weapon)
     if move is not None and move.foot:
         mods += p.foot_strike
+    mods = conditions.adjust(state.combatants[actor], mods)
     r = roll(
         dice,
         "strike",
@@ -211,8 +212,9 @@ def helpless(state: FightState, cid: str) -> str | None:
     c = state.combatants[cid]
     if not c.alive:
         return "is dead"
-    if "coma" in c.conditions:
-        return "is in a coma and cannot defend"
+    k = conditions.cannot_defend(c)
+    if k is not None:
+        return f"is {k.said} and cannot defend ({k.rule})"
     return None
 
 
@@ -284,7 +286,7 @@ def _parry(
                 Modifier(name=own.name, value=own.parry, source="weapon", rule="PAL-DEF-PARRY")
             )
     cost = [] if dp.trained else _spend_defence(state, defender, "parry", "PAL-DEF-PARRY")
-    return cost, mods, rule
+    return cost, conditions.adjust(state.combatants[defender], mods), rule
 
 
 def _dodge(
@@ -312,6 +314,7 @@ def _dodge(
                 rule="PAL-DEF-SWEEP",
             )
         )
+    mods = conditions.adjust(state.combatants[defender], mods)
     if dp.auto_dodge:
         return [], mods, rule  # costs no attack, even against gunfire
     return _spend_defence(state, defender, "dodge", "PAL-DEF-DODGE"), mods, rule

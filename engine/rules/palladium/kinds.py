@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import attrs
+import msgspec
 
 from engine.dice import Dice
 from engine.rules import IllegalAction
@@ -21,6 +22,8 @@ from engine.rules.palladium import apm, combat, strikes
 from engine.rules.palladium.apm import passes_mode
 from engine.rules.palladium.moves import MOVES
 from engine.rules.palladium.options import opts
+from engine.rules.palladium.round import DURATION
+from engine.turns import expired_now
 from events.core import Event, HoldEnded
 from events.palladium import (
     ActionAbandoned,
@@ -31,6 +34,7 @@ from events.palladium import (
     ParryLimitReset,
     TurnBegan,
 )
+from projections.core import on_condition_changed
 from projections.palladium import ACTION_FIELDS, InProgress, fighter
 from projections.state import FightState
 
@@ -89,7 +93,7 @@ KINDS: dict[str, Kind] = {
              strikes.strike_events),
         Kind("power_kick", "a power kick", 2, "other", usual("PAL-STRIKE-ROLL"),
              strikes.strike_events),
-        Kind("shot", "a shot", 1, "ranged", usual("PAL-STRIKE-CALLED"), strikes.shot_events),
+        Kind("shot", "a shot", 1, "ranged", usual("PAL-RNG-SINGLE"), strikes.shot_events),
         Kind("aimed shot", "an aimed shot", 2, "ranged", usual("PAL-STRIKE-CALLED"),
              strikes.shot_events),
         Kind("called shot", "a called shot", 2, "ranged", usual("PAL-STRIKE-CALLED"),
@@ -179,6 +183,12 @@ def on_turn(state: FightState, cid: str, dice: Dice, kind: TurnKind) -> Decision
     an action under way pays one attack per turn and lands on its last
     (PAL-COST-MULTI-LANDING).
     """
+    ended = expired_now(state, DURATION)
+    if ended:  # conditions whose rounds are over end as the turn begins, before it is played
+        for e in ended:
+            state = on_condition_changed(state, e)
+        outcome = on_turn(state, cid, dice, kind)
+        return msgspec.structs.replace(outcome, events=[*ended, *outcome.events])
     if kind == "cut_in":
         return Decision([], resolved=False)
     c = state.combatants[cid]

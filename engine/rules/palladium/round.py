@@ -10,6 +10,7 @@ from engine.dice import Dice
 from engine.rolls import fixed, roll
 from engine.rules import IllegalAction, UsageError
 from engine.rules.pack import Decision
+from engine.rules.palladium import conditions
 from engine.rules.palladium.apm import PASSES, passes_mode, refresh
 from engine.rules.palladium.options import opts
 from engine.turns import expiring, known, round_over
@@ -20,12 +21,15 @@ from events.palladium import (
     MeleeRoundDeclared,
     SurpriseDeclared,
 )
+from projections.core import on_condition_changed
 from projections.palladium import fighter
 from projections.state import FightState
 
 SNEAK = "PAL-INIT-AUTO-SNEAK"
 #: Conditions that last one round: this round's ambushers, unseen shooters and surprised.
 ROUND_MARKS = ("ambushing", "unseen", "surprised")
+#: Why a timed condition ends: its rounds, counted from the moment it began, are over.
+DURATION = "its rounds are over"
 
 
 def can_act(state: FightState, cid: str) -> bool:
@@ -43,7 +47,7 @@ def can_act(state: FightState, cid: str) -> bool:
     the round ends (PAL-ROUND-END).
     """
     c = state.combatants.get(cid)
-    if c is None or not c.alive or "coma" in c.conditions:
+    if c is None or not c.alive or conditions.out_of_action(c) is not None:
         return False
     if not any(o.alive for oid, o in state.combatants.items() if oid != cid):
         return False
@@ -63,14 +67,20 @@ def check_ids(state: FightState, ids: tuple[str, ...], what: str) -> None:
         raise UsageError(f"a combatant is named twice among the {what}")
 
 
-def _round_end_events(state: FightState, new_round: int) -> list[Event]:
+def _round_end_events(state: FightState, new_round: int) -> list[ConditionChanged]:
     """Conditions that end with the round: expired ones, and this round's ambush, unseen
     and surprised marks (PAL-INIT-AUTO-SNEAK, PAL-INIT-AUTO-RANGED, PAL-HR-SURPRISE)."""
-    return expiring(state, new_round, ROUND_MARKS, "ruled duration")
+    return expiring(state, new_round, ROUND_MARKS, DURATION, moment=True)
 
 
 def _fighters(state: FightState) -> list[str]:
-    return [cid for cid, c in state.combatants.items() if c.alive and "coma" not in c.conditions]
+    """Who rolls initiative and takes turns: the living not kept out by a condition
+    (unconscious, stunned, in a coma: engine/rules/palladium/conditions.py)."""
+    return [
+        cid
+        for cid, c in state.combatants.items()
+        if c.alive and conditions.out_of_action(c) is None
+    ]
 
 
 def begin_round(state: FightState, d: InitiativeDeclared, dice: Dice) -> Decision:
@@ -104,11 +114,14 @@ def begin_round(state: FightState, d: InitiativeDeclared, dice: Dice) -> Decisio
         )
     auto = (*m.ambush, *m.unseen, *m.long_range)
     check_ids(state, auto, "automatic initiative")
+    new_round = state.clock.round + 1
+    ended = _round_end_events(state, new_round)
+    events: list[Event] = list(ended)
+    for e in ended:  # who fights this round, and with how many attacks, once these are over
+        state = on_condition_changed(state, e)
     fighters = _fighters(state)
     if not fighters:
         raise IllegalAction("nobody is able to fight: add combatants with `fracas add SHEET`")
-    new_round = state.clock.round + 1
-    events: list[Event] = _round_end_events(state, new_round)
     passes = passes_mode(state)
     for cid, c in state.combatants.items():
         f = fighter(c)

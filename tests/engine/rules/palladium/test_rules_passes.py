@@ -573,16 +573,16 @@ def test_ruling_damage_heal_and_a_condition_for_rounds(fight: Fight) -> None:
     assert (fight.who("b")["sdc"], fight.who("b")["hp"]) == (0, 15)
     fight.ruling("b", heal=8)
     assert (fight.who("b")["sdc"], fight.who("b")["hp"]) == (3, 20)
-    fight.ruling("b", condition="stunned", rounds=2, rule="PAL-COND-DAZED")
-    assert "stunned" in fight.who("b")["conditions"]
+    fight.ruling("b", condition="winded", rounds=2, rule="GM ruling")
+    assert "winded" in fight.who("b")["conditions"]
     while acting(fight) is not None:
         fight.pass_()
     fight.initiative(10, 10)  # round 2: still stunned
-    assert "stunned" in fight.who("b")["conditions"]
+    assert "winded" in fight.who("b")["conditions"]
     while acting(fight) is not None:
         fight.pass_()
     fight.initiative(10, 10)  # round 3: gone
-    assert "stunned" not in fight.who("b")["conditions"]
+    assert "winded" not in fight.who("b")["conditions"]
 
 
 def test_ruling_with_an_unknown_effect_or_combatant_is_refused(fight: Fight) -> None:

@@ -27,7 +27,7 @@ from engine.rules.palladium.combat import (
 )
 from engine.rules.palladium.shots import check_shot, point_blank, shot
 from events.core import Modifier
-from events.palladium import DefenseRolled, StrikeRolled, WeaponProfile
+from events.palladium import ApmSpent, DefenseRolled, StrikeRolled, WeaponProfile
 from projections.palladium import fighter
 from projections.state import FightState
 
@@ -619,3 +619,12 @@ def test_PAL_HR_STRIKE_RANGE_BANDS_hit_and_location_follow_the_numbers(
     if s.hits:
         spot = called is not None and (face == 20 or total >= 12)
         assert s.location == ("head" if spot else "defender's choice")
+
+
+def test_PAL_RNG_SINGLE_a_plain_shot_costs_one_attack_under_its_own_rule(fight: Fight) -> None:
+    """A plain shot is not a called one: its attack cites PAL-RNG-SINGLE."""
+    setup(fight)
+    fight.initiative(18, 2)
+    result = fight.shoot("g", "b", 3, weapon="rifle", range=100)
+    spent = [e for e in result.events if isinstance(e, ApmSpent) and e.combatant == "g"]
+    assert [(e.amount, e.on, e.rule) for e in spent] == [(1, "shot", "PAL-RNG-SINGLE")]

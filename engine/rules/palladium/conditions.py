@@ -1,0 +1,90 @@
+"""What a condition does to a Palladium fighter, as data: whether he takes turns, whether he
+may defend, whether his combat bonuses count, a cap on his attacks, a penalty to strike, parry
+and dodge (catalogue section G).
+
+A condition is gained by an action's effect or a GM ruling (``ruling ID --condition NAME
+--rounds N``); its rounds count from the moment it starts and it ends at that turn of its last
+round (``engine/turns.py: expired_now``), by a roll, or by a ruling (``--end-condition``).
+A condition this table does not name is the GM's own: shown, timed, and without effect here.
+
+Readings: stunned (the armor-impact stun, PAL-COND-STUN-IMPACT) still defends, at -9; dazed
+(knockout or stun, PAL-COND-DAZED) keeps at most one attack from the moment it starts, and one
+each round it lasts; unconscious and in a coma he is out of the order and cannot defend.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from engine.rolls import skipped
+from events.core import Modifier
+from projections.state import CombatantState
+
+
+@attrs.frozen
+class Condition:
+    """One row: ``acts`` (takes turns, has attacks), ``defends`` (may parry or dodge),
+    ``bonuses`` (his combat bonuses count), ``apm`` (attacks per melee at most), ``penalty``
+    (to strike, parry and dodge), and the rule."""
+
+    name: str
+    rule: str
+    #: How a sentence says he is in it ("dazed", "in a coma").
+    said: str
+    acts: bool = True
+    defends: bool = True
+    bonuses: bool = True
+    apm: int | None = None
+    penalty: int = 0
+
+
+CONDITIONS: dict[str, Condition] = {
+    c.name: c
+    for c in (
+        Condition("dazed", "PAL-COND-DAZED", "dazed", bonuses=False, apm=1),
+        Condition("stunned", "PAL-COND-STUN-IMPACT", "stunned", acts=False, penalty=-9),
+        Condition("unconscious", "PAL-COND-KO-FALL", "unconscious", acts=False, defends=False),
+        Condition("coma", "PAL-DMG-COMA-DEATH", "in a coma", acts=False, defends=False),
+        Condition("blind", "PAL-COND-BLIND", "blind", bonuses=False, penalty=-10),
+    )
+}
+
+
+def of(c: CombatantState) -> list[Condition]:
+    """The conditions of ``c`` this table gives effects, in name order."""
+    return [CONDITIONS[name] for name in sorted(c.conditions) if name in CONDITIONS]
+
+
+def out_of_action(c: CombatantState) -> Condition | None:
+    """The condition that keeps ``c`` from taking turns, or None."""
+    return next((k for k in of(c) if not k.acts), None)
+
+
+def cannot_defend(c: CombatantState) -> Condition | None:
+    """The condition that keeps ``c`` from parrying or dodging, or None."""
+    return next((k for k in of(c) if not k.defends), None)
+
+
+def apm_cap(c: CombatantState) -> int | None:
+    """The fewest attacks per melee a condition of ``c`` allows, or None."""
+    caps = [k.apm for k in of(c) if k.apm is not None]
+    if out_of_action(c) is not None:
+        caps.append(0)
+    return min(caps) if caps else None
+
+
+def adjust(c: CombatantState, mods: list[Modifier]) -> list[Modifier]:
+    """A roll's modifiers under ``c``'s conditions: bonuses shown as not applying where a
+    condition takes them away, and each condition's penalty."""
+    out = list(mods)
+    for k in of(c):
+        if not k.bonuses:
+            kept = [m for m in out if m.op != "add" or m.value < 0]
+            out = kept + skipped(
+                [m for m in out if m.op == "add" and m.value > 0],
+                f"no combat bonuses while {k.said}",
+                k.rule,
+            )
+        if k.penalty:
+            out.append(Modifier(name=k.name, value=k.penalty, source="condition", rule=k.rule))
+    return out
