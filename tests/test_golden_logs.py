@@ -34,7 +34,18 @@ CASES = [
 
 
 def missing(old: Any, new: Any, path: str = "") -> list[str]:
-    """Where ``new`` lacks a field of ``old`` or holds another value (extra fields are fine)."""
+    """Where ``new`` lacks a field of ``old`` or holds another value (extra fields are fine).
+
+    One deliberate change of the document is allowed: a combatant's ``conditions``, once a
+    list of names, are objects ``{name, rounds_left}`` now (issue 9); each must carry the name
+    it had.
+    """
+    if (
+        isinstance(old, str)
+        and isinstance(new, dict)
+        and path.split(".")[-1].startswith("conditions[")
+    ):
+        return [] if new.get("name") == old else [f"{path}: was {old!r}, now {new!r}"]
     if isinstance(old, dict):
         if not isinstance(new, dict):
             return [f"{path or '.'}: was a table, now {new!r}"]

@@ -7,12 +7,34 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.rules.pack import Column, StatusView
+from engine.rules.palladium import conditions
 from projections.palladium import status_fields
-from projections.state import FightState
+from projections.state import CombatantState, FightState
 
 
 def _fields(state: FightState, cid: str) -> dict[str, Any]:
-    return status_fields(state.combatants[cid])
+    """The fighter's fields; ``conditions`` as ``{name, rounds_left}`` (rounds left counting
+    this one; None while it lasts until it is ended), and no attacks for one who cannot act
+    (dead, unconscious, in a coma: conditions.py)."""
+    c = state.combatants[cid]
+    doc = status_fields(c)
+    doc["conditions"] = [
+        {"name": name, "rounds_left": rounds_left(state, c, name)} for name in sorted(c.conditions)
+    ]
+    if not c.alive or conditions.out_of_action(c) is not None:
+        doc["apm_left"] = 0
+        doc["apm_by_pass"] = [0 for _ in doc["apm_by_pass"]]
+    return doc
+
+
+def rounds_left(state: FightState, c: CombatantState, name: str) -> int | None:
+    """Rounds left of a timed condition, counting the one running; a condition that ends at
+    turn T of its last round still counts that round before turn T."""
+    if name not in c.expires:
+        return None
+    round_, turn = state.clock.moment
+    ends_at = c.expires_turn.get(name, 0)
+    return max(c.expires[name] - max(round_, 1) + (1 if turn < ends_at else 0), 0)
 
 
 def _dash(v: object) -> str:
@@ -32,7 +54,10 @@ def _notes(fight: Mapping[str, Any], c: Mapping[str, Any]) -> list[str]:
                 else f"{armor['sdc']} S.D.C. A.R. {armor['ar']}"
             )
         )
-    out += c["conditions"]
+    out += [
+        f"{k['name']} ({k['rounds_left']} rd left)" if k["rounds_left"] else k["name"]
+        for k in c["conditions"]
+    ]
     ip = c.get("long_action")
     if ip:
         at = f" at {ip['target']}" if ip["target"] else ""

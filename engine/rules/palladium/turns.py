@@ -14,7 +14,7 @@ from engine.dice import Dice
 from engine.rolls import roll
 from engine.rules import IllegalAction, UsageError
 from engine.rules.pack import Decision, TurnKind
-from engine.rules.palladium import apm, damage, kinds, round
+from engine.rules.palladium import apm, conditions, damage, kinds, round
 from engine.rules.palladium.actions import busy
 from engine.rules.palladium.options import opts
 from engine.turns import known
@@ -224,7 +224,21 @@ class PalladiumTurns:
             events += damage.take_damage(state, cid, d.damage, unit, 0)
         if d.heal:
             events += _heal(state, cid, d.heal, rule)
+        events += _capped(state, cid, d.condition or "")
         return events
+
+
+def _capped(state: FightState, cid: str, condition: str) -> list[Event]:
+    """A condition that caps attacks (dazed: one; unconscious, stunned: none) takes, from the
+    moment it starts, the attacks in hand beyond the cap (conditions.py)."""
+    k = conditions.CONDITIONS.get(condition)
+    if k is None:
+        return []
+    cap = 0 if not k.acts else k.apm
+    left = fighter(state.combatants[cid]).apm_left
+    if cap is None or left <= cap:
+        return []
+    return [apm.spend_off_turn(state, cid, left - cap, k.name, k.rule, "lost")]
 
 
 def _others(d: RulingDeclared) -> bool:

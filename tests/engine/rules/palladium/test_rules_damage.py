@@ -269,7 +269,8 @@ def test_PAL_DMG_COMA_DEATH_coma_at_0_dead_below_minus_pe(
     result = fight.strike("x", "b", 12, face, weapon="knife", defend="none")
     assert one(result.events, DamageRolled).roll.total == start - hp
     b = fight.who("b")
-    assert (b["hp"], b["conditions"], b["alive"]) == (hp, conditions, alive)
+    names = [k["name"] for k in b["conditions"]]
+    assert (b["hp"], names, b["alive"]) == (hp, conditions, alive)
     assert {e.rule for e in of(result.events, ConditionChanged)} == {"PAL-DMG-COMA-DEATH"}
 
 
@@ -382,7 +383,8 @@ def test_PAL_DMG_MDC_BEING_ZERO_coma_at_0_mdc(fight: Fight) -> None:
     coma = one(result.events, ConditionChanged)
     assert (coma.condition, coma.rule) == ("coma", "PAL-DMG-MDC-BEING-ZERO")
     b = fight.who("b")
-    assert (b["mdc"], b["conditions"], b["alive"]) == (-1, ["coma"], True)
+    names = [k["name"] for k in b["conditions"]]
+    assert (b["mdc"], names, b["alive"]) == (-1, ["coma"], True)
     assert fight.status()["acting"] == "x"
 
 

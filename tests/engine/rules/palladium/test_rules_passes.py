@@ -496,7 +496,7 @@ def test_PAL_HR_SURPRISE_free_single_pass_round_for_the_surprisers(fight: Fight)
     assert acting(fight) is None
     fight.initiative(15, 10, 5)
     assert fight.status()["round"] == 2
-    assert "surprised" not in fight.who("b")["conditions"]
+    assert "surprised" not in names(fight.who("b"))
 
 
 def test_PAL_INIT_AUTO_SNEAK_ambusher_first_and_first_attack_undefendable(fight: Fight) -> None:
@@ -574,15 +574,15 @@ def test_ruling_damage_heal_and_a_condition_for_rounds(fight: Fight) -> None:
     fight.ruling("b", heal=8)
     assert (fight.who("b")["sdc"], fight.who("b")["hp"]) == (3, 20)
     fight.ruling("b", condition="winded", rounds=2, rule="GM ruling")
-    assert "winded" in fight.who("b")["conditions"]
+    assert "winded" in names(fight.who("b"))
     while acting(fight) is not None:
         fight.pass_()
     fight.initiative(10, 10)  # round 2: still stunned
-    assert "winded" in fight.who("b")["conditions"]
+    assert "winded" in names(fight.who("b"))
     while acting(fight) is not None:
         fight.pass_()
     fight.initiative(10, 10)  # round 3: gone
-    assert "winded" not in fight.who("b")["conditions"]
+    assert "winded" not in names(fight.who("b"))
 
 
 def test_ruling_with_an_unknown_effect_or_combatant_is_refused(fight: Fight) -> None:
@@ -777,3 +777,8 @@ def test_PAL_COST_MULTI_LANDING_an_answer_refused_at_landing_is_asked_for_instea
     assert of(landed.events, DefenseDeclined) == []
     assert one(landed.events, ReactionRequested).reactor == "b"
     assert fight.status()["pending"]["reactor"] == "b"
+
+
+def names(who: dict[str, Any]) -> list[str]:
+    """The names of a combatant's conditions in ``status``."""
+    return [k["name"] for k in who["conditions"]]

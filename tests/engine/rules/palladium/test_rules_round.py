@@ -156,7 +156,7 @@ def test_PAL_ROUND_END_a_round_with_nobody_left_to_fight_ends(fight: Fight) -> N
     assert acting(fight) == "a"
     fight.strike("a", "b", 20, 4, defend="none")  # natural 20: critical, 1D4 shows 4
     b = fight.who("b")
-    assert b["alive"] is False and "dead" in b["conditions"]
+    assert b["alive"] is False and "dead" in [k["name"] for k in b["conditions"]]
     assert fight.who("a")["apm_left"] > 0
     assert fight.status()["acting"] is None
     fight.initiative(9)

@@ -1,0 +1,160 @@
+"""Conditions with real clocks and their effects, with forced dice: durations counted from the
+moment a condition starts; PAL-COND-DAZED, PAL-COND-STUN-IMPACT, PAL-COND-KO-FALL,
+PAL-COND-BLIND and PAL-DMG-COMA-DEATH as the engine applies them; ``status`` shows each
+condition with its rounds left, and no attacks for one who cannot act."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.rules import IllegalAction
+from events.core import ConditionChanged
+from events.palladium import (
+    ApmSpent,
+    DefenseDeclined,
+    DefenseRolled,
+    InitiativeRolled,
+    StrikeRolled,
+)
+
+from .conftest import Fight, not_applied, of, one
+
+
+def conditions(fight: Fight, cid: str) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = fight.who(cid)["conditions"]
+    return found
+
+
+def test_a_condition_lasts_its_rounds_from_the_moment_it_starts(fight: Fight) -> None:
+    """Given at the third turn of round 1 for 1 round, it lasts until the third turn of round
+    2 begins (not until round 2 begins)."""
+    fight.new()
+    fight.add("brawler", "a")
+    fight.add("brawler", "b")
+    fight.initiative(15, 5)  # turn 1: a
+    fight.strike("a", "b", 1)  # turn 2: b
+    fight.strike("b", "a", 1)  # turn 3: a
+    fight.ruling("b", condition="winded", rounds=1)
+    assert conditions(fight, "b") == [{"name": "winded", "rounds_left": 1}]
+    while fight.status()["acting"] is not None:
+        fight.pass_()
+    fight.initiative(15, 5)  # round 2, turn 1: a
+    assert conditions(fight, "b") == [{"name": "winded", "rounds_left": 1}]
+    fight.strike("a", "b", 1)  # turn 2: b
+    assert conditions(fight, "b") == [{"name": "winded", "rounds_left": 1}]
+    ended = fight.strike("b", "a", 1)  # turn 3 begins: its round is over
+    assert [(e.combatant, e.condition, e.present) for e in of(ended.events, ConditionChanged)] == [
+        ("b", "winded", False)
+    ]
+    assert conditions(fight, "b") == []
+
+
+def test_a_condition_given_before_any_turn_ends_as_its_last_round_ends(fight: Fight) -> None:
+    fight.new()
+    fight.add("brawler", "a")
+    fight.add("brawler", "b")
+    fight.ruling("b", condition="winded", rounds=1)  # before the first round
+    fight.initiative(15, 5)
+    assert conditions(fight, "b") == [{"name": "winded", "rounds_left": 1}]
+    while fight.status()["acting"] is not None:
+        fight.pass_()
+    fight.initiative(15, 5)
+    assert conditions(fight, "b") == []
+
+
+def test_PAL_COND_DAZED_one_attack_and_no_combat_bonuses(fight: Fight) -> None:
+    fight.new()
+    fight.add("brawler", "a")
+    fight.add("expert", "x")  # 5 attacks, +3 strike in all
+    fight.initiative(15, 1)
+    given = fight.ruling("x", condition="dazed", rounds=2, rule="PAL-DMG-KO")
+    lost = [e for e in of(given.events, ApmSpent) if e.combatant == "x"]
+    assert [(e.amount, e.rule) for e in lost] == [(4, "PAL-COND-DAZED")]
+    assert fight.who("x")["apm_left"] == 1
+    fight.strike("a", "x", 1)
+    struck = one(fight.strike("x", "a", 10, 2, defend="none").events, StrikeRolled)
+    assert [m for m in struck.roll.modifiers if m.op == "add"] == []
+    assert not_applied(struck.roll.modifiers) == [
+        ("hand_to_hand", 2, "PAL-COND-DAZED"),
+        ("sheet", 1, "PAL-COND-DAZED"),
+    ]
+    assert struck.roll.total == 10
+    while fight.status()["acting"] is not None:
+        fight.pass_()
+    fight.initiative(15, 1)
+    assert fight.who("x")["apm_left"] == 1  # still dazed: one attack this round
+
+
+@pytest.mark.parametrize("condition", ["unconscious", "stunned"])
+def test_out_of_action_no_turns_and_no_attacks(fight: Fight, condition: str) -> None:
+    """PAL-COND-KO-FALL (unconscious) and PAL-COND-STUN-IMPACT (stunned: no attacks)."""
+    fight.new()
+    fight.add("brawler", "a")
+    fight.add("brawler", "b")
+    fight.add("brawler", "c")
+    fight.initiative(15, 10, 5)
+    fight.ruling("b", condition=condition, rounds=3)
+    assert fight.who("b")["apm_left"] == 0
+    fight.strike("a", "c", 1)  # b is skipped: c's turn
+    assert fight.status()["acting"] == "c"
+    with pytest.raises(IllegalAction, match=f"is {condition} and cannot act"):
+        fight.strike("b", "a", 12)
+    while fight.status()["acting"] is not None:
+        fight.pass_()
+    rolled = fight.initiative(15, 5)  # b rolls no initiative
+    assert [e.combatant for e in of(rolled.events, InitiativeRolled)] == ["a", "c"]
+    assert "b" not in fight.status()["order"]
+
+
+def test_PAL_COND_KO_FALL_the_unconscious_cannot_defend(fight: Fight) -> None:
+    fight.new()
+    fight.add("brawler", "a")
+    fight.add("brawler", "b")
+    fight.initiative(15, 5)
+    fight.ruling("b", condition="unconscious", rounds=2)
+    result = fight.strike("a", "b", 12, 3, defend="parry")
+    assert "PAL-COND-KO-FALL" in one(result.events, DefenseDeclined).reason
+
+
+def test_PAL_COND_STUN_IMPACT_the_stunned_defends_at_minus_9(fight: Fight) -> None:
+    fight.new()
+    fight.add("brawler", "a")
+    fight.add("brawler", "b")
+    fight.initiative(15, 5)
+    fight.ruling("b", condition="stunned", rounds=2)
+    result = fight.strike("a", "b", 12, 20, defend="dodge")
+    dodge = one(result.events, DefenseRolled)
+    assert [(m.value, m.rule) for m in dodge.roll.modifiers if m.source == "condition"] == [
+        (-9, "PAL-COND-STUN-IMPACT")
+    ]
+
+
+def test_PAL_COND_BLIND_no_bonuses_and_minus_10(fight: Fight) -> None:
+    fight.new()
+    fight.add("expert", "x")
+    fight.add("brawler", "b")
+    fight.initiative(15, 1)
+    fight.ruling("x", condition="blind")
+    struck = one(fight.strike("x", "b", 18).events, StrikeRolled)
+    assert [(m.value, m.rule) for m in struck.roll.modifiers if m.op == "add"] == [
+        (-10, "PAL-COND-BLIND")
+    ]
+    assert struck.roll.total == 8
+    assert conditions(fight, "x") == [{"name": "blind", "rounds_left": None}]
+
+
+def test_PAL_DMG_COMA_DEATH_the_dead_and_the_comatose_have_no_attacks(fight: Fight) -> None:
+    fight.new()
+    fight.add("brawler", "a")
+    fight.add("brawler", "b")  # 10 S.D.C., 20 H.P., P.E. 9
+    fight.initiative(15, 5)
+    fight.ruling("b", damage=30)  # H.P. 0: coma
+    assert (fight.who("b")["apm_left"], conditions(fight, "b")) == (
+        0,
+        [{"name": "coma", "rounds_left": None}],
+    )
+    fight.ruling("b", damage=20)  # below -P.E.: dead
+    assert fight.who("b")["apm_left"] == 0
+    assert "dead" in [k["name"] for k in conditions(fight, "b")]
