@@ -45,12 +45,13 @@ def known(state: FightState, cid: str) -> None:
         raise UnknownName(f"unknown combatant {cid!r} (combatants: {known})")
 
 
-def awaited(state: FightState, reactor: str, what: str) -> Pending:
-    """The pending defence ``reactor`` is to answer (``what``: the pack's word for the attack),
-    or refuse: none is waiting, or it waits for someone else."""
+def awaited(state: FightState, reactor: str, what: str, kind: str = "defense") -> Pending:
+    """The pending reaction of ``kind`` (a defence by default) ``reactor`` is to answer
+    (``what``: the pack's word for what waits), or refuse: none is waiting, or it waits for
+    someone else."""
     known(state, reactor)
     p = state.pending
-    if p is None or p.kind != "defense":
+    if p is None or p.kind != kind:
         raise IllegalAction(f"no {what} is waiting for an answer")
     if p.reactor != reactor:
         raise IllegalAction(

@@ -99,6 +99,9 @@ VERBS: dict[str, dict[str, str]] = {
             "A power punch (or kick): two attacks, double damage, lands on the second attack."
         ),
         "defend": "Answer the strike waiting for this defender.",
+        "activate": "Answer the knockout or death-blow chance a natural strike roll opened: "
+        "the blow becomes one (under the house rules for one more attack), or stays an ordinary "
+        "blow.",
         "shoot": (
             "Shoot: a single shot is 1 attack; aimed 2 (+2); called 2; aimed and called 3. A shot"
             " costing more than is in hand is fired on the turn its last attack is paid."

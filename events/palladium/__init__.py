@@ -14,6 +14,7 @@ import msgspec
 from events.core import Event, Roll
 from events.palladium.declarations import (
     ActDeclared,
+    ActivateDeclared,
     DefendDeclared,
     MeleeRoundDeclared,
     PalladiumRulingDeclared,
@@ -24,6 +25,7 @@ from events.palladium.declarations import (
 )
 from events.palladium.records import (
     ArmorProfile,
+    BlowChoice,
     DefenceChoice,
     MoveName,
     PalladiumOptions,
@@ -218,6 +220,18 @@ class StrikeRolled(Event, frozen=True, kw_only=True, tag="palladium.strike_rolle
     move: str | None = None
 
 
+class BlowLanded(Event, frozen=True, kw_only=True, tag="palladium.blow_landed"):
+    """A knockout or death blow lands (PAL-DMG-KO, PAL-DMG-DEATHBLOW): ``roll`` is a
+    knockout's duration in melee rounds (1D4); ``note`` says what the blow does here."""
+
+    actor: str
+    target: str
+    blow: str
+    rule: str
+    roll: Roll | None = None
+    note: str = ""
+
+
 class PullRolled(Event, frozen=True, kw_only=True, tag="palladium.pull_rolled"):
     """The roll to pull a blow that landed (PAL-DMG-PULL): ``success`` holds the damage to
     ``limit`` points; otherwise the blow lands in full."""
@@ -292,6 +306,7 @@ class DamageIgnored(Event, frozen=True, kw_only=True, tag="palladium.damage_igno
 
 
 PALLADIUM_EVENTS: tuple[type[Event], ...] = (
+    ActivateDeclared,
     MeleeRoundDeclared,
     PalladiumRulingDeclared,
     SurpriseDeclared,
@@ -314,6 +329,7 @@ PALLADIUM_EVENTS: tuple[type[Event], ...] = (
     ApmSpent,
     StrikeRolled,
     PullRolled,
+    BlowLanded,
     DefenseRolled,
     ParryLimitReset,
     DefenseDeclined,
@@ -325,6 +341,8 @@ PALLADIUM_EVENTS: tuple[type[Event], ...] = (
 #: The records and steps of the pack, beside its events (the package's public names).
 __all__ = [
     "ActDeclared",
+    "ActivateDeclared",
+    "BlowChoice",
     "DefendDeclared",
     "MeleeRoundDeclared",
     "PalladiumRulingDeclared",
@@ -343,5 +361,5 @@ __all__ = [
     "Profile",
     "StrikeDetail",
     "WeaponProfile",
-    *(cls.__name__ for cls in PALLADIUM_EVENTS[8:]),  # the outcomes defined here
+    *(cls.__name__ for cls in PALLADIUM_EVENTS[9:]),  # the outcomes defined here
 ]

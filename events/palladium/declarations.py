@@ -10,7 +10,7 @@ Rule ids cite ``shared/rules/palladium.md``.
 from typing import ClassVar
 
 from events.core import Declaration, InitiativeDeclared, RulingDeclared
-from events.palladium.records import DefenceChoice, MoveName
+from events.palladium.records import BlowChoice, DefenceChoice, MoveName
 
 
 class MeleeRoundDeclared(
@@ -115,3 +115,12 @@ class PalladiumRulingDeclared(
     gain_attacks: int = 0
     mega: bool = False
     break_action: bool = False
+
+
+class ActivateDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.activate_declared"):
+    """The striker's answer to a knockout or death-blow chance his natural roll opened:
+    ``knockout``, ``death-blow`` or ``no`` (PAL-DMG-KO, PAL-DMG-DEATHBLOW; under the house
+    rules it costs one more attack, PAL-HR-KO, PAL-HR-DEATHBLOW)."""
+
+    actor: str
+    choice: BlowChoice

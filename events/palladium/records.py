@@ -16,6 +16,9 @@ from events.core import Modifier
 
 DefenceChoice = Literal["parry", "dodge", "none", "simultaneous"]
 
+#: The answer to a knockout or death-blow chance (``activate A knockout|death-blow|no``).
+BlowChoice = Literal["knockout", "death-blow", "no"]
+
 #: The hand-to-hand moves ``strike --move`` names (engine/rules/palladium/moves.py: what each
 #: does, which style grants it).
 MoveName = Literal[
@@ -118,6 +121,10 @@ class Profile(msgspec.Struct, frozen=True, kw_only=True):
     foot_strike: tuple[Modifier, ...] = ()
     #: Damage multiplier of a critical strike from behind (PAL-DMG-CRIT-BEHIND), or None.
     crit_from_behind: int | None = None
+    #: Lowest natural strike that knocks out or stuns (PAL-DMG-KO), or None.
+    knockout_min: int | None = None
+    #: Lowest natural strike that may be a death blow (PAL-DMG-DEATHBLOW), or None.
+    death_blow_min: int | None = None
 
 
 # --- options ------------------------------------------------------------------------------
@@ -330,6 +337,16 @@ class PalladiumOptions(msgspec.Struct, frozen=True, kw_only=True):
         ),
     ] = "reroll"
 
+    special_blows: Annotated[
+        Literal["automatic", "activate"],
+        _doc(
+            "PAL-DMG-KO / PAL-DMG-DEATHBLOW / PAL-HR-KO / PAL-HR-DEATHBLOW",
+            "a natural roll in the knockout or death-blow range makes the blow one as it lands "
+            "(RAW; the striker is asked only when both are open to him), or the striker is "
+            "asked and pays one more attack to make it one (house)",
+        ),
+    ] = "automatic"
+
 
 class StrikeDetail(msgspec.Struct, frozen=True, kw_only=True):
     """What a pending defence knows of the strike it answers (``ReactionRequested.detail``).
@@ -355,3 +372,9 @@ class StrikeDetail(msgspec.Struct, frozen=True, kw_only=True):
     #: critical from behind, PAL-DMG-CRIT, PAL-DMG-CRIT-BEHIND), and the rule that says so.
     critical_times: int = 2
     critical_rule: str = "PAL-DMG-CRIT"
+    #: Who is struck (for an answer that comes after the defence, such as an activation).
+    target: str = ""
+    #: The special blow the striker's natural roll allows and he chose ("knockout",
+    #: "death-blow"), "no" when he declined, "" before any choice (PAL-DMG-KO,
+    #: PAL-DMG-DEATHBLOW).
+    blow: str = ""

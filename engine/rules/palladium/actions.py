@@ -13,16 +13,16 @@ from engine.actiontable import RULING_OPTIONS
 from engine.dice import Dice
 from engine.rules import IllegalAction, UnknownName, UsageError
 from engine.rules.pack import Action, Decision
-from engine.rules.palladium import combat, conditions, handtohand, shots, strikes
+from engine.rules.palladium import answers, combat, conditions, handtohand, shots
 from engine.rules.palladium.apm import passes_mode
 from engine.rules.palladium.kinds import KINDS, begin, shot_kind
 from engine.rules.palladium.moves import MOVES
 from engine.rules.palladium.options import opts
 from engine.rules.palladium.round import decide_surprise
-from engine.turns import awaited, known
-from events.core import Event, ReactionResolved
+from engine.turns import known
 from events.palladium import (
     ActDeclared,
+    ActivateDeclared,
     DefendDeclared,
     MeleeRoundDeclared,
     PalladiumRulingDeclared,
@@ -222,19 +222,6 @@ def decide_act(state: FightState, d: ActDeclared, dice: Dice) -> Decision:
     return begin(state, d.actor, ip, dice)
 
 
-def decide_defend(state: FightState, d: DefendDeclared, dice: Dice) -> Decision:
-    """Answer the pending strike: parry, dodge, none, or a simultaneous attack."""
-    p = awaited(state, d.defender, "strike")
-    events: list[Event] = [ReactionResolved(reactor=d.defender)]
-    events += strikes.answer(state, p.actor, d.defender, d.choice, p.detail, dice, d.weapon)
-    actor = p.actor
-    if state.clock.acting != actor:
-        return Decision(events, advance="none")
-    left = fighter(state.combatants[actor]).apm_left
-    done = state.clock.resume or not passes_mode(state) or left <= 0
-    return Decision(events, advance="next" if done else "none")
-
-
 #: The Palladium verbs (``initiative`` and ``ruling`` replace the core's rows, with the
 #: pack's own declarations; the core decides them).
 ACTIONS: tuple[Action, ...] = (
@@ -313,7 +300,7 @@ ACTIONS: tuple[Action, ...] = (
     Action(
         verb="defend",
         declaration=DefendDeclared,
-        decide=decide_defend,
+        decide=answers.decide_defend,
         help="Answer the strike waiting for this defender.",
         example="fracas defend marcus-kell dodge --dice 17",
         arguments=("defender", "choice"),
@@ -321,6 +308,20 @@ ACTIONS: tuple[Action, ...] = (
             "defender": "Who answers the pending strike.",
             "choice": "parry, dodge, none or simultaneous.",
             "weapon": "Weapon to parry with, or to strike back with (simultaneous).",
+        },
+        while_pending=True,
+    ),
+    Action(
+        verb="activate",
+        declaration=ActivateDeclared,
+        decide=answers.decide_activate,
+        help="Answer the knockout or death-blow chance a natural strike roll opened: the blow "
+        "becomes one (under the house rules for one more attack), or stays an ordinary blow.",
+        example="fracas activate marcus-kell knockout --dice 3,2",
+        arguments=("actor", "choice"),
+        options={
+            "actor": "The striker whose natural roll opened the chance.",
+            "choice": "knockout, death-blow or no.",
         },
         while_pending=True,
     ),

@@ -35,6 +35,8 @@ def damage(
     target: str,
     detail: StrikeDetail,
     dice: Dice,
+    *,
+    death_blow: bool = False,
 ) -> list[Event]:
     """Roll the damage of a hit and take it off the target's pools.
 
@@ -91,11 +93,17 @@ def damage(
                 op="mul",
             )
         )
+    if death_blow:
+        mods.append(
+            Modifier(name="death blow", value=2, source="rules", rule="PAL-DMG-DEATHBLOW", op="mul")
+        )
     if cap is not None:
         mods.append(cap)
     r = roll(dice, "damage", spec, mods, rule="PAL-DMG-BASE-TABLE")
     unit: DamageUnit = "MD" if mega else "SDC"
     events.append(DamageRolled(actor=attacker, target=target, roll=r, unit=unit))
+    if death_blow and unit == "SDC":  # straight off Hit Points (PAL-DMG-DEATHBLOW)
+        return events + _body(state, target, max(0, r.total), "PAL-DMG-DEATHBLOW", hp_only=True)
     events += take_damage(state, target, max(0, r.total), unit, detail.total)
     return events
 
@@ -210,14 +218,17 @@ def _sdc_target(
     return _body(state, target, amount, via)
 
 
-def _body(state: FightState, target: str, amount: int, via: str) -> list[Event]:
-    """S.D.C. first, then H.P. (PAL-DMG-POOLS); coma at 0 H.P. or below, death below -P.E.
-    (PAL-DMG-COMA-DEATH: P.E. 9 is alive at -9 and dead at -10)."""
+def _body(
+    state: FightState, target: str, amount: int, via: str, *, hp_only: bool = False
+) -> list[Event]:
+    """S.D.C. first, then H.P. (PAL-DMG-POOLS; ``hp_only``: H.P. straight away, a death
+    blow); coma at 0 H.P. or below, death below -P.E. (PAL-DMG-COMA-DEATH: P.E. 9 is alive
+    at -9 and dead at -10)."""
     c = state.combatants[target]
     f = fighter(c)
     rule = _rules(via, "PAL-DMG-POOLS")
     events: list[Event] = []
-    from_sdc = min(max(f.sdc, 0), amount)
+    from_sdc = 0 if hp_only else min(max(f.sdc, 0), amount)
     if from_sdc:
         events.append(_applied(target, "sdc", from_sdc, f.sdc, f.sdc - from_sdc, rule))
     rest = amount - from_sdc

@@ -110,6 +110,13 @@ def _initiative(e: pe.MeleeRoundDeclared, n: Namer) -> list[str]:
     return ["The GM calls for initiative" + (f" ({'; '.join(auto)})" if auto else "")]
 
 
+#: A pending reaction's kind -> the command that answers it (``{}``: who answers).
+ANSWERS = {
+    "defense": "`fracas defend {} parry|dodge|none|simultaneous`",
+    "activate": "`fracas activate {} knockout|death-blow|no` (PAL-DMG-KO, PAL-DMG-DEATHBLOW)",
+}
+
+
 def _row(fn: Callable[..., list[str]]) -> Explainer:
     return fn
 
@@ -180,7 +187,19 @@ EXPLAIN: dict[type[Event], Explainer] = {
     ReactionRequested: _row(
         lambda e, n: [
             f"  waiting for {n(e.reactor)}'s answer: "
-            f"`fracas defend {e.reactor} parry|dodge|none|simultaneous`"
+            + ANSWERS.get(e.kind, ANSWERS["defense"]).format(e.reactor)
+        ]
+    ),
+    pe.ActivateDeclared: _row(
+        lambda e, n: [
+            f"{n(e.actor)} "
+            + ("lets the chance go" if e.choice == "no" else f"makes it a {e.choice}")
+        ]
+    ),
+    pe.BlowLanded: _row(
+        lambda e, n: [
+            f"  {e.blow.replace('-', ' ').upper()} by {n(e.actor)} on {n(e.target)}: {e.note}"
+            + (f" ({roll_text(e.roll)})" if e.roll is not None else f" ({e.rule})")
         ]
     ),
     pe.DefenseRolled: _row(

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.dice import Dice
 from engine.rolls import roll
 from engine.rules import IllegalAction, UsageError
-from engine.rules.palladium import apm
+from engine.rules.palladium import apm, conditions
 from engine.rules.palladium.moves import MOVES, Move, allowed
 from engine.rules.palladium.options import opts
 from events.core import Event, Modifier
@@ -103,3 +103,17 @@ def pull_roll(
         return event, None
     cap = Modifier(name="pulled blow", value=limit, source="rules", rule="PAL-DMG-PULL", op="cap")
     return event, cap
+
+
+def capped(state: FightState, cid: str, condition: str) -> list[Event]:
+    """A condition that caps attacks (dazed: one; unconscious, stunned: none) takes, from the
+    moment it starts, the attacks in hand beyond the cap (conditions.py)."""
+    k = conditions.CONDITIONS.get(condition)
+    if k is None:
+        return []
+    cap = 0 if not k.acts else k.apm
+    f = fighter(state.combatants[cid])
+    left = f.apm_left + (sum(f.passes) if apm.passes_mode(state) else 0)  # and later passes
+    if cap is None or left <= cap:
+        return []
+    return [apm.spend_off_turn(state, cid, left - cap, k.name, k.rule, "lost")]

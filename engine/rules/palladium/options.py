@@ -34,6 +34,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "called_location_total": 12,
         "parry_limit_reset": "turn",
         "fixed_initiative_ties": "rollers_first",
+        "special_blows": "activate",
     },
 }
 

@@ -82,6 +82,12 @@ def _clock(doc: Mapping[str, Any]) -> str | None:
 
 
 def _pending(p: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    if p["kind"] == "activate":
+        return (
+            f"waiting: {names[p['reactor']]}'s natural {p['detail'].get('natural')} may make "
+            f"the blow on {names[p['actor']]} a knockout or death blow: "
+            f"`fracas activate {p['reactor']} knockout|death-blow|no`"
+        )
     return (
         f"waiting: {names[p['actor']]}'s strike (total {p['detail'].get('total')}) needs "
         f"{names[p['reactor']]}'s answer: "

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.dice import Dice
 from engine.rules import IllegalAction
-from engine.rules.palladium import apm, combat, damage, handtohand, shots
+from engine.rules.palladium import apm, blows, combat, damage, handtohand, shots
 from engine.rules.palladium.moves import MOVES
 from engine.rules.palladium.options import opts
 from events.core import ConditionChanged, Event, ReactionRequested
@@ -104,7 +104,7 @@ def after_strike(
     why = undefendable(state, actor, target) or no_dodge or detail.undefendable or None
     if why is not None:
         events.append(DefenseDeclined(defender=target, attacker=actor, reason=why))
-        return events + damage.damage(state, actor, target, detail, dice)
+        return events + blows.land(state, actor, target, detail, dice)
     if defend is None and combat.helpless(state, target) is None:
         events.append(ReactionRequested(actor=actor, reactor=target, kind="defense", detail=detail))
         return events
@@ -140,7 +140,7 @@ def answer(
         return simultaneous(state, actor, target, detail, dice, weapon)
     events, stopped = combat.defend(state, actor, target, choice, detail, dice, weapon)
     if not stopped:
-        events += damage.damage(state, actor, target, detail, dice)
+        events += blows.land(state, actor, target, detail, dice)
     return events
 
 

@@ -14,7 +14,7 @@ from engine.dice import Dice
 from engine.rolls import roll
 from engine.rules import IllegalAction, UsageError
 from engine.rules.pack import Decision, TurnKind
-from engine.rules.palladium import apm, conditions, damage, kinds, round
+from engine.rules.palladium import apm, damage, handtohand, kinds, round
 from engine.rules.palladium.actions import busy
 from engine.rules.palladium.options import opts
 from engine.turns import known
@@ -59,6 +59,11 @@ class PalladiumTurns:
         p = state.pending
         assert p is not None
         who = state.combatants[p.reactor].name
+        if p.kind == "activate":
+            return (
+                f"{who}'s knockout or death-blow chance is waiting for his answer: "
+                f"`fracas activate {p.reactor} knockout|death-blow|no` first"
+            )
         return (
             f"{state.combatants[p.actor].name}'s strike is waiting for {who}'s answer: "
             f"`fracas defend {p.reactor} parry|dodge|none` first"
@@ -224,21 +229,8 @@ class PalladiumTurns:
             events += damage.take_damage(state, cid, d.damage, unit, 0)
         if d.heal:
             events += _heal(state, cid, d.heal, rule)
-        events += _capped(state, cid, d.condition or "")
+        events += handtohand.capped(state, cid, d.condition or "")
         return events
-
-
-def _capped(state: FightState, cid: str, condition: str) -> list[Event]:
-    """A condition that caps attacks (dazed: one; unconscious, stunned: none) takes, from the
-    moment it starts, the attacks in hand beyond the cap (conditions.py)."""
-    k = conditions.CONDITIONS.get(condition)
-    if k is None:
-        return []
-    cap = 0 if not k.acts else k.apm
-    left = fighter(state.combatants[cid]).apm_left
-    if cap is None or left <= cap:
-        return []
-    return [apm.spend_off_turn(state, cid, left - cap, k.name, k.rule, "lost")]
 
 
 def _others(d: RulingDeclared) -> bool:

@@ -44,6 +44,7 @@ RAW = {
     "pull_punch_floor": 0,
     "parry_limit_reset": "round",
     "fixed_initiative_ties": "reroll",
+    "special_blows": "automatic",
 }
 HOUSE = {
     **RAW,
@@ -60,6 +61,7 @@ HOUSE = {
     "called_location_total": 12,  # PAL-HR-STRIKE-CALLED-12
     "parry_limit_reset": "turn",  # PAL-DEF-MULTI-3 as the house rules reset it
     "fixed_initiative_ties": "rollers_first",  # PAL-HR-INIT-NPC-FIXED: NPCs never roll
+    "special_blows": "activate",  # PAL-HR-KO, PAL-HR-DEATHBLOW
 }
 
 

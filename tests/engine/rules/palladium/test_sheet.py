@@ -55,7 +55,13 @@ def problems_of(data: dict[str, Any]) -> tuple[str, ...]:
 
 
 def test_the_example_sheets_are_valid() -> None:
-    assert [p.name for p in VALID] == ["brodkil.json", "cs_grunt.yaml", "marcus_kell.toml"]
+    assert [p.name for p in VALID] == [
+        "brodkil.json",
+        "cs_grunt.yaml",
+        "jade_tiger.toml",
+        "marcus_kell.toml",
+        "rook.toml",
+    ]
     for path in VALID:
         assert sheet_problems(load_sheet(path)) == ()
 
