@@ -63,7 +63,8 @@ from cli.render import log_doc
 from engine.dice import Dice, DiceError
 from engine.replay import Kernel, kernel_for
 from engine.rules import IllegalAction, UnknownName, get_pack
-from engine.rules.palladium import apm, combat
+from engine.rules.palladium import apm, combat, conditions
+from engine.rules.palladium.moves import MOVES
 from engine.rules.palladium.options import opts
 from engine.table import PlyResult, Table, UsageError
 from events.codec import to_builtins
@@ -80,6 +81,7 @@ from events.core import (
 )
 from events.palladium import (
     ActDeclared,
+    ActivateDeclared,
     ApmSpent,
     AttacksGained,
     AttacksRefreshed,
@@ -97,7 +99,13 @@ from projections.palladium import Fighter, fighter, status_fields
 from projections.state import CombatantState, FightState
 
 SHEETS = Path(__file__).resolve().parent.parent / "examples" / "sheets"
-SHEET_FILES = ("marcus_kell.toml", "cs_grunt.yaml", "brodkil.json")
+SHEET_FILES = (
+    "marcus_kell.toml",
+    "cs_grunt.yaml",
+    "brodkil.json",
+    "jade_tiger.toml",
+    "rook.toml",
+)
 KERNEL = Kernel(get_pack("palladium"))
 A_SHEET = KERNEL.pack.load_sheet(SHEETS / "brodkil.json")
 #: Sheets written next to each fight's file: restricted attacks for the ledger
@@ -304,7 +312,16 @@ RULING_EFFECTS = (
     "break_action",
 )
 #: Conditions a ruling gives; a coma stops turns, and now and then a ruling kills.
-CONDITIONS = ("stunned", "knocked down", "stunned", "knocked down", "coma", "stunned", "dead")
+CONDITIONS = (
+    "stunned",
+    "knocked down",
+    "dazed",
+    "unconscious",
+    "blind",
+    "coma",
+    "stunned",
+    "dead",
+)
 
 
 def draw_ruling(data: st.DataObject, state: FightState) -> RulingDeclared:
@@ -415,6 +432,9 @@ def draw_legal(data: st.DataObject, state: FightState) -> Declaration:
     if pending is not None:
         if state.combatants and data.draw(st.integers(0, 9), label="ruling?") == 0:
             return draw_ruling(data, state)
+        if pending.kind == "activate":
+            blow = data.draw(st.sampled_from(("knockout", "death-blow", "no")), label="blow")
+            return ActivateDeclared(actor=pending.reactor, choice=blow)
         choice = data.draw(
             st.sampled_from(("parry", "dodge", "none", "parry", "dodge", "simultaneous")),
             label="defence",
@@ -445,7 +465,17 @@ def draw_legal(data: st.DataObject, state: FightState) -> Declaration:
         return PowerPunchDeclared(actor=acting, target=target, kick=kick, defend=defend)
     weapons = [w.name for w in fighter(state.combatants[acting]).profile.weapons]
     weapon = data.draw(st.sampled_from([None, *weapons]), label="weapon")
-    return StrikeDeclared(actor=acting, target=target, weapon=weapon, defend=defend)
+    move = None if weapon is not None else data.draw(st.sampled_from([None, *MOVES]), label="move")
+    return StrikeDeclared(
+        actor=acting,
+        target=target,
+        weapon=weapon,
+        defend=defend,
+        move=move,
+        from_behind=data.draw(st.integers(0, 5), label="behind?") == 0,
+        unseen=data.draw(st.integers(0, 9), label="unseen?") == 0,
+        pull=data.draw(st.sampled_from([None, None, None, 0, 2]), label="pull"),
+    )
 
 
 def illegal_declarations(state: FightState) -> list[Declaration]:
@@ -553,12 +583,14 @@ def fold_tallied(
             old, f = fighter(before.combatants[e.combatant]), fighter(state.combatants[e.combatant])
             assert e.repaid >= 0 and e.owed >= 0 and e.repaid + e.owed == old.owed, e
             assert e.credit == old.credit, e
+            cap = conditions.apm_cap(before.combatants[e.combatant])  # dazed: one attack
+            total = f.apm_total if cap is None else min(f.apm_total, cap)
             if e.passes:
-                shares = apm.split(f.apm_total)[: len(e.passes)]
+                shares = apm.split(total)[: len(e.passes)]
                 assert sum(e.passes) == e.apm and min(e.passes) >= 0, e
                 assert e.apm + e.repaid == sum(shares) + e.credit, e
             else:
-                assert e.apm + e.repaid == f.apm_total, e
+                assert e.apm + e.repaid == total, e
             out[e.combatant] = Tally(base=f.apm_left + sum(f.passes), credit=e.credit)
         elif isinstance(e, AttacksGained):
             assert e.amount > 0, e
