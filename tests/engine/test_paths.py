@@ -12,20 +12,9 @@ import pytest
 from engine import logreads
 from engine.rebuild import read_path
 from engine.table import Table
-from events.core import InitiativeDeclared
-from events.palladium import StrikeDeclared
 from projections.state import FightState
+from tests.cli.test_tamper import play
 from tests.conftest import SHEETS
-
-
-def _act(table: Table) -> None:
-    state = table.state()
-    acting = state.clock.acting
-    if acting is None:
-        table.declare(InitiativeDeclared())
-        return
-    target = next(c for c in state.combatants if c != acting)
-    table.declare(StrikeDeclared(actor=acting, target=target, defend="none"))
 
 
 @pytest.fixture
@@ -40,7 +29,7 @@ def woven(tmp_path: Path) -> Table:
     for _ in range(70):
         for name in ("main", "what-if"):
             table.switch(name)
-            _act(table)
+            play(table, table.status()["head"] + 1)
     return table
 
 
