@@ -1146,14 +1146,17 @@ class FightMachine(RuleBasedStateMachine):
     @invariant()
     def the_turn_can_always_end(self) -> None:
         """``fracas next`` is never refused while someone acts, nor ``defend none`` while a
-        strike waits for its answer: otherwise the fight stops. A dry run through the kernel
+        strike waits for its answer, nor ``activate A no`` while a knockout or death-blow chance
+        does: otherwise the fight stops. A dry run through the kernel
         with the dice the command would get; nothing is written."""
         if not self.branches:
             return
         m = self.model
         pending = m.state.pending
-        if pending is not None:
-            end: Declaration = DefendDeclared(defender=pending.reactor, choice="none")
+        if pending is not None and pending.kind == "activate":  # a knockout chance: "no"
+            end: Declaration = ActivateDeclared(actor=pending.reactor, choice="no")
+        elif pending is not None:
+            end = DefendDeclared(defender=pending.reactor, choice="none")
         elif m.state.clock.acting is not None:
             end = PassDeclared()
         else:

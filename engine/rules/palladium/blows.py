@@ -18,6 +18,8 @@ impact.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import msgspec
 
 from engine.dice import Dice
@@ -51,9 +53,15 @@ def open_to(state: FightState, attacker: str, detail: StrikeDetail) -> list[str]
 
 
 def land(
-    state: FightState, attacker: str, target: str, detail: StrikeDetail, dice: Dice
+    state: FightState,
+    attacker: str,
+    target: str,
+    detail: StrikeDetail,
+    dice: Dice,
+    earlier: Sequence[Event] = (),
 ) -> list[Event]:
-    """A blow that gets through: damage, or first the striker's answer to a special blow."""
+    """A blow that gets through: damage, or first the striker's answer to a special blow.
+    ``earlier``: the ply's events before it (a defence the target paid for)."""
     if not detail.blow:
         blows = open_to(state, attacker, detail)
         if opts(state).special_blows == "automatic" and len(blows) == 1:
@@ -63,7 +71,7 @@ def land(
             return [
                 ReactionRequested(actor=target, reactor=attacker, kind="activate", detail=asked)
             ]
-    return _hit(state, attacker, target, detail, dice)
+    return _hit(state, attacker, target, detail, dice, earlier)
 
 
 def answer(
@@ -93,7 +101,12 @@ def answer(
 
 
 def _hit(
-    state: FightState, attacker: str, target: str, detail: StrikeDetail, dice: Dice
+    state: FightState,
+    attacker: str,
+    target: str,
+    detail: StrikeDetail,
+    dice: Dice,
+    earlier: Sequence[Event] = (),
 ) -> list[Event]:
     """The blow's damage, as the chosen special blow makes it."""
     if detail.blow == "death-blow":
@@ -101,12 +114,17 @@ def _hit(
     events = damage.damage(state, attacker, target, detail, dice)
     if detail.blow == "knockout":
         hurt = any(isinstance(e, DamageApplied) and e.pool != "armor" for e in events)
-        events += knockout(state, attacker, target, dice, hurt)
+        events += knockout(state, attacker, target, dice, hurt, earlier)
     return events
 
 
 def knockout(
-    state: FightState, attacker: str, target: str, dice: Dice, hurt: bool = True
+    state: FightState,
+    attacker: str,
+    target: str,
+    dice: Dice,
+    hurt: bool = True,
+    earlier: Sequence[Event] = (),
 ) -> list[Event]:
     """Dazed for 1D4 melee rounds from now: one attack, no combat bonuses (PAL-DMG-KO,
     PAL-COND-DAZED). Reading: a blow his armor takes whole (or that does nothing to him)
@@ -135,7 +153,7 @@ def knockout(
     dazed = ConditionChanged(
         combatant=target, condition="dazed", present=True, rule="PAL-DMG-KO", rounds=rounds.total
     )
-    return [landed, dazed, *handtohand.capped(state, target, "dazed")]
+    return [landed, dazed, *handtohand.capped(state, target, "dazed", earlier)]
 
 
 def death_blow(

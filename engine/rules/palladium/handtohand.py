@@ -7,6 +7,8 @@ themselves are data (:mod:`moves`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.dice import Dice
 from engine.rolls import roll
 from engine.rules import IllegalAction, UsageError
@@ -14,7 +16,14 @@ from engine.rules.palladium import apm, conditions
 from engine.rules.palladium.moves import MOVES, Move, allowed
 from engine.rules.palladium.options import opts
 from events.core import Event, Modifier
-from events.palladium import Profile, PullRolled, StrikeDeclared, StrikeRolled, WeaponProfile
+from events.palladium import (
+    ApmSpent,
+    Profile,
+    PullRolled,
+    StrikeDeclared,
+    StrikeRolled,
+    WeaponProfile,
+)
 from projections.palladium import fighter
 from projections.state import FightState
 
@@ -105,15 +114,21 @@ def pull_roll(
     return event, cap
 
 
-def capped(state: FightState, cid: str, condition: str) -> list[Event]:
+def capped(
+    state: FightState, cid: str, condition: str, earlier: Sequence[Event] = ()
+) -> list[Event]:
     """A condition that caps attacks (dazed: one; unconscious, stunned: none) takes, from the
-    moment it starts, the attacks in hand beyond the cap (conditions.py)."""
+    moment it starts, the attacks in hand beyond the cap (conditions.py); ``earlier`` are the
+    events of the same ply before it (attacks they already took are not taken twice)."""
     k = conditions.CONDITIONS.get(condition)
     if k is None:
         return []
     cap = 0 if not k.acts else k.apm
     f = fighter(state.combatants[cid])
     left = f.apm_left + (sum(f.passes) if apm.passes_mode(state) else 0)  # and later passes
+    left -= sum(
+        e.amount - e.owed for e in earlier if isinstance(e, ApmSpent) and e.combatant == cid
+    )
     if cap is None or left <= cap:
         return []
     return [apm.spend_off_turn(state, cid, left - cap, k.name, k.rule, "lost")]

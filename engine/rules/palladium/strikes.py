@@ -140,7 +140,7 @@ def answer(
         return simultaneous(state, actor, target, detail, dice, weapon)
     events, stopped = combat.defend(state, actor, target, choice, detail, dice, weapon)
     if not stopped:
-        events += blows.land(state, actor, target, detail, dice)
+        events += blows.land(state, actor, target, detail, dice, events)
     return events
 
 

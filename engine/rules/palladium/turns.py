@@ -229,7 +229,7 @@ class PalladiumTurns:
             events += damage.take_damage(state, cid, d.damage, unit, 0)
         if d.heal:
             events += _heal(state, cid, d.heal, rule)
-        events += handtohand.capped(state, cid, d.condition or "")
+        events += handtohand.capped(state, cid, d.condition or "", events)
         return events
 
 

@@ -158,3 +158,17 @@ def test_PAL_DMG_COMA_DEATH_the_dead_and_the_comatose_have_no_attacks(fight: Fig
     fight.ruling("b", damage=20)  # below -P.E.: dead
     assert fight.who("b")["apm_left"] == 0
     assert "dead" in [k["name"] for k in conditions(fight, "b")]
+
+
+@pytest.mark.parametrize(("lose", "left", "owed"), [(3, 1, 0), (5, 0, 1)])
+def test_PAL_COND_DAZED_with_lost_attacks_in_one_ruling_takes_each_attack_once(
+    fight: Fight, lose: int, left: int, owed: int
+) -> None:
+    """The cap counts what the ruling's other effects already took (found by the machine:
+    an attack taken twice left -1 in hand)."""
+    fight.new()
+    fight.add("brawler", "a")
+    fight.add("brawler", "b")  # 4 attacks
+    fight.initiative(15, 5)
+    fight.ruling("b", lose_attacks=lose, condition="dazed", rounds=2)
+    assert (fight.who("b")["apm_left"], fight.who("b")["apm_owed"]) == (left, owed)
