@@ -132,11 +132,11 @@ _DAMAGE_ROLL = Roll(
     faces=(4,),
     source="physical",
     modifiers=(
-        Modifier(name="P.S. 20", value=5, source="sheet", rule="PAL-DMG-PS"),
+        Modifier(name="P.S. 20", value=5, source="sheet", rule="PAL-DMG-PS-BONUS"),
         Modifier(name="power punch", value=2, source="rules", rule="PAL-DMG-POWER", op="mul"),
     ),
     total=90,
-    rule="PAL-DMG-ROLL",
+    rule="PAL-DMG-BASE-TABLE",
     sides=(6,),
 )
 _SHOT_ROLL = Roll(
@@ -436,10 +436,14 @@ EXAMPLES: list[Event] = [
     DefenseDeclined(defender="brodkil", attacker="marcus-kell", reason="no attacks left"),
     DamageRolled(actor="brodkil", target="marcus-kell", roll=_DAMAGE_ROLL, unit="MD"),
     DamageApplied(
-        target="marcus-kell", pool="armor", amount=10, before=50, after=40, rule="PAL-DMG-ARMOR"
+        target="marcus-kell", pool="armor", amount=10, before=50, after=40, rule="PAL-DMG-MDC-ARMOR"
     ),
     DamageIgnored(
-        target="brodkil", amount=6, unit="SDC", reason="S.D.C. against M.D.C.", rule="PAL-DMG-MDC"
+        target="brodkil",
+        amount=6,
+        unit="SDC",
+        reason="S.D.C. against M.D.C.",
+        rule="PAL-DMG-SDC-VS-MDC",
     ),
 ]
 
