@@ -95,6 +95,8 @@ VERBS: dict[str, dict[str, str]] = {
         ),
         "strike": "Strike once (one attack): roll to strike, then the defence, then damage. "
         "--move strikes with a kick, knee, karate punch and the like, where the style grants it.",
+        "body-flip": "A body flip or throw: one attack, 1D6 + damage bonuses, and the victim "
+        "loses initiative and one attack. Only a style that grants it may throw.",
         "power-punch": (
             "A power punch (or kick): two attacks, double damage, lands on the second attack."
         ),

@@ -15,6 +15,7 @@ from events.core import Event, Roll
 from events.palladium.declarations import (
     ActDeclared,
     ActivateDeclared,
+    BodyFlipDeclared,
     DefendDeclared,
     MeleeRoundDeclared,
     PalladiumRulingDeclared,
@@ -307,6 +308,7 @@ class DamageIgnored(Event, frozen=True, kw_only=True, tag="palladium.damage_igno
 
 PALLADIUM_EVENTS: tuple[type[Event], ...] = (
     ActivateDeclared,
+    BodyFlipDeclared,
     MeleeRoundDeclared,
     PalladiumRulingDeclared,
     SurpriseDeclared,
@@ -343,6 +345,7 @@ __all__ = [
     "ActDeclared",
     "ActivateDeclared",
     "BlowChoice",
+    "BodyFlipDeclared",
     "DefendDeclared",
     "MeleeRoundDeclared",
     "PalladiumRulingDeclared",
@@ -361,5 +364,5 @@ __all__ = [
     "Profile",
     "StrikeDetail",
     "WeaponProfile",
-    *(cls.__name__ for cls in PALLADIUM_EVENTS[9:]),  # the outcomes defined here
+    *(cls.__name__ for cls in PALLADIUM_EVENTS[10:]),  # the outcomes defined here
 ]

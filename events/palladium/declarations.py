@@ -124,3 +124,12 @@ class ActivateDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.ac
 
     actor: str
     choice: BlowChoice
+
+
+class BodyFlipDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.body_flip_declared"):
+    """A body flip or throw at ``target``: one attack, 1D6 + damage bonuses, and the victim
+    loses initiative and one attack (PAL-DMG-BODYFLIP); ``defend`` as for a strike."""
+
+    actor: str
+    target: str
+    defend: DefenceChoice | None = None

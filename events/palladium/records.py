@@ -36,6 +36,7 @@ MoveName = Literal[
     "knee",
     "backhand",
     "karate-punch",
+    "body-flip",
 ]
 
 
@@ -119,6 +120,8 @@ class Profile(msgspec.Struct, frozen=True, kw_only=True):
     pull: tuple[Modifier, ...] = ()
     #: Strike bonuses for foot strikes only (Commando L5, PAL-STRIKE-H2H-BONUS-TABLES).
     foot_strike: tuple[Modifier, ...] = ()
+    #: Bonuses to a body flip or throw (Commando L6, L8, L11).
+    body_flip: tuple[Modifier, ...] = ()
     #: Damage multiplier of a critical strike from behind (PAL-DMG-CRIT-BEHIND), or None.
     crit_from_behind: int | None = None
     #: Lowest natural strike that knocks out or stuns (PAL-DMG-KO), or None.

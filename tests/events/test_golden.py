@@ -74,6 +74,7 @@ from events.palladium import (
     AttacksGained,
     AttacksRefreshed,
     BlowLanded,
+    BodyFlipDeclared,
     DamageApplied,
     DamageIgnored,
     DamageRolled,
@@ -424,6 +425,7 @@ EXAMPLES: list[Event] = [
     ),
     PullRolled(actor="marcus-kell", target="brodkil", roll=_STRIKE_ROLL, limit=1, success=True),
     ActivateDeclared(actor="marcus-kell", choice="knockout"),
+    BodyFlipDeclared(actor="marcus-kell", target="brodkil", defend="dodge"),
     BlowLanded(
         actor="marcus-kell",
         target="brodkil",

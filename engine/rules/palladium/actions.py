@@ -23,6 +23,7 @@ from engine.turns import known
 from events.palladium import (
     ActDeclared,
     ActivateDeclared,
+    BodyFlipDeclared,
     DefendDeclared,
     MeleeRoundDeclared,
     PalladiumRulingDeclared,
@@ -125,6 +126,12 @@ def decide_strike(state: FightState, d: StrikeDeclared, dice: Dice) -> Decision:
         pull=d.pull,
     )
     return begin(state, d.actor, ip, dice)
+
+
+def decide_body_flip(state: FightState, d: BodyFlipDeclared, dice: Dice) -> Decision:
+    """A body flip or throw: the ``body-flip`` move of the moves table (PAL-DMG-BODYFLIP)."""
+    flip = StrikeDeclared(actor=d.actor, target=d.target, defend=d.defend, move="body-flip")
+    return decide_strike(state, flip, dice)
 
 
 def decide_power_punch(state: FightState, d: PowerPunchDeclared, dice: Dice) -> Decision:
@@ -279,6 +286,21 @@ ACTIONS: tuple[Action, ...] = (
             "unseen": "The target cannot see the attack: it cannot be parried or dodged.",
             "pull": "Pull the blow to at most N points of damage (a roll of 11+ on 1D20 + "
             "pull bonuses).",
+        },
+        needs=(KINDS["strike"],),
+    ),
+    Action(
+        verb="body-flip",
+        declaration=BodyFlipDeclared,
+        decide=decide_body_flip,
+        help="A body flip or throw: one attack, 1D6 + damage bonuses, and the victim loses "
+        "initiative and one attack. Only a style that grants it may throw.",
+        example="fracas body-flip jade rook --defend dodge",
+        arguments=("actor", "target"),
+        options={
+            "actor": "Who throws (combatant id).",
+            "target": "Who is thrown (combatant id).",
+            "defend": "The defender's answer now; without it the throw waits for `defend`.",
         },
         needs=(KINDS["strike"],),
     ),

@@ -140,8 +140,8 @@ def strike(
     ranged = weapon is not None and weapon.kind == "ranged"
     number = RANGED_TARGET if ranged else MELEE_TARGET
     mods = strike_modifiers(state, p, weapon)
-    if move is not None and move.foot:
-        mods += p.foot_strike
+    if move is not None and move.bonus:
+        mods += getattr(p, move.bonus)
     mods = conditions.adjust(state.combatants[actor], mods)
     r = roll(
         dice,

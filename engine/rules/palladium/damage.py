@@ -52,8 +52,9 @@ def damage(
     action = detail.action
     power = action in ("power_punch", "power_kick")
     move = MOVES.get(detail.move or "")
-    if move is not None and move.knockdown:
-        return handtohand.knockdown(state, attacker, target, move)
+    fells = [] if move is None or not move.knockdown else [move]
+    if fells and not allowed(ap, fells[0].name)[1]:  # a sweep or trip: no damage at all
+        return handtohand.knockdown(state, attacker, target, fells[0])
     if weapon is not None:
         spec, mega, ranged = weapon.damage, weapon.mega_damage, weapon.kind == "ranged"
     elif move is not None:
@@ -105,6 +106,8 @@ def damage(
     if death_blow and unit == "SDC":  # straight off Hit Points (PAL-DMG-DEATHBLOW)
         return events + _body(state, target, max(0, r.total), "PAL-DMG-DEATHBLOW", hp_only=True)
     events += take_damage(state, target, max(0, r.total), unit, detail.total)
+    if fells:  # a body flip hurts, then fells (PAL-DMG-BODYFLIP)
+        events += handtohand.knockdown(state, attacker, target, fells[0])
     return events
 
 

@@ -190,6 +190,12 @@ EXPLAIN: dict[type[Event], Explainer] = {
             + ANSWERS.get(e.kind, ANSWERS["defense"]).format(e.reactor)
         ]
     ),
+    pe.BodyFlipDeclared: _row(
+        lambda e, n: [
+            f"{n(e.actor)} throws {n(e.target)}"
+            + (f", defender answers {e.defend}" if e.defend else "")
+        ]
+    ),
     pe.ActivateDeclared: _row(
         lambda e, n: [
             f"{n(e.actor)} "

@@ -89,12 +89,12 @@ def critical_times(
 
 
 def knockdown(state: FightState, attacker: str, target: str, move: Move) -> list[Event]:
-    """A sweep or trip that lands: no damage; the target loses initiative and one attack
-    (PAL-DMG-SWEEP, PAL-COND-KNOCKDOWN)."""
+    """A sweep, trip or body flip that lands fells the target: he loses initiative and one
+    attack (PAL-DMG-SWEEP, PAL-DMG-BODYFLIP, PAL-COND-KNOCKDOWN)."""
     who = state.combatants[attacker].name
     why = f"knocked down by {who}'s {move.label[move.label.index(' ') + 1 :]}"
     events = apm.lose_initiative(state, target, "PAL-COND-KNOCKDOWN", why)
-    events.append(apm.spend_off_turn(state, target, 1, "knocked down", "PAL-DMG-SWEEP", "lost"))
+    events.append(apm.spend_off_turn(state, target, 1, "knocked down", move.rule, "lost"))
     return events
 
 

@@ -1,10 +1,11 @@
 """The hand-to-hand moves a strike may be made with (``strike A B --move NAME``), as data.
 
 Each row says what a move is: the style grants that allow it (the first one the fighter's
-style lists decides its damage), its damage dice, its cost in attacks, whether it is a foot
-strike, whether it knocks down instead of hurting, and what it does to the defence. Damage and
-grants are the Rifts combat chapter's (seed 000, lines 195-233 and the style tables,
-``tables.py``): PAL-DMG-BASE-TABLE, PAL-STRIKE-H2H-BONUS-TABLES.
+style lists decides its damage), its damage dice, its cost in attacks, which of the fighter's
+bonuses it adds, whether it knocks down (instead of hurting, or as well for a body flip), and
+what it does to the defence. Damage and grants are the Rifts combat chapter's (seed 000, lines
+195-233 and the style tables, ``tables.py``): PAL-DMG-BASE-TABLE, PAL-STRIKE-H2H-BONUS-TABLES.
+A body flip (PAL-DMG-BODYFLIP) is the row ``body-flip``, also its own verb.
 
 Readings (each stated here, none silent):
 
@@ -35,26 +36,34 @@ from events.palladium import MoveName, Profile
 class Move:
     """One row. ``ways``: (grant, dice) pairs, best first: the move is allowed by the first
     grant the fighter's style lists, and deals that pair's dice (a ``BASE_DAMAGE`` key, or
-    ``punch``/``kick`` for the fighter's own; "" deals none). ``cost`` in attacks; ``foot``:
-    foot-strike bonuses count; ``critical``: critical sources the move itself adds;
+    ``punch``/``kick`` for the fighter's own; "" deals none). ``cost`` in attacks; ``bonus``:
+    the profile's own bonuses to the move (a foot strike's, a flip's); ``critical``: critical
+    sources the move itself adds;
     ``knockdown``: a hit knocks the target down; ``parry``: whether it may be parried;
     ``dodge``: what a dodge of it takes; ``category``: the attack ledger's
-    (PAL-HR-APM-LEDGER)."""
+    (PAL-HR-APM-LEDGER). ``knockdown`` with dice (a body flip) hurts and fells."""
 
     name: str
     label: str
     ways: tuple[tuple[str, str], ...]
     cost: int = 1
-    foot: bool = False
+    #: The profile's bonuses to this move besides the strike's (a foot strike's, a flip's).
+    bonus: str = ""
     critical: int = 0
     knockdown: bool = False
     parry: bool = True
     dodge: int = 0
     category: Category = "other"
+    #: The rule the move's effect cites (its knockdown's lost attack).
+    rule: str = "PAL-DMG-BASE-TABLE"
+
+
+#: The profile's bonuses to foot strikes (Commando L5: "+2 to all foot strikes").
+FOOT = "foot_strike"
 
 
 def _foot(name: str, label: str) -> Move:
-    return Move(name, label, (("foot_strikes", "kick"),), foot=True)
+    return Move(name, label, (("foot_strikes", "kick"),), bonus=FOOT)
 
 
 MOVES: dict[str, Move] = {
@@ -67,19 +76,22 @@ MOVES: dict[str, Move] = {
              (("martial_arts_backhand", "martial_arts_backhand"), ("backhand", "backhand")),
              category="punch"),
         Move("elbow", "an elbow strike", (("elbow", "elbow"),)),
-        Move("kick", "a kick", (("kick", "kick"),), foot=True),
-        Move("knee", "a knee strike", (("knee", "knee"),), foot=True),
-        Move("karate-kick", "a karate kick", (("karate_kick", "karate_kick"),), foot=True),
+        Move("kick", "a kick", (("kick", "kick"),), bonus=FOOT),
+        Move("knee", "a knee strike", (("knee", "knee"),), bonus=FOOT),
+        Move("karate-kick", "a karate kick", (("karate_kick", "karate_kick"),), bonus=FOOT),
         _foot("snap-kick", "a snap kick"),
         _foot("roundhouse", "a roundhouse kick"),
         _foot("axe-kick", "an axe kick"),
-        Move("leap-kick", "a leap kick", (("leap_kick", "leap_kick"),), cost=2, foot=True,
+        Move("leap-kick", "a leap kick", (("leap_kick", "leap_kick"),), cost=2, bonus=FOOT,
              critical=1),
-        Move("jump-kick", "a jump kick", (("leap_kick", "leap_kick"),), cost=2, foot=True,
+        Move("jump-kick", "a jump kick", (("leap_kick", "leap_kick"),), cost=2, bonus=FOOT,
              critical=1),
-        Move("backward-sweep", "a backward sweep", (("backward_sweep", ""),), foot=True,
-             knockdown=True, parry=False, dodge=-2),
-        Move("trip", "a trip", (("trip", ""),), foot=True, knockdown=True),
+        Move("backward-sweep", "a backward sweep", (("backward_sweep", ""),), bonus=FOOT,
+             knockdown=True, parry=False, dodge=-2, rule="PAL-DMG-SWEEP"),
+        Move("trip", "a trip", (("trip", ""),), bonus=FOOT, knockdown=True,
+             rule="PAL-DMG-SWEEP"),
+        Move("body-flip", "a body flip", (("body_flip", "body_flip"),), bonus="body_flip",
+             knockdown=True, rule="PAL-DMG-BODYFLIP"),
     )
 }  # fmt: skip
 

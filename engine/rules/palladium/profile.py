@@ -137,6 +137,7 @@ def build_profile(sheet: PalladiumSheet) -> Profile:
         spd=sheet.attributes.spd,
         pull=pair(h2h.pull, b.pull, "PAL-DMG-PULL"),
         foot_strike=pair(h2h.foot_strike, 0, TABLES),
+        body_flip=pair(h2h.body_flip, 0, TABLES),
         crit_from_behind=h2h.crit_from_behind,
         knockout_min=h2h.knockout_min,
         death_blow_min=h2h.death_blow_min,

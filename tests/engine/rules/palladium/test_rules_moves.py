@@ -13,6 +13,7 @@ import pytest
 from engine.rules import IllegalAction, UsageError
 from events.palladium import (
     ApmSpent,
+    BodyFlipDeclared,
     DamageRolled,
     DefenseDeclined,
     DefenseRolled,
@@ -239,3 +240,32 @@ def test_PAL_DMG_PULL_needs_training_and_the_floor_option(fight: Fight) -> None:
     with pytest.raises(UsageError, match="pull_punch_floor"):
         fight2.strike("a", "b", 12, 9, 4, defend="none", pull=0)
     assert one(fight2.strike("a", "b", 12, 9, 4, defend="none", pull=1).events, PullRolled)
+
+
+@pytest.mark.parametrize(("style", "level"), [("commando", 1), ("basic", 8), ("expert", 1)])
+def test_PAL_DMG_BODYFLIP_1d6_plus_bonuses_and_the_victim_is_felled(
+    fight: Fight, style: str, level: int
+) -> None:
+    """Body flip/throw: one attack, 1D6 + damage bonuses; the victim loses initiative and one
+    attack (Expert from level 1: the catalogue L.13 reading in tables.py)."""
+    duel(fight, style, level, variant="raw")
+    result = fight.declare(BodyFlipDeclared(actor="a", target="b", defend="none"), (12, 4))
+    dmg = one(result.events, DamageRolled)
+    assert (dmg.roll.spec, dmg.roll.total) == ("1D6", 4 + applied(dmg))
+    lost = [e for e in of(result.events, ApmSpent) if e.combatant == "b"]
+    assert [(e.amount, e.rule) for e in lost] == [(1, "PAL-DMG-BODYFLIP")]
+    assert [e.rule for e in of(result.events, InitiativeLost)] == ["PAL-COND-KNOCKDOWN"]
+    assert one(result.events, StrikeRolled).move == "body-flip"
+
+
+def test_PAL_DMG_BODYFLIP_a_style_without_it_cannot_throw(fight: Fight) -> None:
+    duel(fight, "basic", 7)
+    with pytest.raises(IllegalAction, match="does not grant a body flip"):
+        fight.declare(BodyFlipDeclared(actor="a", target="b"), (12, 4))
+
+
+def test_PAL_STRIKE_H2H_BONUS_TABLES_commando_body_flip_bonus(fight: Fight) -> None:
+    duel(fight, "commando", 6)  # +1 to body flip/throw at level 6
+    flip = fight.declare(BodyFlipDeclared(actor="a", target="b", defend="none"), (10, 1))
+    bonus = [m.value for m in one(flip.events, StrikeRolled).roll.modifiers if m.value == 1]
+    assert 1 in bonus
