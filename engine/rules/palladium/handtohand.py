@@ -24,7 +24,7 @@ from events.palladium import (
     StrikeRolled,
     WeaponProfile,
 )
-from projections.palladium import fighter
+from projections.palladium import fighter, on_apm_spent
 from projections.state import FightState
 
 PULL_TARGET = 11  # PAL-DMG-PULL: 11 or more on 1D20 + pull bonuses holds the blow back
@@ -123,12 +123,12 @@ def capped(
     k = conditions.CONDITIONS.get(condition)
     if k is None:
         return []
+    for e in earlier:  # what the ply already spent: hand, passes and the ledger's sources
+        if isinstance(e, ApmSpent):
+            state = on_apm_spent(state, e)
     cap = 0 if not k.acts else k.apm
     f = fighter(state.combatants[cid])
     left = f.apm_left + (sum(f.passes) if apm.passes_mode(state) else 0)  # and later passes
-    left -= sum(
-        e.amount - e.owed for e in earlier if isinstance(e, ApmSpent) and e.combatant == cid
-    )
     if cap is None or left <= cap:
         return []
     return [apm.spend_off_turn(state, cid, left - cap, k.name, k.rule, "lost")]
