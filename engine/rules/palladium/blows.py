@@ -110,8 +110,8 @@ def _hit(
 ) -> list[Event]:
     """The blow's damage, as the chosen special blow makes it."""
     if detail.blow == "death-blow":
-        return death_blow(state, attacker, target, detail, dice)
-    events = damage.damage(state, attacker, target, detail, dice)
+        return death_blow(state, attacker, target, detail, dice, earlier)
+    events = damage.damage(state, attacker, target, detail, dice, earlier=earlier)
     if detail.blow == "knockout":
         hurt = any(isinstance(e, DamageApplied) and e.pool != "armor" for e in events)
         events += knockout(state, attacker, target, dice, hurt, earlier)
@@ -157,7 +157,12 @@ def knockout(
 
 
 def death_blow(
-    state: FightState, attacker: str, target: str, detail: StrikeDetail, dice: Dice
+    state: FightState,
+    attacker: str,
+    target: str,
+    detail: StrikeDetail,
+    dice: Dice,
+    earlier: Sequence[Event] = (),
 ) -> list[Event]:
     """Double damage with its bonuses, straight off Hit Points (PAL-DMG-DEATHBLOW), where the
     rules let it; otherwise an ordinary blow that says why."""
@@ -166,7 +171,7 @@ def death_blow(
         note = BlowLanded(
             actor=attacker, target=target, blow="death-blow", rule="PAL-DMG-DEATHBLOW", note=why
         )
-        return [note, *damage.damage(state, attacker, target, detail, dice)]
+        return [note, *damage.damage(state, attacker, target, detail, dice, earlier=earlier)]
     landed = BlowLanded(
         actor=attacker,
         target=target,
@@ -174,7 +179,8 @@ def death_blow(
         rule="PAL-DMG-DEATHBLOW",
         note="double damage, straight off Hit Points",
     )
-    return [landed, *damage.damage(state, attacker, target, detail, dice, death_blow=True)]
+    hit = damage.damage(state, attacker, target, detail, dice, death_blow=True, earlier=earlier)
+    return [landed, *hit]
 
 
 def _no_death_blow(state: FightState, attacker: str, target: str) -> str:

@@ -7,6 +7,8 @@ returns the events it produces; nothing here touches the log or the clock.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.dice import Dice
 from engine.rolls import roll, skipped
 from engine.rules.palladium import handtohand
@@ -37,6 +39,7 @@ def damage(
     dice: Dice,
     *,
     death_blow: bool = False,
+    earlier: Sequence[Event] = (),
 ) -> list[Event]:
     """Roll the damage of a hit and take it off the target's pools.
 
@@ -54,7 +57,7 @@ def damage(
     move = MOVES.get(detail.move or "")
     fells = [] if move is None or not move.knockdown else [move]
     if fells and not allowed(ap, fells[0].name)[1]:  # a sweep or trip: no damage at all
-        return handtohand.knockdown(state, attacker, target, fells[0])
+        return handtohand.knockdown(state, attacker, target, fells[0], earlier)
     if weapon is not None:
         spec, mega, ranged = weapon.damage, weapon.mega_damage, weapon.kind == "ranged"
     elif move is not None:
@@ -107,7 +110,7 @@ def damage(
         return events + _body(state, target, max(0, r.total), "PAL-DMG-DEATHBLOW", hp_only=True)
     events += take_damage(state, target, max(0, r.total), unit, detail.total)
     if fells:  # a body flip hurts, then fells (PAL-DMG-BODYFLIP)
-        events += handtohand.knockdown(state, attacker, target, fells[0])
+        events += handtohand.knockdown(state, attacker, target, fells[0], earlier)
     return events
 
 

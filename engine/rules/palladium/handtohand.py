@@ -88,13 +88,25 @@ def critical_times(
     return times, rule
 
 
-def knockdown(state: FightState, attacker: str, target: str, move: Move) -> list[Event]:
+def spent(state: FightState, earlier: Sequence[Event]) -> FightState:
+    """``state`` with the attacks the ply's earlier events spent (hand, later passes, the
+    ledger's sources): a second spend in one ply must not take the same attack again."""
+    for e in earlier:
+        if isinstance(e, ApmSpent):
+            state = on_apm_spent(state, e)
+    return state
+
+
+def knockdown(
+    state: FightState, attacker: str, target: str, move: Move, earlier: Sequence[Event] = ()
+) -> list[Event]:
     """A sweep, trip or body flip that lands fells the target: he loses initiative and one
     attack (PAL-DMG-SWEEP, PAL-DMG-BODYFLIP, PAL-COND-KNOCKDOWN)."""
     who = state.combatants[attacker].name
     why = f"knocked down by {who}'s {move.label[move.label.index(' ') + 1 :]}"
     events = apm.lose_initiative(state, target, "PAL-COND-KNOCKDOWN", why)
-    events.append(apm.spend_off_turn(state, target, 1, "knocked down", move.rule, "lost"))
+    after = spent(state, earlier)
+    events.append(apm.spend_off_turn(after, target, 1, "knocked down", move.rule, "lost"))
     return events
 
 
@@ -123,9 +135,7 @@ def capped(
     k = conditions.CONDITIONS.get(condition)
     if k is None:
         return []
-    for e in earlier:  # what the ply already spent: hand, passes and the ledger's sources
-        if isinstance(e, ApmSpent):
-            state = on_apm_spent(state, e)
+    state = spent(state, earlier)  # what the ply already spent is not taken again
     cap = 0 if not k.acts else k.apm
     f = fighter(state.combatants[cid])
     left = f.apm_left + (sum(f.passes) if apm.passes_mode(state) else 0)  # and later passes

@@ -185,8 +185,9 @@ def simultaneous(
     ]
     back = combat.strike(state, target, actor, "strike", weapon, dice)
     events.append(back)
-    events += damage.damage(state, actor, target, detail, dice)
+    events += damage.damage(state, actor, target, detail, dice, earlier=events)
     if back.hits:
         ranged = weapon is not None and weapon.kind == "ranged"
-        events += damage.damage(state, target, actor, combat.strike_detail(back, ranged), dice)
+        back_detail = combat.strike_detail(back, ranged)
+        events += damage.damage(state, target, actor, back_detail, dice, earlier=events)
     return events

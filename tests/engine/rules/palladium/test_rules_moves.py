@@ -269,3 +269,18 @@ def test_PAL_STRIKE_H2H_BONUS_TABLES_commando_body_flip_bonus(fight: Fight) -> N
     flip = fight.declare(BodyFlipDeclared(actor="a", target="b", defend="none"), (10, 1))
     bonus = [m.value for m in one(flip.events, StrikeRolled).roll.modifiers if m.value == 1]
     assert 1 in bonus
+
+
+def test_PAL_DMG_BODYFLIP_a_dodged_flip_that_lands_takes_each_attack_once(
+    fight: Fight,
+) -> None:
+    """House rules: the dodge and the knockdown both come out of the victim's later passes,
+    one attack each (found by probing: both took pass 1's only attack, leaving -1 there)."""
+    fight.new("house")
+    fight.add("brawler", "a", hand_to_hand={"style": "commando", "level": 1})
+    fight.add("brawler", "b", hand_to_hand={"style": "assassin", "level": 1}, pools=TOUGH)
+    fight.initiative(18, 2)  # b: 3 attacks, 1/1/1, none in hand before his turn
+    result = fight.declare(BodyFlipDeclared(actor="a", target="b", defend="dodge"), (15, 2, 3))
+    lost = [(e.on, e.later) for e in of(result.events, ApmSpent) if e.combatant == "b"]
+    assert lost == [("dodge", (1, 0, 0)), ("knocked down", (0, 1, 0))]
+    assert fight.who("b")["apm_by_pass"] == [0, 0, 1]
