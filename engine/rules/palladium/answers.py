@@ -10,10 +10,10 @@ from __future__ import annotations
 from engine.dice import Dice
 from engine.rules.pack import Decision
 from engine.rules.palladium import blows, strikes
-from engine.rules.palladium.apm import passes_mode
+from engine.rules.palladium.apm import passes_mode, spent
 from engine.turns import awaited
 from events.core import Event, ReactionResolved
-from events.palladium import ActivateDeclared, ApmSpent, DefendDeclared
+from events.palladium import ActivateDeclared, DefendDeclared
 from projections.palladium import fighter
 from projections.state import FightState
 
@@ -31,12 +31,7 @@ def _answered(state: FightState, actor: str, events: list[Event]) -> Decision:
     him attacks in hand, else it is over (a cut-in's one action always is)."""
     if state.clock.acting != actor:
         return Decision(events, advance="none")
-    paid = sum(
-        e.amount - e.owed - sum(e.later)
-        for e in events
-        if isinstance(e, ApmSpent) and e.combatant == actor
-    )
-    left = fighter(state.combatants[actor]).apm_left - paid
+    left = fighter(spent(state, events).combatants[actor]).apm_left  # after what he paid here
     done = state.clock.resume or not passes_mode(state) or left <= 0
     return Decision(events, advance="next" if done else "none")
 

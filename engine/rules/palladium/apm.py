@@ -14,6 +14,7 @@ Two round structures (option ``round_structure``):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 from msgspec.structs import replace
@@ -23,7 +24,7 @@ from engine.rules.palladium import conditions
 from engine.rules.palladium.options import opts
 from events.core import Event, OrderChanged
 from events.palladium import ApmSpent, AttacksGained, AttacksRefreshed, InitiativeLost
-from projections.palladium import Fighter, fighter
+from projections.palladium import Fighter, fighter, on_apm_spent
 from projections.state import FightState, evolve
 
 PASSES = 3  # PAL-HR-ROUND-PASSES: three 5-second passes
@@ -282,3 +283,12 @@ def lose_initiative(state: FightState, cid: str, rule: str, reason: str) -> list
             name = state.combatants[cid].name
             events.append(OrderChanged(order=order, reason=f"{name} lost initiative ({rule})"))
     return events
+
+
+def spent(state: FightState, earlier: Sequence[Event]) -> FightState:
+    """``state`` with the attacks the ply's ``earlier`` events spent (hand, later passes, the
+    ledger's sources): a second spend in one ply must not take the same attack again."""
+    for e in earlier:
+        if isinstance(e, ApmSpent):
+            state = on_apm_spent(state, e)
+    return state

@@ -18,7 +18,8 @@ impact.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 import msgspec
 
@@ -27,16 +28,25 @@ from engine.rolls import roll
 from engine.rules import IllegalAction
 from engine.rules.palladium import apm, damage, handtohand
 from engine.rules.palladium.options import opts
-from events.core import ConditionChanged, Event, ReactionRequested
+from events.core import ConditionChanged, Event, ReactionRequested, Roll
 from events.palladium import BlowLanded, DamageApplied, StrikeDetail
 from projections.palladium import fighter
 from projections.state import FightState
 
-#: choice -> (the profile's lowest natural roll for it, its rule as written, the house rule).
-BLOWS: dict[str, tuple[str, str, str]] = {
-    "knockout": ("knockout_min", "PAL-DMG-KO", "PAL-HR-KO"),
-    "death-blow": ("death_blow_min", "PAL-DMG-DEATHBLOW", "PAL-HR-DEATHBLOW"),
-}
+#: How a chosen blow lands: (state, striker, target, strike, dice, the ply's earlier events).
+Hit = Callable[[FightState, str, str, StrikeDetail, Dice, Sequence[Event]], list[Event]]
+
+
+class Blow(NamedTuple):
+    """One row: the profile's field holding the lowest natural roll that opens the blow, its
+    rule as written, the house rule that charges an attack for it, and how it lands."""
+
+    least: str
+    rule: str
+    house_rule: str
+    hit: Hit
+
+
 KO_DICE = "1D4"  # PAL-DMG-KO: dazed for 1D4 melee rounds
 
 
@@ -47,8 +57,8 @@ def open_to(state: FightState, attacker: str, detail: StrikeDetail) -> list[str]
     p = fighter(state.combatants[attacker]).profile
     return [
         blow
-        for blow, (field, _, _) in BLOWS.items()
-        if (least := getattr(p, field)) is not None and detail.natural >= least
+        for blow, row in BLOWS.items()
+        if (least := getattr(p, row.least)) is not None and detail.natural >= least
     ]
 
 
@@ -88,7 +98,7 @@ def answer(
                 f"this strike's natural {detail.natural} opens {open_}, not {choice}"
             )
         if opts(state).special_blows == "activate":
-            _, _, rule = BLOWS[choice]
+            rule = BLOWS[choice].house_rule
             f = fighter(state.combatants[attacker])
             if f.apm_left < 1:
                 raise IllegalAction(
@@ -97,7 +107,7 @@ def answer(
                 )
             events.append(apm.spend_off_turn(state, attacker, 1, choice, rule, "other"))
     chosen = msgspec.structs.replace(detail, blow=choice)
-    return events + _hit(state, attacker, detail.target, chosen, dice)
+    return events + _hit(state, attacker, detail.target, chosen, dice, events)
 
 
 def _hit(
@@ -108,52 +118,46 @@ def _hit(
     dice: Dice,
     earlier: Sequence[Event] = (),
 ) -> list[Event]:
-    """The blow's damage, as the chosen special blow makes it."""
-    if detail.blow == "death-blow":
-        return death_blow(state, attacker, target, detail, dice, earlier)
-    events = damage.damage(state, attacker, target, detail, dice, earlier=earlier)
-    if detail.blow == "knockout":
-        hurt = any(isinstance(e, DamageApplied) and e.pool != "armor" for e in events)
-        events += knockout(state, attacker, target, dice, hurt, earlier)
-    return events
+    """The blow's damage, as the chosen special blow makes it (an ordinary one: none)."""
+    row = BLOWS.get(detail.blow)
+    if row is None:
+        return damage.damage(state, attacker, target, detail, dice, earlier=earlier)
+    return row.hit(state, attacker, target, detail, dice, earlier)
+
+
+def _landed(
+    attacker: str, target: str, blow: str, note: str, rounds: Roll | None = None
+) -> BlowLanded:
+    return BlowLanded(
+        actor=attacker, target=target, blow=blow, rule=BLOWS[blow].rule, roll=rounds, note=note
+    )
 
 
 def knockout(
     state: FightState,
     attacker: str,
     target: str,
+    detail: StrikeDetail,
     dice: Dice,
-    hurt: bool = True,
     earlier: Sequence[Event] = (),
 ) -> list[Event]:
-    """Dazed for 1D4 melee rounds from now: one attack, no combat bonuses (PAL-DMG-KO,
-    PAL-COND-DAZED). Reading: a blow his armor takes whole (or that does nothing to him)
-    knocks nobody out."""
-    if not hurt:
-        return [
-            BlowLanded(
-                actor=attacker,
-                target=target,
-                blow="knockout",
-                rule="PAL-DMG-KO",
-                note="the blow does not reach him through his armor: no knockout",
-            )
-        ]
+    """The blow's damage, then dazed for 1D4 melee rounds from now: one attack, no combat
+    bonuses (PAL-DMG-KO, PAL-COND-DAZED). Reading: a blow his armor takes whole (or that does
+    nothing to him) knocks nobody out."""
+    events = damage.damage(state, attacker, target, detail, dice, earlier=earlier)
+    if not any(isinstance(e, DamageApplied) and e.pool != "armor" for e in events):
+        note = "the blow does not reach him through his armor: no knockout"
+        return [*events, _landed(attacker, target, "knockout", note)]
     rounds = roll(dice, "knockout", KO_DICE, rule="PAL-COND-DAZED")
-    landed = BlowLanded(
-        actor=attacker,
-        target=target,
-        blow="knockout",
-        rule="PAL-DMG-KO",
-        roll=rounds,
-        note=f"dazed for {rounds.total} melee rounds",
+    events.append(
+        _landed(attacker, target, "knockout", f"dazed for {rounds.total} melee rounds", rounds)
     )
     if not state.combatants[target].alive:
-        return [landed]
+        return events
     dazed = ConditionChanged(
         combatant=target, condition="dazed", present=True, rule="PAL-DMG-KO", rounds=rounds.total
     )
-    return [landed, dazed, *handtohand.capped(state, target, "dazed", earlier)]
+    return [*events, dazed, *handtohand.capped(state, target, "dazed", earlier)]
 
 
 def death_blow(
@@ -167,20 +171,9 @@ def death_blow(
     """Double damage with its bonuses, straight off Hit Points (PAL-DMG-DEATHBLOW), where the
     rules let it; otherwise an ordinary blow that says why."""
     why = _no_death_blow(state, attacker, target)
-    if why:
-        note = BlowLanded(
-            actor=attacker, target=target, blow="death-blow", rule="PAL-DMG-DEATHBLOW", note=why
-        )
-        return [note, *damage.damage(state, attacker, target, detail, dice, earlier=earlier)]
-    landed = BlowLanded(
-        actor=attacker,
-        target=target,
-        blow="death-blow",
-        rule="PAL-DMG-DEATHBLOW",
-        note="double damage, straight off Hit Points",
-    )
-    hit = damage.damage(state, attacker, target, detail, dice, death_blow=True, earlier=earlier)
-    return [landed, *hit]
+    landed = _landed(attacker, target, "death-blow", why or DEATH_BLOW)
+    hurt = damage.damage(state, attacker, target, detail, dice, death_blow=not why, earlier=earlier)
+    return [landed, *hurt]
 
 
 def _no_death_blow(state: FightState, attacker: str, target: str) -> str:
@@ -191,3 +184,12 @@ def _no_death_blow(state: FightState, attacker: str, target: str) -> str:
     if f.mdc is not None and fighter(state.combatants[attacker]).profile.mdc is None:
         return "only a Mega-Damage being deals one to a Mega-Damage being: an ordinary blow"
     return ""
+
+
+DEATH_BLOW = "double damage, straight off Hit Points"
+
+#: The special blows, in the order a striker is offered them.
+BLOWS: dict[str, Blow] = {
+    "knockout": Blow("knockout_min", "PAL-DMG-KO", "PAL-HR-KO", knockout),
+    "death-blow": Blow("death_blow_min", "PAL-DMG-DEATHBLOW", "PAL-HR-DEATHBLOW", death_blow),
+}

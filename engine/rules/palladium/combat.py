@@ -26,7 +26,7 @@ from events.palladium import (
     WeaponProfile,
 )
 from projections.palladium import fighter
-from projections.state import FightState
+from projections.state import CombatantState, FightState
 
 MELEE_TARGET = 5  # PAL-STRIKE-MELEE-TARGET: a total of 1-4 misses
 RANGED_TARGET = 8  # PAL-STRIKE-RANGED-TARGET: guns hit on 8+
@@ -142,7 +142,7 @@ def strike(
     mods = strike_modifiers(state, p, weapon)
     if move is not None and move.bonus:
         mods += getattr(p, move.bonus)
-    mods = conditions.adjust(state.combatants[actor], mods)
+    mods = condition_modifiers(state.combatants[actor], mods)
     r = roll(
         dice,
         "strike",
@@ -286,7 +286,7 @@ def _parry(
                 Modifier(name=own.name, value=own.parry, source="weapon", rule="PAL-DEF-PARRY")
             )
     cost = [] if dp.trained else _spend_defence(state, defender, "parry", "PAL-DEF-PARRY")
-    return cost, conditions.adjust(state.combatants[defender], mods), rule
+    return cost, condition_modifiers(state.combatants[defender], mods), rule
 
 
 def _dodge(
@@ -314,7 +314,7 @@ def _dodge(
                 rule="PAL-DEF-SWEEP",
             )
         )
-    mods = conditions.adjust(state.combatants[defender], mods)
+    mods = condition_modifiers(state.combatants[defender], mods)
     if dp.auto_dodge:
         return [], mods, rule  # costs no attack, even against gunfire
     return _spend_defence(state, defender, "dodge", "PAL-DEF-DODGE"), mods, rule
@@ -373,3 +373,20 @@ def defend(
         )
     )
     return events, ok
+
+
+def condition_modifiers(c: CombatantState, mods: list[Modifier]) -> list[Modifier]:
+    """A roll's modifiers under ``c``'s conditions: bonuses shown as not applying where a
+    condition takes them away, and each condition's penalty."""
+    out = list(mods)
+    for k in conditions.of(c):
+        if not k.bonuses:
+            kept = [m for m in out if m.op != "add" or m.value < 0]
+            out = kept + skipped(
+                [m for m in out if m.op == "add" and m.value > 0],
+                f"no combat bonuses while {k.said}",
+                k.rule,
+            )
+        if k.penalty:
+            out.append(Modifier(name=k.name, value=k.penalty, source="condition", rule=k.rule))
+    return out

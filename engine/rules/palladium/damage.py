@@ -55,13 +55,13 @@ def damage(
     action = detail.action
     power = action in ("power_punch", "power_kick")
     move = MOVES.get(detail.move or "")
-    fells = [] if move is None or not move.knockdown else [move]
-    if fells and not allowed(ap, fells[0].name)[1]:  # a sweep or trip: no damage at all
-        return handtohand.knockdown(state, attacker, target, fells[0], earlier)
+    fells = move if move is not None and move.knockdown else None
     if weapon is not None:
         spec, mega, ranged = weapon.damage, weapon.mega_damage, weapon.kind == "ranged"
     elif move is not None:
         spec, mega, ranged = allowed(ap, move.name)[1], ap.unarmed_mega, False
+        if fells is not None and not spec:  # a sweep or trip: no damage at all
+            return handtohand.knockdown(state, attacker, target, fells, earlier)
     else:
         spec = ap.kick if action == "power_kick" else ap.punch
         mega, ranged = ap.unarmed_mega, False
@@ -109,8 +109,8 @@ def damage(
     if death_blow and unit == "SDC":  # straight off Hit Points (PAL-DMG-DEATHBLOW)
         return events + _body(state, target, max(0, r.total), "PAL-DMG-DEATHBLOW", hp_only=True)
     events += take_damage(state, target, max(0, r.total), unit, detail.total)
-    if fells:  # a body flip hurts, then fells (PAL-DMG-BODYFLIP)
-        events += handtohand.knockdown(state, attacker, target, fells[0], earlier)
+    if fells is not None:  # a body flip hurts, then fells (PAL-DMG-BODYFLIP)
+        events += handtohand.knockdown(state, attacker, target, fells, earlier)
     return events
 
 

@@ -17,14 +17,13 @@ from engine.rules.palladium.moves import MOVES, Move, allowed
 from engine.rules.palladium.options import opts
 from events.core import Event, Modifier
 from events.palladium import (
-    ApmSpent,
     Profile,
     PullRolled,
     StrikeDeclared,
     StrikeRolled,
     WeaponProfile,
 )
-from projections.palladium import fighter, on_apm_spent
+from projections.palladium import fighter
 from projections.state import FightState
 
 PULL_TARGET = 11  # PAL-DMG-PULL: 11 or more on 1D20 + pull bonuses holds the blow back
@@ -88,15 +87,6 @@ def critical_times(
     return times, rule
 
 
-def spent(state: FightState, earlier: Sequence[Event]) -> FightState:
-    """``state`` with the attacks the ply's earlier events spent (hand, later passes, the
-    ledger's sources): a second spend in one ply must not take the same attack again."""
-    for e in earlier:
-        if isinstance(e, ApmSpent):
-            state = on_apm_spent(state, e)
-    return state
-
-
 def knockdown(
     state: FightState, attacker: str, target: str, move: Move, earlier: Sequence[Event] = ()
 ) -> list[Event]:
@@ -105,7 +95,7 @@ def knockdown(
     who = state.combatants[attacker].name
     why = f"knocked down by {who}'s {move.label[move.label.index(' ') + 1 :]}"
     events = apm.lose_initiative(state, target, "PAL-COND-KNOCKDOWN", why)
-    after = spent(state, earlier)
+    after = apm.spent(state, earlier)
     events.append(apm.spend_off_turn(after, target, 1, "knocked down", move.rule, "lost"))
     return events
 
@@ -135,7 +125,7 @@ def capped(
     k = conditions.CONDITIONS.get(condition)
     if k is None:
         return []
-    state = spent(state, earlier)  # what the ply already spent is not taken again
+    state = apm.spent(state, earlier)  # what the ply already spent is not taken again
     cap = 0 if not k.acts else k.apm
     f = fighter(state.combatants[cid])
     left = f.apm_left + (sum(f.passes) if apm.passes_mode(state) else 0)  # and later passes

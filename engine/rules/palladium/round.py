@@ -224,7 +224,7 @@ def _break_tie(
 
 #: Where "rollers_first" / "fixed_first" put a fixed initiative in a tie: below or above any
 #: re-roll (less the join position, so that fixed ones keep join order among themselves).
-_FIXED_PLACE = {"rollers_first": -1_000, "fixed_first": 1_000, "reroll": 0}
+_FIXED_PLACE = {"rollers_first": -1_000, "fixed_first": 1_000}  # "reroll" rolls them
 
 
 def decide_surprise(state: FightState, d: SurpriseDeclared, dice: Dice) -> Decision:
