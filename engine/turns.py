@@ -274,7 +274,7 @@ def decide_interrupt(pack: Pack, state: FightState, d: InterruptDeclared, dice: 
     if d.breaks:
         broken = pack.turns.break_action(state, against, me)
         if broken is None:
-            raise UsageError(f"{name(state, against)} has no long action to break")
+            raise IllegalAction(f"{name(state, against)} has no long action to break")
     if not wins:
         events.append(CutInQueued(combatant=d.actor))
         return Decision(events, resolved=False)
@@ -329,7 +329,9 @@ def decide_ruling(pack: Pack, state: FightState, d: RulingDeclared, dice: Dice) 
     if d.end_condition:
         if d.end_condition not in c.conditions:
             have = ", ".join(sorted(c.conditions)) or "none"
-            raise UsageError(f"{c.name} has no condition {d.end_condition!r} (conditions: {have})")
+            raise IllegalAction(
+                f"{c.name} has no condition {d.end_condition!r} (conditions: {have})"
+            )
         events.append(
             ConditionChanged(
                 combatant=d.combatant, condition=d.end_condition, present=False, rule=rule

@@ -437,6 +437,22 @@ def test_defending_with_no_strike_waiting_is_refused(
     )
 
 
+def test_ending_a_condition_the_fighter_does_not_have_is_refused(
+    fight_db: Path, fracas_cli: FracasCli, read_log: ReadLog
+) -> None:
+    """It depends on the fight, not on how the command is typed: a refusal by the rules
+    (exit 1), so that a re-resolve with other luck skips it instead of stopping (found by the
+    slow invariant battery: a coma that other dice never gave)."""
+    _refused(
+        fracas_cli,
+        read_log,
+        fight_db,
+        ["ruling", "brodkil", "--end-condition", "stunned"],
+        1,
+        "has no condition 'stunned' (conditions: none)",
+    )
+
+
 def test_undoing_past_the_start_is_refused(
     fight_db: Path, fracas_cli: FracasCli, read_log: ReadLog
 ) -> None:
