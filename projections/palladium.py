@@ -37,6 +37,12 @@ class InProgress(msgspec.Struct, frozen=True, kw_only=True):
     from_behind: bool = False
     unseen: bool = False
     pull: int | None = None
+    #: What the strike is for beyond a blow: "hold" (a grapple, PAL-COND-HELD), "body-block"
+    #: (PAL-DMG-BODYBLOCK), "disarm" (PAL-DEF-DISARM).
+    purpose: str | None = None
+    #: What the purpose is at: a grapple's hold, a disarm's weapon.
+    at: str | None = None
+    death_blow: bool = False
 
 
 class Fighter(msgspec.Struct, frozen=True, kw_only=True):
@@ -80,6 +86,17 @@ class Fighter(msgspec.Struct, frozen=True, kw_only=True):
     #: Attackers he has parried (or tried to) since the parry limit was last reset: at a
     #: round's start, or at his own turn under the house reading (PAL-DEF-MULTI-3).
     parried: tuple[str, ...] = ()
+    #: Whom he holds, and the hold: (victim, hold) (PAL-COND-HELD).
+    holding: tuple[str, str] | None = None
+    #: Who holds him, and the hold: (holder, hold).
+    held_by: tuple[str, str] | None = None
+    #: Whom he entangles (PAL-DEF-ENTANGLE), and the round he last paid for it.
+    entangling: str | None = None
+    entangle_round: int = 0
+    #: Who entangles him, and the entangle total he must dodge against to get free.
+    entangled_by: tuple[str, int] | None = None
+    #: Weapons knocked out of his hands (PAL-DEF-DISARM).
+    dropped: tuple[str, ...] = ()
 
 
 #: What an ``ActionStarted`` and the ``InProgress`` it begins have in common.
@@ -91,6 +108,11 @@ ACTION_FIELDS: tuple[str, ...] = tuple(
 def fighter(c: CombatantState) -> Fighter:
     """The Palladium record of a combatant."""
     return cast(Fighter, c.data)
+
+
+def update(state: FightState, cid: str, **changes: Any) -> FightState:
+    """``state`` with these fields of ``cid``'s record changed."""
+    return _update(state, cid, **changes)
 
 
 def _update(state: FightState, cid: str, **changes: Any) -> FightState:

@@ -19,7 +19,7 @@ import msgspec
 
 #: The layout of these records, part of a snapshot's key: bump it when a field changes, or a
 #: core reducer would fold the same events differently.
-STATE_VERSION = 2
+STATE_VERSION = 3
 
 #: A copy of a frozen record with some fields changed (``msgspec.structs.replace``).
 evolve = msgspec.structs.replace

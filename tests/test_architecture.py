@@ -53,6 +53,7 @@ def homes(system: str) -> tuple[str, ...]:
         f"events/{system}.py",
         f"events/{system}/",
         f"projections/{system}.py",
+        f"projections/{system}_",  # a pack's further read models (projections/palladium_grips.py)
         REGISTRY,
     )
 

@@ -85,11 +85,18 @@ from events.palladium import (
     ApmSpent,
     AttacksGained,
     AttacksRefreshed,
+    BodyBlockDeclared,
     DefendDeclared,
+    DisarmDeclared,
+    EscapeDeclared,
     FighterReadied,
+    FreeDeclared,
+    GrappleDeclared,
     MeleeRoundDeclared,
     PalladiumRulingDeclared,
+    PickUpDeclared,
     PowerPunchDeclared,
+    ReleaseHoldDeclared,
     ShootDeclared,
     StrikeDeclared,
     SurpriseDeclared,
@@ -298,6 +305,10 @@ ON_TURN = (
     "hold",
     *("cut_in",) * 2,
     "ruling",
+    "grapple",
+    "body_block",
+    "disarm",
+    *("grip",) * 2,
 )
 #: Without holds (RAW) a hold or a cut-in is refused: drawn now and then, not as often.
 ON_TURN_NO_HOLDS = (*(k for k in ON_TURN if k not in ("hold", "cut_in")), "hold", "cut_in")
@@ -436,7 +447,9 @@ def draw_legal(data: st.DataObject, state: FightState) -> Declaration:
             blow = data.draw(st.sampled_from(("knockout", "death-blow", "no")), label="blow")
             return ActivateDeclared(actor=pending.reactor, choice=blow)
         choice = data.draw(
-            st.sampled_from(("parry", "dodge", "none", "parry", "dodge", "simultaneous")),
+            st.sampled_from(
+                ("parry", "dodge", "none", "parry", "dodge", "simultaneous", *OTHER_ANSWERS)
+            ),
             label="defence",
         )
         return DefendDeclared(defender=pending.reactor, choice=choice)
@@ -456,7 +469,11 @@ def draw_legal(data: st.DataObject, state: FightState) -> Declaration:
         return draw_ruling(data, state)
     if kind == "act":
         return draw_act(data, acting)
+    if kind == "grip":
+        return draw_grip(state, acting)
     target = data.draw(st.sampled_from(targets), label="target")
+    if kind in ("grapple", "body_block", "disarm"):
+        return draw_grapple(data, kind, acting, target)
     if kind == "shoot" and SHOTS:
         return draw_shot(data, state, acting, target)
     defend = data.draw(st.sampled_from((None, "parry", "dodge", "none")), label="defend")
@@ -476,6 +493,36 @@ def draw_legal(data: st.DataObject, state: FightState) -> Declaration:
         unseen=data.draw(st.integers(0, 9), label="unseen?") == 0,
         pull=data.draw(st.sampled_from([None, None, None, 0, 2]), label="pull"),
     )
+
+
+#: The answers beside parry, dodge, none and simultaneous (the rules refuse some of them).
+OTHER_ANSWERS = ("roll", "entangle", "disarm", "back-flip", "paired")
+
+
+def draw_grip(state: FightState, acting: str) -> Declaration:
+    """What a fighter in a hold, an entanglement or without his weapon does on his turn: break
+    free, let go, pick it up (or, with none of them, an escape the rules refuse)."""
+    f = fighter(state.combatants[acting])
+    if f.held_by is not None:
+        return EscapeDeclared(actor=acting)
+    if f.entangled_by is not None:
+        return FreeDeclared(actor=acting)
+    if f.holding is not None or f.entangling is not None:
+        return ReleaseHoldDeclared(actor=acting)
+    if f.dropped:
+        return PickUpDeclared(actor=acting)
+    return EscapeDeclared(actor=acting)
+
+
+def draw_grapple(data: st.DataObject, kind: str, acting: str, target: str) -> Declaration:
+    """A hold, a body block or a disarm, answered now or left pending."""
+    defend = data.draw(st.sampled_from((None, "parry", "dodge", "none", "roll")), label="defend")
+    if kind == "grapple":
+        hold = data.draw(st.sampled_from(("arm", "leg", "body", "neck")), label="hold")
+        return GrappleDeclared(actor=acting, target=target, hold=hold, defend=defend)
+    if kind == "body_block":
+        return BodyBlockDeclared(actor=acting, target=target, defend=defend)
+    return DisarmDeclared(actor=acting, target=target, defend=defend)
 
 
 def illegal_declarations(state: FightState) -> list[Declaration]:

@@ -112,6 +112,19 @@ VERBS: dict[str, dict[str, str]] = {
             "An action the rules do not model (a spell, a skill, reloading), paid by the clock "
             "like any other: long actions go on over later turns and happen when fully paid."
         ),
+        "grapple": "Grab the target in a hold (one attack, a strike roll with hold bonuses): "
+        "while it holds, neither attacks, parries or dodges, and others strike him unopposed. "
+        "Only a style that grants holds may hold.",
+        "escape": "Try to break the hold one is in: 1D20 + P.P. against the holder's 1D20 + "
+        "P.P. + hold bonuses; one attack.",
+        "release-hold": "Let go of the hold (or the entanglement) one keeps; it costs nothing.",
+        "free": "Pull free of an entanglement: a dodge roll against the entangle roll; one attack.",
+        "body-block": "A body block or tackle: dodged, never parried; if it gets through the "
+        "victim may be knocked down (rules as written: two attacks, 1D4 + damage bonuses and his "
+        "balance roll; house: one attack and a strength roll).",
+        "disarm": "Knock a weapon out of the target's hand (one attack, disarm bonuses only, no "
+        "damage); it falls to the ground.",
+        "pick-up": "Pick up a weapon that was knocked out of one's hand; one attack.",
     },
     "brp": {
         "initiative": "Begin the next round, the way the encounter's rules begin one.",

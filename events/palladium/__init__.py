@@ -24,12 +24,32 @@ from events.palladium.declarations import (
     StrikeDeclared,
     SurpriseDeclared,
 )
+from events.palladium.grapples import (
+    GRAPPLE_DECLARATIONS,
+    GRAPPLE_OUTCOMES,
+    BalanceRolled,
+    BodyBlockDeclared,
+    ContestRolled,
+    DisarmDeclared,
+    Entangled,
+    EntangleEnded,
+    EscapeDeclared,
+    FreeDeclared,
+    GrappleDeclared,
+    HoldReleased,
+    HoldTaken,
+    PickUpDeclared,
+    ReleaseHoldDeclared,
+    WeaponDropped,
+    WeaponPickedUp,
+)
+from events.palladium.options import PalladiumOptions
 from events.palladium.records import (
     ArmorProfile,
     BlowChoice,
     DefenceChoice,
+    HoldName,
     MoveName,
-    PalladiumOptions,
     Profile,
     StrikeDetail,
     WeaponProfile,
@@ -101,6 +121,10 @@ class ActionStarted(Event, frozen=True, kw_only=True, tag="palladium.action_star
     from_behind: bool = False
     unseen: bool = False
     pull: int | None = None
+    purpose: str | None = None
+    #: What the purpose is at: a grapple's hold, a disarm's weapon.
+    at: str | None = None
+    death_blow: bool = False
 
 
 class ActionAbandoned(Event, frozen=True, kw_only=True, tag="palladium.action_abandoned"):
@@ -252,7 +276,7 @@ class DefenseRolled(Event, frozen=True, kw_only=True, tag="palladium.defense_rol
 
     defender: str
     attacker: str
-    kind: Literal["parry", "dodge"]
+    kind: Literal["parry", "dodge", "roll", "entangle", "disarm", "back-flip"]
     roll: Roll
     success: bool
     reason: str = ""
@@ -338,6 +362,8 @@ PALLADIUM_EVENTS: tuple[type[Event], ...] = (
     DamageRolled,
     DamageApplied,
     DamageIgnored,
+    *GRAPPLE_DECLARATIONS,
+    *GRAPPLE_OUTCOMES,
 )
 
 #: The records and steps of the pack, beside its events (the package's public names).
@@ -358,11 +384,27 @@ __all__ = [
     "ArmorProfile",
     "DamageUnit",
     "DefenceChoice",
+    "HoldName",
     "MoveName",
     "PalladiumOptions",
     "Pool",
     "Profile",
     "StrikeDetail",
     "WeaponProfile",
-    *(cls.__name__ for cls in PALLADIUM_EVENTS[10:]),  # the outcomes defined here
+    "BalanceRolled",
+    "BodyBlockDeclared",
+    "ContestRolled",
+    "DisarmDeclared",
+    "EntangleEnded",
+    "Entangled",
+    "EscapeDeclared",
+    "FreeDeclared",
+    "GrappleDeclared",
+    "HoldReleased",
+    "HoldTaken",
+    "ReleaseHoldDeclared",
+    "WeaponDropped",
+    "PickUpDeclared",
+    "WeaponPickedUp",
+    *(cls.__name__ for cls in PALLADIUM_EVENTS[10:-15]),  # the outcomes defined here
 ]

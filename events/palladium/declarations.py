@@ -55,6 +55,8 @@ class StrikeDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.stri
     from_behind: bool = False
     unseen: bool = False
     pull: int | None = None
+    #: A death blow at will: two attacks, lands on the second (PAL-DMG-DEATHBLOW).
+    death_blow: bool = False
 
 
 class PowerPunchDeclared(
@@ -94,7 +96,8 @@ class ActDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.act_dec
 
 
 class DefendDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.defend_declared"):
-    """The defender answers a pending strike: parry, dodge, none, or a simultaneous attack."""
+    """The defender answers a pending strike: parry, dodge, none, a simultaneous attack, roll
+    with the impact, entangle, disarm, back flip, or parry and strike back with paired weapons."""
 
     defender: str
     choice: DefenceChoice

@@ -101,6 +101,7 @@ from events.palladium import (
     TurnBegan,
     WeaponProfile,
     declarations,
+    grapples,
 )
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -426,6 +427,39 @@ EXAMPLES: list[Event] = [
     PullRolled(actor="marcus-kell", target="brodkil", roll=_STRIKE_ROLL, limit=1, success=True),
     ActivateDeclared(actor="marcus-kell", choice="knockout"),
     BodyFlipDeclared(actor="marcus-kell", target="brodkil", defend="dodge"),
+    grapples.GrappleDeclared(actor="marcus-kell", target="brodkil", hold="arm", defend="none"),
+    grapples.EscapeDeclared(actor="brodkil"),
+    grapples.ReleaseHoldDeclared(actor="marcus-kell"),
+    grapples.FreeDeclared(actor="brodkil"),
+    grapples.BodyBlockDeclared(actor="brodkil", target="marcus-kell", defend="roll"),
+    grapples.DisarmDeclared(actor="marcus-kell", target="brodkil", weapon="club"),
+    grapples.PickUpDeclared(actor="brodkil", weapon="club"),
+    grapples.HoldTaken(holder="marcus-kell", victim="brodkil", hold="neck"),
+    grapples.HoldReleased(holder="marcus-kell", victim="brodkil", reason="Brodkil broke free"),
+    grapples.ContestRolled(
+        kind="escape",
+        actor="brodkil",
+        against="marcus-kell",
+        roll=_STRIKE_ROLL,
+        opposed=_STRIKE_ROLL,
+        success=False,
+        reason="17 vs 17; a tie keeps the hold (option hold_escape_ties)",
+    ),
+    grapples.Entangled(entangler="marcus-kell", victim="brodkil", total=17, roll=_STRIKE_ROLL),
+    grapples.EntangleEnded(entangler="marcus-kell", victim="brodkil", reason="pulled free"),
+    grapples.WeaponDropped(
+        actor="marcus-kell", target="brodkil", weapon="club", rule="PAL-DEF-DISARM"
+    ),
+    grapples.WeaponPickedUp(actor="brodkil", weapon="club"),
+    grapples.BalanceRolled(
+        actor="brodkil",
+        target="marcus-kell",
+        roll=_DAMAGE_ROLL,
+        chance=50,
+        fell=True,
+        reason="12 against a knockdown chance of 50 %",
+        rule="PAL-DMG-BODYBLOCK",
+    ),
     BlowLanded(
         actor="marcus-kell",
         target="brodkil",
@@ -564,7 +598,7 @@ def _event_classes(*modules: object) -> list[type[Event]]:
     ("modules", "registered", "prefix"),
     [
         ((core,), CORE_EVENTS, "core"),
-        ((palladium, declarations), PALLADIUM_EVENTS, "palladium"),
+        ((palladium, declarations, grapples), PALLADIUM_EVENTS, "palladium"),
     ],
     ids=["core", "palladium"],
 )

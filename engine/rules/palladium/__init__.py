@@ -18,6 +18,7 @@ from engine.rules.palladium.status import STATUS
 from events import palladium as pe
 from events.core import Event
 from projections import palladium as proj
+from projections import palladium_grips as grips_proj
 
 
 def _sheet_type() -> type[Any]:
@@ -37,8 +38,9 @@ def _load_sheet(path: Path) -> Any:
 # only reads the fight (``status``) needs none of them.
 def _actions() -> tuple[Action, ...]:
     from engine.rules.palladium.actions import ACTIONS
+    from engine.rules.palladium.grappling import ACTIONS as GRAPPLING
 
-    return ACTIONS
+    return ACTIONS + GRAPPLING
 
 
 def _turns() -> TurnRules:
@@ -49,8 +51,9 @@ def _turns() -> TurnRules:
 
 def _explain() -> Mapping[type[Event], Explainer]:
     from engine.rules.palladium.explain import EXPLAIN
+    from engine.rules.palladium.explain_grips import EXPLAIN_GRIPS
 
-    return EXPLAIN
+    return {**EXPLAIN, **EXPLAIN_GRIPS}
 
 
 PACK = Pack(
@@ -60,7 +63,9 @@ PACK = Pack(
     #: 2: automatic-dodge and gun bonuses, destroyed M.D.C. armor vs M.D., defender's weapon.
     #: 3: passes, long actions, holds and interrupts, shots, W.P.s, the APM ledger, rulings.
     #: 4: hand-to-hand moves, attacks from behind or unseen, pulled blows, the parry limit.
-    version=4,
+    #: 5: holds, entanglements, disarms, body blocks, rolling with an impact, back flips,
+    #: paired weapons, a death blow at will; knockdowns leave a condition.
+    version=5,
     options=pe.PalladiumOptions,
     variants=VARIANTS,
     load_sheet_type=_sheet_type,
@@ -68,7 +73,7 @@ PACK = Pack(
     pending=pe.StrikeDetail,
     record=proj.Fighter,
     events=pe.PALLADIUM_EVENTS,
-    reducers=proj.REDUCERS,
+    reducers={**proj.REDUCERS, **grips_proj.REDUCERS},
     upcasts=pe.PALLADIUM_UPCASTS,
     status=STATUS,
     load_actions=_actions,

@@ -31,8 +31,9 @@ from events.palladium import (
     ShootDeclared,
     StrikeDeclared,
     SurpriseDeclared,
+    WeaponProfile,
 )
-from projections.palladium import InProgress, fighter
+from projections.palladium import Fighter, InProgress, fighter
 from projections.state import FightState
 
 
@@ -47,7 +48,9 @@ def busy(state: FightState, actor: str) -> None:
         )
 
 
-def check_actor(state: FightState, actor: str, cost: int, what: str) -> None:
+def check_actor(
+    state: FightState, actor: str, cost: int, what: str, *, attack: bool = True
+) -> None:
     """The checks every action on one's own turn makes (PAL-ROUND-SEQUENCE).
 
     In a cycling round (RAW) the whole cost must be left this round: a multi-attack action
@@ -80,6 +83,9 @@ def check_actor(state: FightState, actor: str, cost: int, what: str) -> None:
             f"not {c.name}'s (PAL-ROUND-SEQUENCE)"
         )
     busy(state, actor)
+    bound = conditions.cannot_attack(c) if attack else None
+    if bound is not None:
+        raise IllegalAction(f"{c.name} is {bound.said} and cannot attack ({bound.rule})")
     left = fighter(c).apm_left
     if passes_mode(state):
         if left < 1 and cost > 0:
@@ -109,11 +115,17 @@ def decide_strike(state: FightState, d: StrikeDeclared, dice: Dice) -> Decision:
     parried or dodged (PAL-DEF-LOS); a pulled blow is held back on a roll (PAL-DMG-PULL)."""
     move = MOVES[d.move] if d.move is not None else None
     cost = move.cost if move is not None else 1
+    if d.death_blow:
+        cost = max(cost, DEATH_BLOW_COST)
     check_actor(state, d.actor, cost, move.label if move is not None else "a strike")
     check_target(state, d.actor, d.target)
-    p = fighter(state.combatants[d.actor]).profile
+    f = fighter(state.combatants[d.actor])
+    p = f.profile
     weapon = combat.find_weapon(p, d.weapon)
+    in_hand(f, weapon)
     handtohand.check_move(state, p, d, weapon)
+    if d.death_blow:
+        handtohand.check_death_blow(p, weapon)
     ip = InProgress(
         action="strike",
         target=d.target,
@@ -124,8 +136,21 @@ def decide_strike(state: FightState, d: StrikeDeclared, dice: Dice) -> Decision:
         from_behind=d.from_behind,
         unseen=d.unseen,
         pull=d.pull,
+        death_blow=d.death_blow,
     )
     return begin(state, d.actor, ip, dice)
+
+
+DEATH_BLOW_COST = 2  # PAL-DMG-DEATHBLOW: a death blow at will takes two attacks
+
+
+def in_hand(f: Fighter, weapon: WeaponProfile | None) -> None:
+    """Refuse a weapon knocked out of his hand (PAL-DEF-DISARM)."""
+    if weapon is not None and weapon.name in f.dropped:
+        raise IllegalAction(
+            f"{f.profile.name}'s {weapon.name} lies on the ground (PAL-DEF-DISARM): "
+            "`fracas pick-up` it first"
+        )
 
 
 def decide_body_flip(state: FightState, d: BodyFlipDeclared, dice: Dice) -> Decision:
@@ -167,6 +192,7 @@ def decide_shoot(state: FightState, d: ShootDeclared, dice: Dice) -> Decision:
             raise UnknownName(f"{p.name} has no ranged weapon on his sheet to shoot with")
     else:
         weapon = combat.find_weapon(p, d.weapon)
+    in_hand(fighter(state.combatants[d.actor]), weapon)
     shots.check_shot(state, d.actor, weapon, aimed=d.aimed, called=d.called, range_ft=d.range)
     assert weapon is not None
     if d.defend == "parry" and not shots.point_blank(state, weapon, d.range):
@@ -223,7 +249,7 @@ def decide_act(state: FightState, d: ActDeclared, dice: Dice) -> Decision:
         cost = d.cost
     if cost < 0:
         raise UsageError(f"--cost must be 0 or more, not {cost}")
-    check_actor(state, d.actor, cost, f"{d.note!r}")
+    check_actor(state, d.actor, cost, f"{d.note!r}", attack=False)
     kind = KINDS["psionic" if d.psionic else "act"]
     ip = InProgress(action=kind.name, target="", cost=cost, note=d.note)
     return begin(state, d.actor, ip, dice)
@@ -286,6 +312,7 @@ ACTIONS: tuple[Action, ...] = (
             "unseen": "The target cannot see the attack: it cannot be parried or dodged.",
             "pull": "Pull the blow to at most N points of damage (a roll of 11+ on 1D20 + "
             "pull bonuses).",
+            "death_blow": "A death blow at will, where the sheet grants one: two attacks.",
         },
         needs=(KINDS["strike"],),
     ),
@@ -328,8 +355,10 @@ ACTIONS: tuple[Action, ...] = (
         arguments=("defender", "choice"),
         options={
             "defender": "Who answers the pending strike.",
-            "choice": "parry, dodge, none or simultaneous.",
-            "weapon": "Weapon to parry with, or to strike back with (simultaneous).",
+            "choice": "parry, dodge, none, simultaneous, roll (with the impact), entangle, "
+            "disarm, back-flip, or paired (parry and strike back with paired weapons).",
+            "weapon": "Weapon to parry with (parry, paired), or to strike back with "
+            "(simultaneous).",
         },
         while_pending=True,
     ),

@@ -12,8 +12,8 @@ through (a parried knockout is no knockout); a knockout dazes for 1D4 melee roun
 moment (PAL-COND-DAZED) after the blow's damage; a death blow doubles the damage with its
 bonuses and takes it straight off Hit Points, except through armor that still stands, from an
 S.D.C. striker against a Mega-Damage being, or with a gun, where it is an ordinary blow and
-says why. Rolling with the blow (double damage instead of the knockout) waits for roll with
-impact.
+says why. Rolled with (``defend B roll``), a knockout does double damage and dazes nobody,
+and a death blow takes half of what is left instead (PAL-DEF-ROLL-SPECIAL).
 """
 
 from __future__ import annotations
@@ -26,9 +26,9 @@ import msgspec
 from engine.dice import Dice
 from engine.rolls import roll
 from engine.rules import IllegalAction
-from engine.rules.palladium import apm, damage, handtohand
+from engine.rules.palladium import apm, damage, grips, handtohand, throws
 from engine.rules.palladium.options import opts
-from events.core import ConditionChanged, Event, ReactionRequested, Roll
+from events.core import ConditionChanged, Event, Modifier, ReactionRequested, Roll
 from events.palladium import BlowLanded, DamageApplied, StrikeDetail
 from projections.palladium import fighter
 from projections.state import FightState
@@ -52,8 +52,8 @@ KO_DICE = "1D4"  # PAL-DMG-KO: dazed for 1D4 melee rounds
 
 def open_to(state: FightState, attacker: str, detail: StrikeDetail) -> list[str]:
     """The special blows this strike's natural roll opens to the striker, in table order."""
-    if detail.ranged:
-        return []
+    if detail.ranged or detail.purpose:
+        return []  # a hold, a disarm or a body block is no blow to knock out with
     p = fighter(state.combatants[attacker]).profile
     return [
         blow
@@ -119,6 +119,9 @@ def _hit(
     earlier: Sequence[Event] = (),
 ) -> list[Event]:
     """The blow's damage, as the chosen special blow makes it (an ordinary one: none)."""
+    purpose = PURPOSES.get(detail.purpose)
+    if purpose is not None:
+        return purpose(state, attacker, target, detail, dice, earlier)
     row = BLOWS.get(detail.blow)
     if row is None:
         return damage.damage(state, attacker, target, detail, dice, earlier=earlier)
@@ -144,6 +147,15 @@ def knockout(
     """The blow's damage, then dazed for 1D4 melee rounds from now: one attack, no combat
     bonuses (PAL-DMG-KO, PAL-COND-DAZED). Reading: a blow his armor takes whole (or that does
     nothing to him) knocks nobody out."""
+    if detail.rolled:  # rolled with it: double damage instead (PAL-DEF-ROLL-SPECIAL)
+        twice = Modifier(
+            name="rolled with a knockout", value=2, source="rules", rule=ROLLED, op="mul"
+        )
+        events = damage.damage(
+            state, attacker, target, detail, dice, earlier=earlier, extra=[twice]
+        )
+        note = "he rolled with it: double damage, and he is not dazed"
+        return [*events, _landed(attacker, target, "knockout", f"{note} ({ROLLED})")]
     events = damage.damage(state, attacker, target, detail, dice, earlier=earlier)
     if not any(isinstance(e, DamageApplied) and e.pool != "armor" for e in events):
         note = "the blow does not reach him through his armor: no knockout"
@@ -171,6 +183,12 @@ def death_blow(
     """Double damage with its bonuses, straight off Hit Points (PAL-DMG-DEATHBLOW), where the
     rules let it; otherwise an ordinary blow that says why."""
     why = _no_death_blow(state, attacker, target)
+    if detail.rolled and not why:  # rolled with it: half of what is left (PAL-DEF-ROLL-SPECIAL)
+        note = f"he rolled with it: he loses half of what he has left ({ROLLED})"
+        return [
+            _landed(attacker, target, "death-blow", note),
+            *damage.lose_half(state, target, ROLLED),
+        ]
     landed = _landed(attacker, target, "death-blow", why or DEATH_BLOW)
     hurt = damage.damage(state, attacker, target, detail, dice, death_blow=not why, earlier=earlier)
     return [landed, *hurt]
@@ -187,6 +205,15 @@ def _no_death_blow(state: FightState, attacker: str, target: str) -> str:
 
 
 DEATH_BLOW = "double damage, straight off Hit Points"
+ROLLED = "PAL-DEF-ROLL-SPECIAL"
+
+#: What a strike made for more than a blow does when it gets through (a hold, a disarm, a
+#: body block; ``grips.py``, ``throws.py``).
+PURPOSES: dict[str, Hit] = {
+    "hold": grips.take_hold,
+    "disarm": throws.disarm_lands,
+    "body-block": throws.body_block_lands,
+}
 
 #: The special blows, in the order a striker is offered them.
 BLOWS: dict[str, Blow] = {

@@ -114,6 +114,15 @@ def strike_modifiers(state: FightState, p: Profile, weapon: WeaponProfile | None
     return mods
 
 
+#: A strike's purpose beyond a blow: the profile's bonuses it adds, and whether they replace
+#: the strike bonuses (a disarm rolls with disarm bonuses only, PAL-HR-DEF-DISARM; read the
+#: same way for RAW's "disarming strike", PAL-DEF-DISARM) with the rule that says so.
+PURPOSE_BONUS: dict[str, tuple[str, str]] = {
+    "hold": ("hold", ""),
+    "disarm": ("disarm", "PAL-DEF-DISARM"),
+}
+
+
 def strike(
     state: FightState,
     actor: str,
@@ -123,6 +132,7 @@ def strike(
     dice: Dice,
     move: Move | None = None,
     from_behind: bool = False,
+    purpose: str = "",
 ) -> StrikeRolled:
     """Roll to strike (PAL-STRIKE-ROLL) and judge hit or miss before any defence.
 
@@ -142,6 +152,11 @@ def strike(
     mods = strike_modifiers(state, p, weapon)
     if move is not None and move.bonus:
         mods += getattr(p, move.bonus)
+    if purpose in PURPOSE_BONUS:
+        field, replaces = PURPOSE_BONUS[purpose]
+        if replaces:
+            mods = skipped(mods, f"a {purpose} rolls with {field} bonuses only", replaces)
+        mods += getattr(p, field)
     mods = condition_modifiers(state.combatants[actor], mods)
     r = roll(
         dice,
@@ -228,14 +243,19 @@ def _spend_defence(state: FightState, cid: str, what: str, rule: str) -> list[Ev
     return [apm.spend_off_turn(state, cid, 1, what, rule, "defence")]
 
 
-def parrying_weapon(p: Profile, name: str | None) -> WeaponProfile | None:
-    """The melee weapon the defender parries with: the one named, else his first (or None)."""
+def parrying_weapon(
+    p: Profile, name: str | None, dropped: tuple[str, ...] = ()
+) -> WeaponProfile | None:
+    """The melee weapon the defender parries with: the one named, else his first still in
+    hand (or None: bare hands)."""
     if name is not None:
         w = find_weapon(p, name)
         if w is not None and w.kind != "melee":
             raise IllegalAction(f"{p.name} cannot parry with the {w.name}: not a melee weapon")
+        if w is not None and w.name in dropped:
+            raise IllegalAction(f"{p.name}'s {w.name} lies on the ground (PAL-DEF-DISARM)")
         return w
-    return next((w for w in p.weapons if w.kind == "melee"), None)
+    return next((w for w in p.weapons if w.kind == "melee" and w.name not in dropped), None)
 
 
 def _parry(
@@ -267,7 +287,12 @@ def _parry(
         )
     attack_weapon = find_weapon(ap, detail.weapon)
     mega = attack_weapon.mega_damage if attack_weapon else ap.unarmed_mega
-    own = parrying_weapon(dp, with_)
+    pinned = conditions.cannot_parry(state.combatants[defender])
+    if pinned is not None:
+        raise IllegalAction(
+            f"{dp.name} is {pinned.said} and cannot parry ({pinned.rule}); answer dodge or none"
+        )
+    own = parrying_weapon(dp, with_, df.dropped)
     md_item = (own is not None and own.mega_damage) or bool(df.armor_mdc) or dp.mdc is not None
     if mega and not md_item:
         raise IllegalAction(

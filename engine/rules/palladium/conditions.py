@@ -7,7 +7,15 @@ A condition is gained by an action's effect or a GM ruling (``ruling ID --condit
 round (``engine/turns.py: expired_now``), by a roll, or by a ruling (``--end-condition``).
 A condition this table does not name is the GM's own: shown, timed, and without effect here.
 
-Readings: stunned (the armor-impact stun, PAL-COND-STUN-IMPACT) still defends, at -9; dazed
+Readings: held and holding (PAL-COND-HELD): neither attacks, parries or dodges, and others
+strike the held fighter unopposed; the victim's turn is for escaping, the holder's for keeping
+or letting go. Entangled (PAL-COND-ENTANGLED, ❓ what he may still do): his arm or weapon is
+pinned, so he neither attacks nor parries, and may dodge or pull free. Knocked down
+(PAL-COND-KNOCKDOWN): what it costs (initiative, an attack) is paid when he falls; the
+condition shows him down until his turn next round (getting up is not priced, ❓). Disarmed
+(PAL-DEF-DISARM): the weapon lies on the ground until he picks it up (``pick-up``).
+
+Other readings: stunned (the armor-impact stun, PAL-COND-STUN-IMPACT) still defends, at -9; dazed
 (knockout or stun, PAL-COND-DAZED) keeps at most one attack from the moment it starts, and one
 each round it lasts; unconscious and in a coma he is out of the order and cannot defend.
 """
@@ -34,6 +42,9 @@ class Condition(NamedTuple):
     bonuses: bool = True
     apm: int | None = None
     penalty: int = 0
+    #: May attack (strike, shoot, grapple) at all; may parry.
+    attacks: bool = True
+    parries: bool = True
 
 
 CONDITIONS: dict[str, Condition] = {
@@ -44,6 +55,11 @@ CONDITIONS: dict[str, Condition] = {
         Condition("unconscious", "PAL-COND-KO-FALL", "unconscious", acts=False, defends=False),
         Condition("coma", "PAL-DMG-COMA-DEATH", "in a coma", acts=False, defends=False),
         Condition("blind", "PAL-COND-BLIND", "blind", bonuses=False, penalty=-10),
+        Condition("held", "PAL-COND-HELD", "held", defends=False, attacks=False),
+        Condition("holding", "PAL-COND-HELD", "holding a hold", defends=False, attacks=False),
+        Condition("entangled", "PAL-COND-ENTANGLED", "entangled", attacks=False, parries=False),
+        Condition("knocked down", "PAL-COND-KNOCKDOWN", "knocked down"),
+        Condition("disarmed", "PAL-DEF-DISARM", "disarmed"),
     )
 }
 
@@ -56,6 +72,16 @@ def of(c: CombatantState) -> list[Condition]:
 def out_of_action(c: CombatantState) -> Condition | None:
     """The condition that keeps ``c`` from taking turns, or None."""
     return next((k for k in of(c) if not k.acts), None)
+
+
+def cannot_attack(c: CombatantState) -> Condition | None:
+    """The condition that keeps ``c`` from attacking (a hold, an entanglement), or None."""
+    return next((k for k in of(c) if not k.attacks), None)
+
+
+def cannot_parry(c: CombatantState) -> Condition | None:
+    """The condition that keeps ``c`` from parrying (an entanglement), or None."""
+    return next((k for k in of(c) if not k.parries), None)
 
 
 def cannot_defend(c: CombatantState) -> Condition | None:

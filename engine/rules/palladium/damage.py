@@ -27,6 +27,10 @@ from events.palladium import (
 from projections.palladium import fighter
 from projections.state import FightState
 
+#: Rolling with an impact halves it (PAL-DEF-ROLL-IMPACT).
+ROLLED = Modifier(
+    name="rolled with the impact", value=2, source="rules", rule="PAL-DEF-ROLL-IMPACT", op="div"
+)
 SDC_PER_MD = 100  # PAL-DMG-MD-TO-SDC: 1 M.D. = 100 S.D.C.
 DESTROYED_MDC_ARMOR_STOPS = 7  # PAL-DMG-MDC-ARMOR-ZERO (000:L995): strikes of 7 or less
 
@@ -40,6 +44,7 @@ def damage(
     *,
     death_blow: bool = False,
     earlier: Sequence[Event] = (),
+    extra: Sequence[Modifier] = (),
 ) -> list[Event]:
     """Roll the damage of a hit and take it off the target's pools.
 
@@ -101,6 +106,9 @@ def damage(
         mods.append(
             Modifier(name="death blow", value=2, source="rules", rule="PAL-DMG-DEATHBLOW", op="mul")
         )
+    if detail.rolled and detail.blow in ("", "no"):  # an ordinary blow rolled with
+        mods.append(ROLLED)
+    mods += extra
     if cap is not None:
         mods.append(cap)
     r = roll(dice, "damage", spec, mods, rule="PAL-DMG-BASE-TABLE")
@@ -112,6 +120,21 @@ def damage(
     if fells is not None:  # a body flip hurts, then fells (PAL-DMG-BODYFLIP)
         events += handtohand.knockdown(state, attacker, target, fells, earlier)
     return events
+
+
+def lose_half(state: FightState, target: str, rule: str) -> list[Event]:
+    """Rolling with a death blow: half of what is left of S.D.C., or of Hit Points when
+    S.D.C. is under 12, or of M.D.C. (PAL-DEF-ROLL-SPECIAL; its ❓ read as the H.P. left)."""
+    f = fighter(state.combatants[target])
+    if (f.armor_mdc or 0) > 0 or f.mdc is not None:
+        left = f.armor_mdc if (f.armor_mdc or 0) > 0 else f.mdc
+        return _mega_damage(state, target, max(0, left or 0) // 2, rule)
+    if f.sdc >= HALF_SDC_FLOOR:
+        return _body(state, target, f.sdc // 2, rule)
+    return _body(state, target, max(0, f.hp) // 2, rule, hp_only=True)
+
+
+HALF_SDC_FLOOR = 12  # PAL-DEF-ROLL-SPECIAL: under 12 S.D.C. the half comes off Hit Points
 
 
 def take_damage(

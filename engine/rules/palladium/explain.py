@@ -112,7 +112,8 @@ def _initiative(e: pe.MeleeRoundDeclared, n: Namer) -> list[str]:
 
 #: A pending reaction's kind -> the command that answers it (``{}``: who answers).
 ANSWERS = {
-    "defense": "`fracas defend {} parry|dodge|none|simultaneous`",
+    "defense": "`fracas defend {} parry|dodge|none|simultaneous|roll|entangle|disarm|"
+    "back-flip|paired`",
     "activate": "`fracas activate {} knockout|death-blow|no` (PAL-DMG-KO, PAL-DMG-DEATHBLOW)",
 }
 

@@ -15,7 +15,7 @@ from engine.rules import IllegalAction, UsageError
 from engine.rules.palladium import apm, conditions
 from engine.rules.palladium.moves import MOVES, Move, allowed
 from engine.rules.palladium.options import opts
-from events.core import Event, Modifier
+from events.core import ConditionChanged, Event, Modifier
 from events.palladium import (
     Profile,
     PullRolled,
@@ -61,6 +61,18 @@ def check_move(
     return move
 
 
+def check_death_blow(p: Profile, weapon: WeaponProfile | None) -> None:
+    """A death blow at will needs the sheet's grant, and a blow, not a shot
+    (PAL-DMG-DEATHBLOW)."""
+    if not p.death_blow_at_will:
+        raise IllegalAction(
+            f"{p.name} has no death blow at will (PAL-DMG-DEATHBLOW: the sheet's "
+            "hand_to_hand.death_blow_at_will); a natural roll in his range offers one"
+        )
+    if weapon is not None and weapon.kind == "ranged":
+        raise IllegalAction("a death blow is a blow, never a shot (PAL-DMG-DEATHBLOW)")
+
+
 def unseen_reason(from_behind: bool, unseen: bool) -> str:
     """Why the target may not parry or dodge (PAL-DEF-LOS), or ""."""
     if from_behind:
@@ -90,13 +102,26 @@ def critical_times(
 def knockdown(
     state: FightState, attacker: str, target: str, move: Move, earlier: Sequence[Event] = ()
 ) -> list[Event]:
-    """A sweep, trip or body flip that lands fells the target: he loses initiative and one
-    attack (PAL-DMG-SWEEP, PAL-DMG-BODYFLIP, PAL-COND-KNOCKDOWN)."""
+    """A sweep, trip or body flip that lands fells the target (PAL-DMG-SWEEP,
+    PAL-DMG-BODYFLIP, PAL-COND-KNOCKDOWN)."""
     who = state.combatants[attacker].name
     why = f"knocked down by {who}'s {move.label[move.label.index(' ') + 1 :]}"
+    return fell(state, target, why, move.rule, earlier)
+
+
+def fell(
+    state: FightState, target: str, why: str, rule: str, earlier: Sequence[Event] = ()
+) -> list[Event]:
+    """Knocked down: he loses initiative and one attack, and is down until his turn next
+    round (PAL-COND-KNOCKDOWN); ``earlier``: the ply's events before (attacks they took)."""
     events = apm.lose_initiative(state, target, "PAL-COND-KNOCKDOWN", why)
     after = apm.spent(state, earlier)
-    events.append(apm.spend_off_turn(after, target, 1, "knocked down", move.rule, "lost"))
+    events.append(apm.spend_off_turn(after, target, 1, "knocked down", rule, "lost"))
+    events.append(
+        ConditionChanged(
+            combatant=target, condition="knocked down", present=True, rule=rule, rounds=1
+        )
+    )
     return events
 
 

@@ -18,7 +18,7 @@ import msgspec
 from engine.dice import Dice
 from engine.rules import IllegalAction
 from engine.rules.pack import Advance, Decision, TurnKind
-from engine.rules.palladium import apm, combat, strikes
+from engine.rules.palladium import apm, combat, grips, strikes, throws
 from engine.rules.palladium.apm import passes_mode
 from engine.rules.palladium.moves import MOVES
 from engine.rules.palladium.options import opts
@@ -35,7 +35,7 @@ from events.palladium import (
     TurnBegan,
 )
 from projections.core import on_condition_changed
-from projections.palladium import ACTION_FIELDS, InProgress, fighter
+from projections.palladium import ACTION_FIELDS, InProgress, fighter, on_turn_began
 from projections.state import FightState
 
 Perform = Callable[[FightState, str, InProgress, Dice, int, bool], list[Event]]
@@ -100,6 +100,16 @@ KINDS: dict[str, Kind] = {
              strikes.shot_events),
         Kind("aimed called shot", "an aimed called shot", 3, "ranged",
              usual("PAL-STRIKE-CALLED"), strikes.shot_events),
+        Kind("grapple", "a hold", 1, "other", usual("PAL-COND-HELD"), strikes.strike_events),
+        Kind("body_block", "a body block", None, "other", usual("PAL-DMG-BODYBLOCK"),
+             strikes.strike_events),
+        Kind("disarm", "a disarm", 1, "other", usual("PAL-DEF-DISARM"), strikes.strike_events),
+        Kind("escape", "an escape from a hold", 1, "other", usual("PAL-COND-HELD"),
+             grips.escape_events),
+        Kind("free", "pulling free", 1, "other", usual("PAL-DEF-ENTANGLE"), grips.free_events),
+        Kind("release", "letting go", 0, "other", usual("PAL-COND-HELD"), grips.release_events),
+        Kind("pick_up", "picking up a weapon", 1, "other", usual("PAL-DEF-DISARM"),
+             throws.pick_up_events),
         Kind("act", "an action", None, "other", usual("PAL-HR-SPEND-ON-TURN"), complete),
         Kind("psionic", "a psionic power", None, "other", psionic_rule, complete),
     )
@@ -203,21 +213,27 @@ def on_turn(state: FightState, cid: str, dice: Dice, kind: TurnKind) -> Decision
     lapse = HoldEnded(combatant=cid, released=False, reason="his turn came (PAL-HR-HOLD)")
     if c.held is not None and passes:
         events.append(lapse)
+    events += grips.lapsed(state)  # holds and entanglements whose side is down end
     hand = f.apm_left
+    now = state
     if passes:
         p = state.clock.pass_
         hand = f.passes[p - 1] if 0 < p <= len(f.passes) else 0
-        events.append(
-            TurnBegan(
-                combatant=cid,
-                round=state.clock.round,
-                pass_number=p,
-                apm=hand,
-                vanished=max(0, f.apm_left),
-            )
+        began = TurnBegan(
+            combatant=cid,
+            round=state.clock.round,
+            pass_number=p,
+            apm=hand,
+            vanished=max(0, f.apm_left),
         )
+        events.append(began)
+        now = on_turn_began(state, began)
     elif c.held is not None:
         events.append(lapse)
+    kept = grips.upkeep(now, cid, dice)  # an entanglement is kept each round for an attack
+    if kept:
+        events += kept
+        hand = fighter(apm.spent(now, kept).combatants[cid]).apm_left
     ip = f.in_progress
     if ip is None:
         if passes and hand <= 0:

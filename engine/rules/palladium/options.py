@@ -35,6 +35,10 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "parry_limit_reset": "turn",
         "fixed_initiative_ties": "rollers_first",
         "special_blows": "activate",
+        "roll_with_impact": "free_if_trained",
+        "defensive_disarm": "beat_strike",
+        "back_flip": "narrated",
+        "body_block": "strength",
     },
 }
 

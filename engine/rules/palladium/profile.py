@@ -43,7 +43,8 @@ STYLE_NAMES = {
 
 def build_profile(sheet: PalladiumSheet) -> Profile:
     """The rules' reading of ``sheet`` (pure; the same sheet always gives the same profile)."""
-    style, level = sheet.hand_to_hand.style, sheet.hand_to_hand.level
+    training = sheet.hand_to_hand
+    style, level = training.style, training.level
     h2h = hand_to_hand(style, level)
     skill = f"{STYLE_NAMES[style]} level {level}"
     b = sheet.bonuses
@@ -114,7 +115,7 @@ def build_profile(sheet: PalladiumSheet) -> Profile:
         initiative=pair(h2h.initiative, b.initiative, "PAL-INIT-ROLL"),
         damage=pair(h2h.damage, b.damage, "PAL-DMG-PS-BONUS", TABLES),
         roll=pair(h2h.roll, b.roll, "PAL-DEF-ROLL-IMPACT"),
-        crit_min=h2h.crit_min,
+        crit_min=training.critical or h2h.crit_min,
         moves=tuple(sorted(h2h.moves)),
         trained=h2h.trained,
         auto_dodge=b.auto_dodge,
@@ -139,8 +140,18 @@ def build_profile(sheet: PalladiumSheet) -> Profile:
         foot_strike=pair(h2h.foot_strike, 0, TABLES),
         body_flip=pair(h2h.body_flip, 0, TABLES),
         crit_from_behind=h2h.crit_from_behind,
-        knockout_min=h2h.knockout_min,
-        death_blow_min=h2h.death_blow_min,
+        knockout_min=training.knockout or h2h.knockout_min,
+        death_blow_min=training.death_blow or h2h.death_blow_min,
+        death_blow_at_will=training.death_blow_at_will,
+        disarm=pair(h2h.disarm, b.disarm, "PAL-DEF-DISARM"),
+        entangle=pair(h2h.entangle, b.entangle, "PAL-DEF-ENTANGLE"),
+        hold=pair(0, b.hold, "PAL-COND-HELD"),
+        pp=sheet.attributes.pp,
+        ps=sheet.attributes.ps,
+        paired=training.paired_weapons or "paired_weapons" in h2h.moves,
+        horror_factor=sheet.horror_factor,
+        save_horror=pair(h2h.save_horror_factor, b.save_horror_factor, "PAL-COND-HORROR"),
+        balance=sheet.skills.balance,
     )
 
 
@@ -160,4 +171,5 @@ def _weapon(w: Weapon, proficiencies: Mapping[str, int]) -> WeaponProfile:
         wp_level=level,
         wp_strike=wp_strike_bonus(w.wp, level) if w.wp is not None else 0,
         machine=w.machine,
+        blunt=w.blunt,
     )

@@ -16,9 +16,18 @@ Schema (keys; optional ones have the default shown)::
     [hand_to_hand]                     # required
     style = "expert"                   # none | basic | expert | martial_arts | assassin | commando
     level = 3                          # 1..15
+    critical = 18                      # optional: natural rolls from this up are criticals
+    knockout = 19                      # optional: natural rolls from this up knock out
+    death_blow = 20                    # optional: natural rolls from this up may be death blows
+    death_blow_at_will = false         # a death blow at will, for two attacks
+    paired_weapons = false             # W.P. Paired Weapons (needs two melee weapons)
     [bonuses]                          # all optional, default 0, -20..30 (apm -5..10)
-    strike parry dodge initiative damage roll pull disarm entangle apm = 0
+    strike parry dodge initiative damage roll pull disarm entangle hold apm = 0
+    save_horror_factor = 0
     auto_dodge = false
+    horror_factor = 12                 # optional, top level: the Horror Factor he inspires
+    [skills]                           # optional
+    balance = 60                       # Acrobatics / Gymnastics balance %, 1..98
     [unarmed]                          # optional; required for supernatural P.S.
     punch = "2D6"                      # die expressions, both required in the table
     kick = "3D6"
@@ -32,6 +41,7 @@ Schema (keys; optional ones have the default shown)::
                                        # ranged: the weapon's own bonus (the W.P. is `wp`)
     parry = 0                          # W.P. + weapon parry bonus (melee), -20..30
     range = 1600                       # ranged only: effective range in feet, >= 1
+    blunt = false                      # melee only: club, mace, staff (can be rolled with)
     wp = "energy_rifle"                # ranged only: the modern W.P. that applies (see below)
     machine = false                    # a robot's or power armor's weapon
     [weapon_proficiencies]             # optional: modern W.P. name -> level 1..15
@@ -109,6 +119,24 @@ class Training:
 
     style: Literal["none", "basic", "expert", "martial_arts", "assassin", "commando"]
     level: Annotated[int, Range(1, 15)]
+    #: Natural ranges the sheet states over the style's (a creature's, a sourcebook style's):
+    #: the lowest natural roll that is a critical (PAL-STRIKE-CRIT-RANGE), a knockout
+    #: (PAL-DMG-KO), a death blow (PAL-DMG-DEATHBLOW).
+    critical: Annotated[int, Range(2, 20)] | None = None
+    knockout: Annotated[int, Range(2, 20)] | None = None
+    death_blow: Annotated[int, Range(2, 20)] | None = None
+    #: A death blow at will, for two attacks (PAL-DMG-DEATHBLOW, "without limit").
+    death_blow_at_will: bool = False
+    #: W.P. Paired Weapons (PAL-DEF-PAIRED), beside the styles that grant it.
+    paired_weapons: bool = False
+
+
+@attrs.frozen(kw_only=True)
+class Skills:
+    """The skills the combat rules read: a balance skill's percentage (Acrobatics,
+    Gymnastics), which keeps a fighter on his feet against a body block (PAL-DMG-BODYBLOCK)."""
+
+    balance: Annotated[int, Range(1, 98)] | None = None
 
 
 @attrs.frozen(kw_only=True)
@@ -130,6 +158,9 @@ class Bonuses:
     pull: Bonus = 0
     disarm: Bonus = 0
     entangle: Bonus = 0
+    #: To hold, and to keep a hold against an escape: put the P.P. bonus here (PAL-COND-HELD).
+    hold: Bonus = 0
+    save_horror_factor: Bonus = 0
     apm: Annotated[int, Range(-5, 10)] = 0
     auto_dodge: bool = False
     auto_dodge_bonus: Bonus = 0
@@ -169,6 +200,7 @@ class Weapon:
     range: Annotated[int, Range(1)] | None = None
     wp: WeaponProficiency | None = None
     machine: bool = False
+    blunt: bool = False
 
 
 WpLevels = dict[WeaponProficiency, Annotated[int, Range(1, 15)]]
@@ -222,6 +254,9 @@ class PalladiumSheet:
     armor: Armor | None = None
     weapon_proficiencies: WpLevels = attrs.field(factory=dict)
     apm_sources: ApmSources = ApmSources()
+    #: The Horror Factor he inspires (PAL-COND-HORROR), 1..20.
+    horror_factor: Annotated[int, Range(1, 20)] | None = None
+    skills: Skills = Skills()
 
     @property
     def mega_damage_being(self) -> bool:
@@ -277,6 +312,10 @@ def weapons_problems(weapons: tuple[Weapon, ...]) -> list[str]:
                 )
                 if getattr(weapon, key) is not None
             ]
+        elif weapon.blunt:
+            found.append(
+                problem(f"weapons[{index}].blunt", "only for a melee weapon (a club, a mace)")
+            )
         key = weapon.name.strip().casefold()
         if key in first:
             found.append(
@@ -303,6 +342,28 @@ def unarmed_problems(attributes: Attributes, unarmed: Unarmed | None) -> list[st
     return []
 
 
+def training_problems(training: Training, weapons: tuple[Weapon, ...]) -> list[str]:
+    """Paired weapons need two melee weapons to pair (PAL-DEF-PAIRED); a death blow at will
+    needs no natural range as well (PAL-DMG-DEATHBLOW: one or the other)."""
+    found = []
+    melee = sum(1 for w in weapons if w.kind == "melee")
+    if training.paired_weapons and melee < 2:
+        found.append(
+            problem(
+                "hand_to_hand.paired_weapons",
+                f"needs two melee weapons in weapons to pair; the sheet has {melee}",
+            )
+        )
+    if training.death_blow_at_will and training.death_blow is not None:
+        found.append(
+            problem(
+                "hand_to_hand.death_blow",
+                "give a natural range or death_blow_at_will, not both",
+            )
+        )
+    return found
+
+
 def sheet_problems(sheet: PalladiumSheet) -> tuple[str, ...]:
     """The cross-field problems of a structured sheet (empty when it is valid)."""
     return tuple(
@@ -310,4 +371,5 @@ def sheet_problems(sheet: PalladiumSheet) -> tuple[str, ...]:
         + armor_problems(sheet.armor)
         + weapons_problems(sheet.weapons)
         + unarmed_problems(sheet.attributes, sheet.unarmed)
+        + training_problems(sheet.hand_to_hand, sheet.weapons)
     )

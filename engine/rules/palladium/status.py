@@ -8,7 +8,7 @@ from typing import Any
 
 from engine.rules.pack import Column, StatusView
 from engine.rules.palladium import conditions
-from projections.palladium import status_fields
+from projections.palladium import fighter, status_fields
 from projections.state import CombatantState, FightState
 
 
@@ -21,6 +21,18 @@ def _fields(state: FightState, cid: str) -> dict[str, Any]:
     doc["conditions"] = [
         {"name": name, "rounds_left": rounds_left(state, c, name)} for name in sorted(c.conditions)
     ]
+    f = fighter(c)
+    holds = []
+    if f.holding is not None:
+        holds.append({"holder": cid, "victim": f.holding[0], "hold": f.holding[1]})
+    if f.held_by is not None:
+        holds.append({"holder": f.held_by[0], "victim": cid, "hold": f.held_by[1]})
+    doc["holds"] = holds
+    doc["entangled"] = (
+        None if f.entangled_by is None else {"by": f.entangled_by[0], "total": f.entangled_by[1]}
+    )
+    doc["entangling"] = f.entangling
+    doc["dropped"] = list(f.dropped)
     if not c.alive or conditions.out_of_action(c) is not None:
         doc["apm_left"] = 0
         doc["apm_by_pass"] = [0 for _ in doc["apm_by_pass"]]
@@ -65,6 +77,11 @@ def _notes(fight: Mapping[str, Any], c: Mapping[str, Any]) -> list[str]:
         out.append(f"{what}{at} ({ip['paid']}/{ip['cost']} attacks paid)")
     if c.get("held"):
         out.append(f"holds until {c['held']!r}")
+    out += [f"{h['holder']} holds {h['victim']} ({h['hold']} hold)" for h in c.get("holds", ())]
+    if c.get("entangled"):
+        out.append(f"entangled (dodge {c['entangled']['total']}+ to get free)")
+    if c.get("dropped"):
+        out.append("dropped: " + ", ".join(c["dropped"]))
     if c.get("lost_initiative"):
         nxt = " (next round)" if c["lost_initiative"] == "next_round" else ""
         out.append("lost initiative" + nxt)
@@ -91,7 +108,8 @@ def _pending(p: Mapping[str, Any], names: Mapping[str, str]) -> str:
     return (
         f"waiting: {names[p['actor']]}'s strike (total {p['detail'].get('total')}) needs "
         f"{names[p['reactor']]}'s answer: "
-        f"`fracas defend {p['reactor']} parry|dodge|none|simultaneous`"
+        f"`fracas defend {p['reactor']} parry|dodge|none|simultaneous|roll|entangle|disarm|"
+        "back-flip|paired`"
     )
 
 

@@ -6,9 +6,11 @@ Each function returns events; the paying of attacks is :mod:`kinds`' business.
 
 from __future__ import annotations
 
+import msgspec
+
 from engine.dice import Dice
 from engine.rules import IllegalAction
-from engine.rules.palladium import apm, blows, combat, damage, handtohand, shots
+from engine.rules.palladium import apm, blows, combat, damage, defences, handtohand, shots
 from engine.rules.palladium.moves import MOVES
 from engine.rules.palladium.options import opts
 from events.core import ConditionChanged, Event, ReactionRequested
@@ -40,7 +42,10 @@ def strike_events(
     weapon = combat.find_weapon(p, ip.weapon)
     ranged = weapon is not None and weapon.kind == "ranged"
     move = MOVES.get(ip.move or "")
-    s = combat.strike(state, actor, ip.target, ip.action, weapon, dice, move, ip.from_behind)
+    purpose = ip.purpose or ""
+    s = combat.strike(
+        state, actor, ip.target, ip.action, weapon, dice, move, ip.from_behind, purpose
+    )
     times, rule = handtohand.critical_times(state, p, s, ip.from_behind)
     detail = combat.strike_detail(
         s,
@@ -49,6 +54,9 @@ def strike_events(
         undefendable=handtohand.unseen_reason(ip.from_behind, ip.unseen),
         critical=(times, rule),
     )
+    if purpose or ip.death_blow:
+        blow = "death-blow" if ip.death_blow else ""
+        detail = msgspec.structs.replace(detail, purpose=purpose, at=ip.at, blow=blow)
     return after_strike(state, s, detail, ip.defend, None, dice, landing)
 
 
@@ -138,6 +146,9 @@ def answer(
     """
     if choice == "simultaneous":
         return simultaneous(state, actor, target, detail, dice, weapon)
+    other = defences.ANSWERS.get(choice)
+    if other is not None:
+        return other(state, actor, target, detail, dice, weapon)
     events, stopped = combat.defend(state, actor, target, choice, detail, dice, weapon)
     if not stopped:
         events += blows.land(state, actor, target, detail, dice, events)

@@ -45,6 +45,13 @@ RAW = {
     "parry_limit_reset": "round",
     "fixed_initiative_ties": "reroll",
     "special_blows": "automatic",
+    "hold_escape_ties": "holder",
+    "roll_with_impact": "action",
+    "roll_with_impact_ties": "match",
+    "entangle_ties": "defender",
+    "defensive_disarm": "natural_19",
+    "back_flip": "rules",
+    "body_block": "balance",
 }
 HOUSE = {
     **RAW,
@@ -62,6 +69,10 @@ HOUSE = {
     "parry_limit_reset": "turn",  # PAL-DEF-MULTI-3 as the house rules reset it
     "fixed_initiative_ties": "rollers_first",  # PAL-HR-INIT-NPC-FIXED: NPCs never roll
     "special_blows": "activate",  # PAL-HR-KO, PAL-HR-DEATHBLOW
+    "roll_with_impact": "free_if_trained",  # PAL-HR-DEF-ROLL
+    "defensive_disarm": "beat_strike",  # PAL-HR-DEF-DISARM
+    "back_flip": "narrated",  # PAL-HR-NO-BACKFLIP
+    "body_block": "strength",  # PAL-HR-DMG-BODYBLOCK
 }
 
 

@@ -1,0 +1,298 @@
+"""The answers to a strike beyond parry, dodge and none, as a table: roll with the impact,
+entangle, disarm, back flip, and parry-and-strike with paired weapons (``defend B CHOICE``).
+
+Each row takes the pending strike and returns the events of the answer and of whatever
+gets through. Refusals (IllegalAction) come before any die is rolled.
+
+Readings: an entangle, a disarm and a back flip answer like a parry or dodge: a natural-20
+strike is stopped only by a natural 20 (PAL-STRIKE-NAT20). A disarm that does not work leaves
+the blow to land (PAL-DEF-DISARM ❓; option ``defensive_disarm``). The paired-weapons answer
+parries with one weapon (the one named, else the first melee weapon in hand) and strikes back
+with the other for one attack in hand, a blow the striker may not defend, as in a
+simultaneous attack (PAL-DEF-PAIRED, PAL-DEF-SIMULTANEOUS).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import msgspec
+
+from engine.dice import Dice
+from engine.rolls import roll, skipped
+from engine.rules import IllegalAction
+from engine.rules.palladium import apm, blows, combat, damage, grips
+from engine.rules.palladium.options import opts
+from events.core import ConditionChanged, Event, Modifier, Roll
+from events.palladium import (
+    ApmSpent,
+    DefenseDeclined,
+    DefenseRolled,
+    Profile,
+    StrikeDetail,
+    WeaponDropped,
+    WeaponProfile,
+)
+from projections.palladium import fighter
+from projections.state import FightState
+
+Answer = Callable[[FightState, str, str, StrikeDetail, Dice, str | None], list[Event]]
+
+ROLL = "PAL-DEF-ROLL-IMPACT"
+HOUSE_ROLL = "PAL-HR-DEF-ROLL"
+
+
+def _stops(detail: StrikeDetail, r: Roll, tie_wins: bool) -> tuple[bool, str]:
+    """Whether a defence roll stops the strike, and why."""
+    if detail.natural == 20:
+        return r.faces[0] == 20, "a natural 20 strike is stopped only by a natural 20"
+    ok = r.total > detail.total or (tie_wins and r.total == detail.total)
+    tie = "wins" if tie_wins else "loses"
+    return ok, f"{r.total} vs strike {detail.total}; a tie {tie}"
+
+
+def _cost(state: FightState, cid: str, what: str, rule: str) -> list[Event]:
+    return [apm.spend_off_turn(state, cid, 1, what, rule, "defence")]
+
+
+def _declined(state: FightState, attacker: str, defender: str) -> list[Event] | None:
+    why = combat.helpless(state, defender)
+    if why is None:
+        return None
+    return [DefenseDeclined(defender=defender, attacker=attacker, reason=why)]
+
+
+def in_hand(p: Profile, dropped: tuple[str, ...]) -> list[WeaponProfile]:
+    """The melee weapons still in his hands."""
+    return [w for w in p.weapons if w.kind == "melee" and w.name not in dropped]
+
+
+def roll_with(
+    state: FightState,
+    attacker: str,
+    defender: str,
+    detail: StrikeDetail,
+    dice: Dice,
+    weapon: str | None,
+) -> list[Event]:
+    """Take the blow and roll with it: 1D20 + roll bonuses against the strike total; it
+    halves the damage (PAL-DEF-ROLL-IMPACT). Not against shots or blades. It costs an attack
+    even when it fails, or under the house rules nothing to the trained (PAL-HR-DEF-ROLL)."""
+    if detail.ranged:
+        raise IllegalAction(
+            f"a shot cannot be rolled with: only punches, kicks, blunt weapons, falls and "
+            f"throws ({ROLL}); answer dodge or none"
+        )
+    ap = fighter(state.combatants[attacker]).profile
+    aw = combat.find_weapon(ap, detail.weapon)
+    if aw is not None and not aw.blunt:
+        raise IllegalAction(
+            f"the {aw.name} is not a blunt weapon and cannot be rolled with ({ROLL}; a club or "
+            "mace has blunt = true on its sheet); answer parry, dodge or none"
+        )
+    declined = _declined(state, attacker, defender)
+    if declined is not None:
+        return declined + blows.land(state, attacker, defender, detail, dice, declined)
+    df = fighter(state.combatants[defender])
+    house = opts(state).roll_with_impact == "free_if_trained"
+    rule = HOUSE_ROLL if house else ROLL
+    events = (
+        [] if house and df.profile.trained else _cost(state, defender, "roll with impact", rule)
+    )
+    mods = combat.condition_modifiers(state.combatants[defender], list(df.profile.roll))
+    r = roll(dice, "roll with impact", "1D20", mods, target=detail.total, rule=rule)
+    ok = (
+        r.total >= detail.total
+        if opts(state).roll_with_impact_ties == "match"
+        else (r.total > detail.total)
+    )
+    tie = "match" if opts(state).roll_with_impact_ties == "match" else "beat"
+    reason = f"{r.total} vs strike {detail.total}: must {tie} it (option roll_with_impact_ties)"
+    events.append(
+        DefenseRolled(
+            defender=defender, attacker=attacker, kind="roll", roll=r, success=ok, reason=reason
+        )
+    )
+    rolled = msgspec.structs.replace(detail, rolled=ok)
+    return events + blows.land(state, attacker, defender, rolled, dice, events)
+
+
+def entangle(
+    state: FightState,
+    attacker: str,
+    defender: str,
+    detail: StrikeDetail,
+    dice: Dice,
+    weapon: str | None,
+) -> list[Event]:
+    """Pin the attacker's arm or weapon instead of parrying: one attack, 1D20 + entangle
+    bonuses; a tie as the option ``entangle_ties`` says (PAL-DEF-ENTANGLE)."""
+    if detail.ranged:
+        raise IllegalAction("a shot cannot be entangled (PAL-DEF-ENTANGLE); answer dodge or none")
+    df = fighter(state.combatants[defender])
+    if df.entangling is not None:
+        held = state.combatants[df.entangling].name
+        raise IllegalAction(f"{df.profile.name} already entangles {held} (PAL-DEF-ENTANGLE)")
+    declined = _declined(state, attacker, defender)
+    if declined is not None:
+        return declined + blows.land(state, attacker, defender, detail, dice, declined)
+    events = _cost(state, defender, "entangle", grips.ENTANGLE)
+    mods = combat.condition_modifiers(state.combatants[defender], list(df.profile.entangle))
+    r = roll(dice, "entangle", "1D20", mods, target=detail.total, rule=grips.ENTANGLE)
+    ok, reason = _stops(detail, r, opts(state).entangle_ties == "defender")
+    events.append(
+        DefenseRolled(
+            defender=defender, attacker=attacker, kind="entangle", roll=r, success=ok,
+            reason=f"{reason} (option entangle_ties)",
+        )
+    )  # fmt: skip
+    if ok:
+        return events + grips.entangle(state, defender, attacker, r.total)
+    return events + blows.land(state, attacker, defender, detail, dice, events)
+
+
+def disarm(
+    state: FightState,
+    attacker: str,
+    defender: str,
+    detail: StrikeDetail,
+    dice: Dice,
+    weapon: str | None,
+) -> list[Event]:
+    """Knock the weapon out of the striker's hand instead of parrying (PAL-DEF-DISARM): on a
+    natural 19 or 20 for one attack (RAW), or as a parry that reaches the strike total, with
+    disarm bonuses only (house, PAL-HR-DEF-DISARM)."""
+    ap = fighter(state.combatants[attacker]).profile
+    aw = combat.find_weapon(ap, detail.weapon)
+    if aw is None or detail.ranged:
+        what = "a shot" if detail.ranged else f"{ap.name}'s bare hands"
+        raise IllegalAction(
+            f"there is nothing to knock away from {what} (PAL-DEF-DISARM); answer another way"
+        )
+    declined = _declined(state, attacker, defender)
+    if declined is not None:
+        return declined + blows.land(state, attacker, defender, detail, dice, declined)
+    dp = fighter(state.combatants[defender]).profile
+    house = opts(state).defensive_disarm == "beat_strike"
+    rule = "PAL-HR-DEF-DISARM" if house else "PAL-DEF-DISARM"
+    events = [] if house and dp.trained else _cost(state, defender, "disarm", rule)
+    mods: list[Modifier] = [*skipped(dp.parry, "a disarm rolls with disarm bonuses", rule)]
+    mods += dp.disarm
+    mods = combat.condition_modifiers(state.combatants[defender], mods)
+    r = roll(dice, "disarm", "1D20", mods, target=detail.total, rule=rule)
+    if house:
+        ok, reason = _stops(detail, r, True)
+    else:
+        ok = r.faces[0] >= 19
+        reason = f"natural {r.faces[0]}: a defensive disarm works on a natural 19 or 20"
+    events.append(
+        DefenseRolled(
+            defender=defender, attacker=attacker, kind="disarm", roll=r, success=ok, reason=reason
+        )
+    )
+    if not ok:
+        return events + blows.land(state, attacker, defender, detail, dice, events)
+    return [
+        *events,
+        WeaponDropped(actor=defender, target=attacker, weapon=aw.name, rule=rule),
+        ConditionChanged(combatant=attacker, condition="disarmed", present=True, rule=rule),
+    ]
+
+
+def back_flip(
+    state: FightState,
+    attacker: str,
+    defender: str,
+    detail: StrikeDetail,
+    dice: Dice,
+    weapon: str | None,
+) -> list[Event]:
+    """A back flip as a dodge (Martial Arts level 8, Assassin level 9): one attack, the
+    natural die alone must beat the strike total; no roll with the impact after it
+    (PAL-DEF-BACKFLIP). Refused under the house rules (PAL-HR-NO-BACKFLIP)."""
+    if opts(state).back_flip == "narrated":
+        raise IllegalAction(
+            "the house rules have no back flip: narrate a dodge as one (PAL-HR-NO-BACKFLIP); "
+            "answer dodge"
+        )
+    dp = fighter(state.combatants[defender]).profile
+    if "back_flip" not in dp.moves:
+        raise IllegalAction(
+            f"{dp.name}'s hand-to-hand skill does not grant a back flip (PAL-DEF-BACKFLIP: "
+            "Martial Arts from level 8, Assassin from level 9)"
+        )
+    declined = _declined(state, attacker, defender)
+    if declined is not None:
+        return declined + blows.land(state, attacker, defender, detail, dice, declined)
+    rule = "PAL-DEF-BACKFLIP"
+    events = _cost(state, defender, "back flip", rule)
+    mods = skipped(dp.dodge, "a back flip uses the natural die only", rule)
+    r = roll(dice, "back flip", "1D20", mods, target=detail.total + 1, rule=rule)
+    natural = r.faces[0]
+    ok = natural > detail.total
+    reason = f"natural {natural} vs strike {detail.total}: must be higher"
+    events.append(
+        DefenseRolled(
+            defender=defender, attacker=attacker, kind="back-flip", roll=r, success=ok,
+            reason=reason,
+        )
+    )  # fmt: skip
+    if ok:
+        return events
+    return events + blows.land(state, attacker, defender, detail, dice, events)
+
+
+def paired(
+    state: FightState,
+    attacker: str,
+    defender: str,
+    detail: StrikeDetail,
+    dice: Dice,
+    weapon: str | None,
+) -> list[Event]:
+    """Parry with one weapon and strike back with the other at once (PAL-DEF-PAIRED)."""
+    c = state.combatants[defender]
+    df = fighter(c)
+    dp = df.profile
+    if not dp.paired:
+        raise IllegalAction(
+            f"{dp.name} has no W.P. Paired Weapons (PAL-DEF-PAIRED: Expert from level 7, "
+            "Martial Arts from 7, Assassin and Commando from 1, or the sheet's paired_weapons)"
+        )
+    hands = in_hand(dp, df.dropped)
+    if len(hands) < 2:
+        raise IllegalAction(f"{dp.name} has not two melee weapons in hand to pair")
+    why = combat.helpless(state, defender)
+    if why:
+        raise IllegalAction(f"{dp.name} {why}")
+    if df.apm_left < 1:
+        raise IllegalAction(f"{dp.name} has no attack in hand to strike back with")
+    guard = combat.find_weapon(dp, weapon) if weapon is not None else hands[0]
+    assert guard is not None
+    other = next(w for w in hands if w.name != guard.name)
+    events, stopped = combat.defend(state, attacker, defender, "parry", detail, dice, guard.name)
+    if not stopped:
+        events += blows.land(state, attacker, defender, detail, dice, events)
+    ledger, _, refused = apm.assign(apm.spent(state, events), defender, "other", 1)
+    if refused:
+        raise IllegalAction(f"{dp.name}: {refused}")
+    events.append(
+        ApmSpent(combatant=defender, amount=1, on="paired strike", rule="PAL-DEF-PAIRED",
+                 ledger=ledger)
+    )  # fmt: skip
+    back = combat.strike(state, defender, attacker, "strike", other, dice)
+    events.append(back)
+    if back.hits and state.combatants[attacker].alive:
+        back_detail = combat.strike_detail(back, False)
+        events += damage.damage(state, defender, attacker, back_detail, dice, earlier=events)
+    return events
+
+
+#: The answers beside parry, dodge, none and simultaneous (``strikes.answer``).
+ANSWERS: dict[str, Answer] = {
+    "roll": roll_with,
+    "entangle": entangle,
+    "disarm": disarm,
+    "back-flip": back_flip,
+    "paired": paired,
+}

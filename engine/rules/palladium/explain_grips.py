@@ -1,0 +1,74 @@
+"""Palladium grips in a game master's words, for ``explain`` and ``log``: holds,
+entanglements, disarms, body blocks (``explain.py`` has the rest)."""
+
+from __future__ import annotations
+
+from engine.explain import Namer, roll_text
+from engine.rules.pack import Explainer
+from events import palladium as pe
+from events.core import Event
+
+
+def _an(word: str) -> str:
+    return ("an " if word[:1] in "aeiou" else "a ") + word
+
+
+def _answer(defend: str | None) -> str:
+    return f", defender answers {defend}" if defend else ""
+
+
+def _contest(e: pe.ContestRolled, n: Namer) -> list[str]:
+    what = "escape" if e.kind == "escape" else "pull free"
+    lines = [f"  {n(e.actor)} tries to {what}: {roll_text(e.roll)}"]
+    if e.opposed is not None:
+        lines.append(f"  {n(e.against)} keeps the hold: {roll_text(e.opposed)}")
+    verdict = "succeeds" if e.success else "fails"
+    rule = "PAL-COND-HELD" if e.kind == "escape" else "PAL-DEF-ENTANGLE"
+    return [*lines, f"  -> {verdict}: {e.reason} ({rule})"]
+
+
+def _entangled(e: pe.Entangled, n: Namer) -> list[str]:
+    kept = f" for another round: {roll_text(e.roll)}" if e.roll is not None else ""
+    return [
+        f"  {n(e.entangler)} entangles {n(e.victim)}{kept}; he must dodge {e.total} or more "
+        "to get free (PAL-DEF-ENTANGLE)"
+    ]
+
+
+def _balance(e: pe.BalanceRolled, n: Namer) -> list[str]:
+    verdict = "knocked down" if e.fell else "keeps his feet"
+    return [f"  {n(e.target)} {verdict}: {roll_text(e.roll)}; {e.reason} ({e.rule})"]
+
+
+EXPLAIN_GRIPS: dict[type[Event], Explainer] = {
+    pe.GrappleDeclared: lambda e, n: [
+        f"{n(e.actor)} grabs {n(e.target)} in {_an(e.hold)} hold{_answer(e.defend)}"
+    ],
+    pe.EscapeDeclared: lambda e, n: [f"{n(e.actor)} tries to break the hold"],
+    pe.ReleaseHoldDeclared: lambda e, n: [f"{n(e.actor)} lets go"],
+    pe.FreeDeclared: lambda e, n: [f"{n(e.actor)} tries to pull free"],
+    pe.BodyBlockDeclared: lambda e, n: [
+        f"{n(e.actor)} body-blocks {n(e.target)}{_answer(e.defend)}"
+    ],
+    pe.DisarmDeclared: lambda e, n: [
+        f"{n(e.actor)} goes for {n(e.target)}'s " + (e.weapon or "weapon") + _answer(e.defend)
+    ],
+    pe.PickUpDeclared: lambda e, n: [f"{n(e.actor)} picks up " + (e.weapon or "his weapon")],
+    pe.HoldTaken: lambda e, n: [
+        f"  {n(e.holder)} holds {n(e.victim)} in {_an(e.hold)} hold: neither attacks, parries or "
+        "dodges while it lasts (PAL-COND-HELD)"
+    ],
+    pe.HoldReleased: lambda e, n: [
+        f"  {n(e.holder)}'s hold on {n(e.victim)} ends: {e.reason} ({e.rule})"
+    ],
+    pe.ContestRolled: _contest,
+    pe.Entangled: _entangled,
+    pe.EntangleEnded: lambda e, n: [
+        f"  {n(e.victim)} is no longer entangled by {n(e.entangler)}: {e.reason} ({e.rule})"
+    ],
+    pe.WeaponDropped: lambda e, n: [
+        f"  {n(e.target)} drops the {e.weapon}: knocked to the ground ({e.rule})"
+    ],
+    pe.WeaponPickedUp: lambda e, n: [f"  {n(e.actor)} has the {e.weapon} in hand again"],
+    pe.BalanceRolled: _balance,
+}

@@ -1,0 +1,179 @@
+"""What a disarm and a body block do when they get through (PAL-DEF-DISARM, PAL-DMG-BODYBLOCK,
+PAL-HR-DMG-BODYBLOCK): the weapon knocked away, the block's damage and its knockdown roll.
+
+The body block follows the option ``body_block``. "balance" (RAW): 1D4 + the damage bonuses,
+then the victim rolls percentile and must roll above the knockdown chance, 50 % and 5 % more
+for each full 5 points of the attacker's P.S. above 20, or with a balance skill under it;
+kept on his feet he still loses one attack. "strength" (house): no damage, and the attacker
+rolls percentile under 50 % + 2 x (his P.S. - the victim's) + 20 % for each step between their
+strength categories (normal, augmented, robotic, supernatural); a victim with a balance skill
+who rolls under it is knocked back, not down. Readings (❓): rolling exactly the chance does
+not save (RAW "exceed"); "under" a skill is strictly under, and "under" the house chance is at
+or under it, as percentile rolls are read elsewhere in the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.dice import Dice
+from engine.rolls import roll
+from engine.rules.palladium import apm, damage, handtohand
+from engine.rules.palladium.options import opts
+from events.core import ConditionChanged, Event, Modifier
+from events.palladium import (
+    BalanceRolled,
+    DamageRolled,
+    StrikeDetail,
+    WeaponDropped,
+    WeaponPickedUp,
+)
+from projections.palladium import InProgress, fighter
+from projections.state import FightState
+
+BLOCK = "PAL-DMG-BODYBLOCK"
+HOUSE_BLOCK = "PAL-HR-DMG-BODYBLOCK"
+BLOCK_DICE = "1D4"
+BASE_CHANCE = 50
+STRENGTH_STEPS = {"normal": 0, "augmented": 1, "robotic": 2, "supernatural": 3}
+
+
+def disarm_lands(
+    state: FightState,
+    attacker: str,
+    target: str,
+    detail: StrikeDetail,
+    dice: Dice,
+    earlier: Sequence[Event] = (),
+) -> list[Event]:
+    """The weapon is knocked out of the target's hand, to the ground (PAL-DEF-DISARM)."""
+    weapon = detail.at or ""
+    return [
+        WeaponDropped(actor=attacker, target=target, weapon=weapon, rule="PAL-DEF-DISARM"),
+        ConditionChanged(
+            combatant=target, condition="disarmed", present=True, rule="PAL-DEF-DISARM"
+        ),
+    ]
+
+
+def pick_up_events(
+    state: FightState, actor: str, ip: InProgress, dice: Dice, wild: int, landing: bool = False
+) -> list[Event]:
+    """He picks up the weapon he was disarmed of; with none left on the ground he is no
+    longer disarmed (PAL-DEF-DISARM)."""
+    weapon = ip.at or ""
+    events: list[Event] = [WeaponPickedUp(actor=actor, weapon=weapon)]
+    if [w for w in fighter(state.combatants[actor]).dropped if w != weapon]:
+        return events
+    return [
+        *events,
+        ConditionChanged(
+            combatant=actor, condition="disarmed", present=False, rule="PAL-DEF-DISARM"
+        ),
+    ]
+
+
+def body_block_lands(
+    state: FightState,
+    attacker: str,
+    target: str,
+    detail: StrikeDetail,
+    dice: Dice,
+    earlier: Sequence[Event] = (),
+) -> list[Event]:
+    """The block's damage (RAW) and the knockdown roll, as the option ``body_block`` says."""
+    if opts(state).body_block == "strength":
+        return _strength(state, attacker, target, dice, earlier)
+    return _balance(state, attacker, target, detail, dice, earlier)
+
+
+def _balance(
+    state: FightState,
+    attacker: str,
+    target: str,
+    detail: StrikeDetail,
+    dice: Dice,
+    earlier: Sequence[Event],
+) -> list[Event]:
+    ap = fighter(state.combatants[attacker]).profile
+    tp = fighter(state.combatants[target]).profile
+    mods: list[Modifier] = [*ap.damage]
+    if detail.rolled:
+        mods.append(damage.ROLLED)
+    r = roll(dice, "damage", BLOCK_DICE, mods, rule=BLOCK)
+    events: list[Event] = [DamageRolled(actor=attacker, target=target, roll=r, unit="SDC")]
+    events += damage.take_damage(state, target, max(0, r.total), "SDC", detail.total)
+    if not state.combatants[target].alive:
+        return events
+    chance = BASE_CHANCE + 5 * max(0, (ap.ps - 20) // 5)
+    d100 = roll(dice, "keep his feet", "1D100", rule=BLOCK)
+    if tp.balance is not None:
+        fell = d100.total >= tp.balance
+        reason = f"{d100.total} against his balance {tp.balance} %: under it keeps his feet"
+    else:
+        fell = d100.total <= chance
+        reason = f"{d100.total} against a knockdown chance of {chance} %: above it keeps his feet"
+    events.append(
+        BalanceRolled(
+            actor=attacker,
+            target=target,
+            roll=d100,
+            chance=tp.balance if tp.balance is not None else chance,
+            fell=fell,
+            reason=reason,
+            rule=BLOCK,
+        )
+    )
+    earlier = [*earlier, *events]
+    if fell:
+        why = f"body-blocked by {ap.name}"
+        return events + handtohand.fell(state, target, why, BLOCK, earlier)
+    after = apm.spent(state, earlier)
+    return [*events, apm.spend_off_turn(after, target, 1, "kept his feet", BLOCK, "lost")]
+
+
+def _strength(
+    state: FightState, attacker: str, target: str, dice: Dice, earlier: Sequence[Event]
+) -> list[Event]:
+    ap = fighter(state.combatants[attacker]).profile
+    tp = fighter(state.combatants[target]).profile
+    steps = STRENGTH_STEPS[ap.ps_type] - STRENGTH_STEPS[tp.ps_type]
+    chance = BASE_CHANCE + 2 * (ap.ps - tp.ps) + 20 * steps
+    d100 = roll(dice, "knock him down", "1D100", rule=HOUSE_BLOCK)
+    down = d100.total <= chance
+    reason = (
+        f"{d100.total} against 50 % + 2 x P.S. {ap.ps} - {tp.ps} + 20 % x {steps} "
+        f"strength steps = {chance} %"
+    )
+    events: list[Event] = [
+        BalanceRolled(
+            actor=attacker,
+            target=target,
+            roll=d100,
+            chance=chance,
+            fell=down,
+            reason=reason,
+            rule=HOUSE_BLOCK,
+        )
+    ]
+    if not down:
+        return events
+    if tp.balance is not None:
+        save = roll(dice, "keep his feet", "1D100", rule=HOUSE_BLOCK)
+        kept = save.total < tp.balance
+        events.append(
+            BalanceRolled(
+                actor=target,
+                target=target,
+                roll=save,
+                chance=tp.balance,
+                fell=not kept,
+                reason=f"{save.total} against his balance {tp.balance} %: "
+                + ("knocked back, not down" if kept else "down"),
+                rule=HOUSE_BLOCK,
+            )
+        )
+        if kept:
+            return events
+    why = f"body-blocked by {ap.name}"
+    return events + handtohand.fell(state, target, why, HOUSE_BLOCK, [*earlier, *events])

@@ -1,0 +1,64 @@
+"""Reducers of the Palladium grips: holds, entanglements and dropped weapons on the fighters'
+records (``projections/palladium.py`` has the rest). The conditions that come with them
+(held, holding, entangled, disarmed) are the core's ``ConditionChanged``."""
+
+# No `from __future__ import annotations` (see projections/palladium.py).
+
+from typing import cast
+
+from events import palladium as pe
+from events.core import Event
+from projections.fold import Reducer
+from projections.palladium import fighter, update
+from projections.state import FightState
+
+
+def on_hold_taken(state: FightState, e: pe.HoldTaken) -> FightState:
+    """Both are in the hold (PAL-COND-HELD)."""
+    state = update(state, e.holder, holding=(e.victim, e.hold))
+    return update(state, e.victim, held_by=(e.holder, e.hold))
+
+
+def on_hold_released(state: FightState, e: pe.HoldReleased) -> FightState:
+    """Neither is in the hold any more."""
+    state = update(state, e.holder, holding=None)
+    return update(state, e.victim, held_by=None)
+
+
+def on_entangled(state: FightState, e: pe.Entangled) -> FightState:
+    """The victim's arm or weapon is pinned until he dodges above ``total``
+    (PAL-DEF-ENTANGLE); kept this round."""
+    state = update(state, e.entangler, entangling=e.victim, entangle_round=state.clock.round)
+    return update(state, e.victim, entangled_by=(e.entangler, e.total))
+
+
+def on_entangle_ended(state: FightState, e: pe.EntangleEnded) -> FightState:
+    """The pinned arm is free."""
+    state = update(state, e.entangler, entangling=None)
+    return update(state, e.victim, entangled_by=None)
+
+
+def on_weapon_dropped(state: FightState, e: pe.WeaponDropped) -> FightState:
+    """The weapon lies on the ground (PAL-DEF-DISARM)."""
+    f = fighter(state.combatants[e.target])
+    return update(state, e.target, dropped=(*f.dropped, e.weapon))
+
+
+def on_weapon_picked_up(state: FightState, e: pe.WeaponPickedUp) -> FightState:
+    """The weapon is in hand again."""
+    f = fighter(state.combatants[e.actor])
+    return update(state, e.actor, dropped=tuple(w for w in f.dropped if w != e.weapon))
+
+
+def _r(fn: object) -> Reducer:
+    return cast(Reducer, fn)
+
+
+REDUCERS: dict[type[Event], Reducer] = {
+    pe.HoldTaken: _r(on_hold_taken),
+    pe.HoldReleased: _r(on_hold_released),
+    pe.Entangled: _r(on_entangled),
+    pe.EntangleEnded: _r(on_entangle_ended),
+    pe.WeaponDropped: _r(on_weapon_dropped),
+    pe.WeaponPickedUp: _r(on_weapon_picked_up),
+}
