@@ -97,6 +97,10 @@ class Fighter(msgspec.Struct, frozen=True, kw_only=True):
     entangled_by: tuple[str, int] | None = None
     #: Weapons knocked out of his hands (PAL-DEF-DISARM).
     dropped: tuple[str, ...] = ()
+    #: Creatures with a Horror Factor he has saved against; those whose first attack this
+    #: round he cannot parry or dodge, having failed (PAL-COND-HORROR).
+    faced: tuple[str, ...] = ()
+    frightened: tuple[str, ...] = ()
 
 
 #: What an ``ActionStarted`` and the ``InProgress`` it begins have in common.
@@ -165,6 +169,7 @@ def on_attacks_refreshed(state: FightState, e: pe.AttacksRefreshed) -> FightStat
         "credit": 0,
         "unseen_shot": (),
         "parried": (),
+        "frightened": (),
     }
     if e.credit:
         common["spent"] = {"general": -e.credit}  # gained attacks may pay for anything
@@ -263,7 +268,13 @@ def on_strike_rolled(state: FightState, e: pe.StrikeRolled) -> FightState:
     ip = f.in_progress
     if ip is not None and ip.action == e.action:
         changes["in_progress"] = None
-    return _update(state, e.actor, **changes) if changes else state
+    if changes:
+        state = _update(state, e.actor, **changes)
+    target = state.combatants.get(e.target)
+    if target is not None and e.actor in fighter(target).frightened:  # his first attack: spent
+        left = tuple(x for x in fighter(target).frightened if x != e.actor)
+        state = _update(state, e.target, frightened=left)
+    return state
 
 
 _POOL_FIELD = {"armor": "armor_mdc", "sdc": "sdc", "hp": "hp", "mdc": "mdc"}

@@ -1,6 +1,7 @@
-"""Reducers of the Palladium grips: holds, entanglements and dropped weapons on the fighters'
-records (``projections/palladium.py`` has the rest). The conditions that come with them
-(held, holding, entangled, disarmed) are the core's ``ConditionChanged``."""
+"""Reducers of the Palladium grips and afflictions: holds, entanglements, dropped weapons,
+Horror Factor met, on the fighters' records (``projections/palladium.py`` has the rest). The
+conditions that come with them (held, holding, entangled, disarmed, horrified) are the core's
+``ConditionChanged``."""
 
 # No `from __future__ import annotations` (see projections/palladium.py).
 
@@ -50,6 +51,14 @@ def on_weapon_picked_up(state: FightState, e: pe.WeaponPickedUp) -> FightState:
     return update(state, e.actor, dropped=tuple(w for w in f.dropped if w != e.weapon))
 
 
+def on_horror_saved(state: FightState, e: pe.HorrorSaved) -> FightState:
+    """He has met the creature; failing, its first attack this round finds him frozen
+    (PAL-COND-HORROR)."""
+    f = fighter(state.combatants[e.combatant])
+    frightened = f.frightened if e.success else (*f.frightened, e.creature)
+    return update(state, e.combatant, faced=(*f.faced, e.creature), frightened=frightened)
+
+
 def _r(fn: object) -> Reducer:
     return cast(Reducer, fn)
 
@@ -61,4 +70,5 @@ REDUCERS: dict[type[Event], Reducer] = {
     pe.EntangleEnded: _r(on_entangle_ended),
     pe.WeaponDropped: _r(on_weapon_dropped),
     pe.WeaponPickedUp: _r(on_weapon_picked_up),
+    pe.HorrorSaved: _r(on_horror_saved),
 }

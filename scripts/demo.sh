@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The first command of the README: set up, then play the example fights end to end
-# (Palladium rules as written, the house rules, then Basic Roleplaying).
+# (Palladium rules as written, the house rules, Basic Roleplaying, then a Palladium brawl).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 PATH="$PWD/.venv/bin:$PATH" bash examples/bar_fight.sh "${1:-bar_fight.db}"
 PATH="$PWD/.venv/bin:$PATH" bash examples/house_round.sh "${2:-house_round.db}"
 PATH="$PWD/.venv/bin:$PATH" bash examples/brp_duel.sh "${3:-brp_duel.db}"
+PATH="$PWD/.venv/bin:$PATH" bash examples/brawl.sh "${4:-brawl.db}"

@@ -65,6 +65,23 @@ def test_house_round_example_plays_to_the_end(tmp_path: Path) -> None:
     assert "verified" in out
 
 
+def test_brawl_example_plays_to_the_end(tmp_path: Path) -> None:
+    """examples/brawl.sh: a Horror Factor save failed, an arm hold and a failed escape, a blow
+    at the held man, a body flip rolled with, a disarm, an entanglement and a knockout
+    (PAL-COND-HORROR, PAL-COND-HELD, PAL-DEF-ROLL-IMPACT, PAL-DEF-DISARM, PAL-DEF-ENTANGLE,
+    PAL-DMG-KO), then replay --verify."""
+    out = play("brawl.sh", tmp_path / "brawl.db")
+    assert "CS Grunt Vance meets Grave Ghoul's Horror Factor: 1D20 [6] = 6 vs 12" in out
+    assert "Jade Tiger holds Rook in an arm hold" in out
+    assert "-> fails: 18 vs 33 (PAL-COND-HELD)" in out
+    assert "Rook does not defend: is held and cannot defend (PAL-COND-HELD)" in out
+    assert "/2 rolled with the impact" in out and "knocked down by Jade Tiger's body flip" in out
+    assert "CS Grunt Vance drops the vibro-sword" in out
+    assert "Jade Tiger entangles Rook" in out
+    assert "KNOCKOUT by Jade Tiger on Rook: dazed for 2 melee rounds" in out
+    assert "verified 17 plies" in out
+
+
 def test_brp_duel_example_plays_to_the_end(tmp_path: Path) -> None:
     """examples/brp_duel.sh: a parry, an aimed shot at a called location, a special success
     through a parry with its hit location, undo/redo, a branch and replay --verify."""

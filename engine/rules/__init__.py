@@ -125,6 +125,9 @@ VERBS: dict[str, dict[str, str]] = {
         "disarm": "Knock a weapon out of the target's hand (one attack, disarm bonuses only, no "
         "damage); it falls to the ground.",
         "pick-up": "Pick up a weapon that was knocked out of one's hand; one attack.",
+        "recover": "An hour's attempt to bring a fighter out of a coma: three percentile rolls "
+        "at the chance his care gives (untrained 18 % to a major hospital 70 %); two successes "
+        "stabilize him at 1 H.P.",
     },
     "brp": {
         "initiative": "Begin the next round, the way the encounter's rules begin one.",

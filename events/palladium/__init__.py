@@ -12,6 +12,22 @@ from typing import ClassVar, Literal
 import msgspec
 
 from events.core import Event, Roll
+from events.palladium.afflictions import (
+    AFFLICTION_DECLARATIONS,
+    AFFLICTION_OUTCOMES,
+    Care,
+    HorrorSaved,
+    RecoverDeclared,
+    RecoveryRolled,
+)
+from events.palladium.damage import (
+    DamageApplied,
+    DamageIgnored,
+    DamageRolled,
+    DamageUnit,
+    Healed,
+    Pool,
+)
 from events.palladium.declarations import (
     ActDeclared,
     ActivateDeclared,
@@ -55,10 +71,6 @@ from events.palladium.records import (
     WeaponProfile,
 )
 from events.palladium.upcasts import PALLADIUM_UPCASTS
-
-DamageUnit = Literal["SDC", "MD"]
-Pool = Literal["armor", "sdc", "hp", "mdc"]
-
 
 # --- outcomes -----------------------------------------------------------------------------
 
@@ -207,17 +219,6 @@ class ActionCompleted(Event, frozen=True, kw_only=True, tag="palladium.action_co
     note: str = ""
 
 
-class Healed(Event, frozen=True, kw_only=True, tag="palladium.healed"):
-    """A pool of ``target`` restored from ``before`` to ``after`` (a GM ruling)."""
-
-    target: str
-    pool: Pool
-    amount: int
-    before: int
-    after: int
-    rule: str = ""
-
-
 class StrikeRolled(Event, frozen=True, kw_only=True, tag="palladium.strike_rolled"):
     """A strike roll (PAL-STRIKE-ROLL); ``hits`` is true when it would hit unless defended.
 
@@ -297,39 +298,6 @@ class DefenseDeclined(Event, frozen=True, kw_only=True, tag="palladium.defense_d
     reason: str
 
 
-class DamageRolled(Event, frozen=True, kw_only=True, tag="palladium.damage_rolled"):
-    """The damage of a hit, in ``unit`` (S.D.C. or M.D.), with every bonus and multiplier."""
-
-    #: 2: rolls record how they were judged (``upcasts.roll_v2``).
-    schema_version: ClassVar[int] = 2
-
-    actor: str
-    target: str
-    roll: Roll
-    unit: DamageUnit
-
-
-class DamageApplied(Event, frozen=True, kw_only=True, tag="palladium.damage_applied"):
-    """Damage taken off one pool of ``target``: ``before`` to ``after`` (pool's own unit)."""
-
-    target: str
-    pool: Pool
-    amount: int
-    before: int
-    after: int
-    rule: str
-
-
-class DamageIgnored(Event, frozen=True, kw_only=True, tag="palladium.damage_ignored"):
-    """A hit that does nothing to ``target`` and the rule that says so."""
-
-    target: str
-    amount: int
-    unit: DamageUnit
-    reason: str
-    rule: str
-
-
 PALLADIUM_EVENTS: tuple[type[Event], ...] = (
     ActivateDeclared,
     BodyFlipDeclared,
@@ -364,6 +332,8 @@ PALLADIUM_EVENTS: tuple[type[Event], ...] = (
     DamageIgnored,
     *GRAPPLE_DECLARATIONS,
     *GRAPPLE_OUTCOMES,
+    *AFFLICTION_DECLARATIONS,
+    *AFFLICTION_OUTCOMES,
 )
 
 #: The records and steps of the pack, beside its events (the package's public names).
@@ -406,5 +376,13 @@ __all__ = [
     "WeaponDropped",
     "PickUpDeclared",
     "WeaponPickedUp",
-    *(cls.__name__ for cls in PALLADIUM_EVENTS[10:-15]),  # the outcomes defined here
+    "Care",
+    "HorrorSaved",
+    "RecoverDeclared",
+    "RecoveryRolled",
+    "DamageApplied",
+    "DamageIgnored",
+    "DamageRolled",
+    "Healed",
+    *(cls.__name__ for cls in PALLADIUM_EVENTS if cls.__module__ == __name__),  # defined here
 ]

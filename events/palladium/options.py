@@ -286,3 +286,11 @@ class PalladiumOptions(msgspec.Struct, frozen=True, kw_only=True):
             "rolls under 50% + 2 x the P.S. difference, 20% a strength category (house)",
         ),
     ] = "balance"
+    blood_loss: Annotated[
+        bool,
+        _doc(
+            "PAL-DMG-BLOODLOSS",
+            "the optional rule: a fighter who has lost half his H.P. or more bleeds one more "
+            "point a minute, and a coma bleeds until tended (off by default in both variants)",
+        ),
+    ] = False

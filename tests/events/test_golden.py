@@ -100,6 +100,8 @@ from events.palladium import (
     SurpriseDeclared,
     TurnBegan,
     WeaponProfile,
+    afflictions,
+    damage,
     declarations,
     grapples,
 )
@@ -451,6 +453,17 @@ EXAMPLES: list[Event] = [
         actor="marcus-kell", target="brodkil", weapon="club", rule="PAL-DEF-DISARM"
     ),
     grapples.WeaponPickedUp(actor="brodkil", weapon="club"),
+    afflictions.RecoverDeclared(combatant="brodkil", care="doctor"),
+    afflictions.HorrorSaved(
+        combatant="marcus-kell", creature="brodkil", roll=_STRIKE_ROLL, success=True
+    ),
+    afflictions.RecoveryRolled(
+        combatant="brodkil",
+        care="doctor",
+        chance=46,
+        rolls=(_DAMAGE_ROLL, _DAMAGE_ROLL, _DAMAGE_ROLL),
+        stabilized=True,
+    ),
     grapples.BalanceRolled(
         actor="brodkil",
         target="marcus-kell",
@@ -598,7 +611,7 @@ def _event_classes(*modules: object) -> list[type[Event]]:
     ("modules", "registered", "prefix"),
     [
         ((core,), CORE_EVENTS, "core"),
-        ((palladium, declarations, grapples), PALLADIUM_EVENTS, "palladium"),
+        ((palladium, declarations, grapples, afflictions, damage), PALLADIUM_EVENTS, "palladium"),
     ],
     ids=["core", "palladium"],
 )

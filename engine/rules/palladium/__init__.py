@@ -38,9 +38,10 @@ def _load_sheet(path: Path) -> Any:
 # only reads the fight (``status``) needs none of them.
 def _actions() -> tuple[Action, ...]:
     from engine.rules.palladium.actions import ACTIONS
+    from engine.rules.palladium.coma import ACTIONS as COMA
     from engine.rules.palladium.grappling import ACTIONS as GRAPPLING
 
-    return ACTIONS + GRAPPLING
+    return ACTIONS + GRAPPLING + COMA
 
 
 def _turns() -> TurnRules:

@@ -15,6 +15,7 @@ from engine.rules import IllegalAction, UnknownName
 from engine.rules.palladium import apm, conditions
 from engine.rules.palladium.moves import MOVES, Move
 from engine.rules.palladium.options import opts
+from engine.rules.palladium.penalties import condition_modifiers
 from engine.rules.palladium.tables import WP_TITLES
 from events.core import Event, Modifier
 from events.palladium import (
@@ -26,7 +27,7 @@ from events.palladium import (
     WeaponProfile,
 )
 from projections.palladium import fighter
-from projections.state import CombatantState, FightState
+from projections.state import FightState
 
 MELEE_TARGET = 5  # PAL-STRIKE-MELEE-TARGET: a total of 1-4 misses
 RANGED_TARGET = 8  # PAL-STRIKE-RANGED-TARGET: guns hit on 8+
@@ -398,20 +399,3 @@ def defend(
         )
     )
     return events, ok
-
-
-def condition_modifiers(c: CombatantState, mods: list[Modifier]) -> list[Modifier]:
-    """A roll's modifiers under ``c``'s conditions: bonuses shown as not applying where a
-    condition takes them away, and each condition's penalty."""
-    out = list(mods)
-    for k in conditions.of(c):
-        if not k.bonuses:
-            kept = [m for m in out if m.op != "add" or m.value < 0]
-            out = kept + skipped(
-                [m for m in out if m.op == "add" and m.value > 0],
-                f"no combat bonuses while {k.said}",
-                k.rule,
-            )
-        if k.penalty:
-            out.append(Modifier(name=k.name, value=k.penalty, source="condition", rule=k.rule))
-    return out

@@ -60,6 +60,7 @@ CONDITIONS: dict[str, Condition] = {
         Condition("entangled", "PAL-COND-ENTANGLED", "entangled", attacks=False, parries=False),
         Condition("knocked down", "PAL-COND-KNOCKDOWN", "knocked down"),
         Condition("disarmed", "PAL-DEF-DISARM", "disarmed"),
+        Condition("horrified", "PAL-COND-HORROR", "horrified"),
     )
 }
 

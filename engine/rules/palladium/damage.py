@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from engine.dice import Dice
 from engine.rolls import roll, skipped
-from engine.rules.palladium import handtohand
+from engine.rules.palladium import coma, handtohand
 from engine.rules.palladium.combat import find_weapon
 from engine.rules.palladium.moves import MOVES, allowed
 from engine.rules.palladium.options import opts
@@ -117,9 +117,20 @@ def damage(
     if death_blow and unit == "SDC":  # straight off Hit Points (PAL-DMG-DEATHBLOW)
         return events + _body(state, target, max(0, r.total), "PAL-DMG-DEATHBLOW", hp_only=True)
     events += take_damage(state, target, max(0, r.total), unit, detail.total)
+    blade = weapon is not None and weapon.kind == "melee" and not weapon.blunt
+    events += coma.bleeds(state, target, events, blade)
     if fells is not None:  # a body flip hurts, then fells (PAL-DMG-BODYFLIP)
         events += handtohand.knockdown(state, attacker, target, fells, earlier)
     return events
+
+
+def bleed(state: FightState, target: str, points: int, rule: str) -> list[Event]:
+    """A minute's bleeding: straight off Hit Points, or M.D.C. for a Mega-Damage being
+    (PAL-DMG-BLEED-WOUNDS); a coma or death as any loss of Hit Points brings."""
+    f = fighter(state.combatants[target])
+    if f.mdc is not None:
+        return [_applied(target, "mdc", points, f.mdc, f.mdc - points, rule)]
+    return _body(state, target, points, rule, hp_only=True)
 
 
 def lose_half(state: FightState, target: str, rule: str) -> list[Event]:
@@ -268,7 +279,11 @@ def _body(
     if after <= 0 and "coma" not in c.conditions:
         events.append(
             ConditionChanged(
-                combatant=target, condition="coma", present=True, rule="PAL-DMG-COMA-DEATH"
+                combatant=target,
+                condition="coma",
+                present=True,
+                rule="PAL-DMG-COMA-DEATH",
+                rounds=coma.coma_rounds(f.profile.pe),  # P.E. hours (PAL-DMG-COMA-TIME)
             )
         )
     if after < -f.profile.pe and c.alive:

@@ -23,6 +23,7 @@ from engine.rolls import roll, skipped
 from engine.rules import IllegalAction
 from engine.rules.palladium import apm, blows, combat, damage, grips
 from engine.rules.palladium.options import opts
+from engine.rules.palladium.penalties import condition_modifiers
 from events.core import ConditionChanged, Event, Modifier, Roll
 from events.palladium import (
     ApmSpent,
@@ -47,8 +48,9 @@ def _stops(detail: StrikeDetail, r: Roll, tie_wins: bool) -> tuple[bool, str]:
     if detail.natural == 20:
         return r.faces[0] == 20, "a natural 20 strike is stopped only by a natural 20"
     ok = r.total > detail.total or (tie_wins and r.total == detail.total)
-    tie = "wins" if tie_wins else "loses"
-    return ok, f"{r.total} vs strike {detail.total}; a tie {tie}"
+    if r.total != detail.total:
+        return ok, f"{r.total} vs strike {detail.total}"
+    return ok, f"{r.total} ties the strike: it {'wins' if tie_wins else 'loses'}"
 
 
 def _cost(state: FightState, cid: str, what: str, rule: str) -> list[Event]:
@@ -99,7 +101,7 @@ def roll_with(
     events = (
         [] if house and df.profile.trained else _cost(state, defender, "roll with impact", rule)
     )
-    mods = combat.condition_modifiers(state.combatants[defender], list(df.profile.roll))
+    mods = condition_modifiers(state.combatants[defender], list(df.profile.roll))
     r = roll(dice, "roll with impact", "1D20", mods, target=detail.total, rule=rule)
     ok = (
         r.total >= detail.total
@@ -137,7 +139,7 @@ def entangle(
     if declined is not None:
         return declined + blows.land(state, attacker, defender, detail, dice, declined)
     events = _cost(state, defender, "entangle", grips.ENTANGLE)
-    mods = combat.condition_modifiers(state.combatants[defender], list(df.profile.entangle))
+    mods = condition_modifiers(state.combatants[defender], list(df.profile.entangle))
     r = roll(dice, "entangle", "1D20", mods, target=detail.total, rule=grips.ENTANGLE)
     ok, reason = _stops(detail, r, opts(state).entangle_ties == "defender")
     events.append(
@@ -178,7 +180,7 @@ def disarm(
     events = [] if house and dp.trained else _cost(state, defender, "disarm", rule)
     mods: list[Modifier] = [*skipped(dp.parry, "a disarm rolls with disarm bonuses", rule)]
     mods += dp.disarm
-    mods = combat.condition_modifiers(state.combatants[defender], mods)
+    mods = condition_modifiers(state.combatants[defender], mods)
     r = roll(dice, "disarm", "1D20", mods, target=detail.total, rule=rule)
     if house:
         ok, reason = _stops(detail, r, True)

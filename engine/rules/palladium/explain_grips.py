@@ -40,7 +40,30 @@ def _balance(e: pe.BalanceRolled, n: Namer) -> list[str]:
     return [f"  {n(e.target)} {verdict}: {roll_text(e.roll)}; {e.reason} ({e.rule})"]
 
 
+def _recovery(e: pe.RecoveryRolled, n: Namer) -> list[str]:
+    rolls = "; ".join(roll_text(r) for r in e.rolls)
+    verdict = "stabilized at 1 H.P., out of the coma" if e.stabilized else "still in a coma"
+    return [
+        f"  recovery ({e.care}, {e.chance} % each): {rolls}",
+        f"  -> {n(e.combatant)} {verdict} (two of three needed, PAL-DMG-COMA-RECOVERY)",
+    ]
+
+
 EXPLAIN_GRIPS: dict[type[Event], Explainer] = {
+    pe.RecoverDeclared: lambda e, n: [
+        f"The GM calls an hour's recovery attempt for {n(e.combatant)} ({e.care} care)"
+    ],
+    pe.RecoveryRolled: _recovery,
+    pe.HorrorSaved: lambda e, n: [
+        f"  {n(e.combatant)} meets {n(e.creature)}'s Horror Factor: {roll_text(e.roll)} -> "
+        + (
+            "keeps his nerve"
+            if e.success
+            else "frozen: no initiative, an attack lost, and its first attack this round "
+            "cannot be parried or dodged"
+        )
+        + " (PAL-COND-HORROR)"
+    ],
     pe.GrappleDeclared: lambda e, n: [
         f"{n(e.actor)} grabs {n(e.target)} in {_an(e.hold)} hold{_answer(e.defend)}"
     ],

@@ -12,7 +12,7 @@ from engine.dice import Dice
 from engine.rules import IllegalAction, UnknownName
 from engine.rules.pack import Action, Decision
 from engine.rules.palladium import grips
-from engine.rules.palladium.actions import check_actor, check_target
+from engine.rules.palladium.checks import check_actor, check_target
 from engine.rules.palladium.kinds import KINDS, begin
 from engine.rules.palladium.options import opts
 from events.palladium import (

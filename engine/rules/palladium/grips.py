@@ -23,8 +23,8 @@ from engine.dice import Dice
 from engine.rolls import roll
 from engine.rules import IllegalAction
 from engine.rules.palladium import apm, conditions
-from engine.rules.palladium.combat import condition_modifiers
 from engine.rules.palladium.options import opts
+from engine.rules.palladium.penalties import condition_modifiers
 from events.core import ConditionChanged, Event, Modifier
 from events.palladium import (
     ContestRolled,

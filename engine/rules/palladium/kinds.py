@@ -18,7 +18,7 @@ import msgspec
 from engine.dice import Dice
 from engine.rules import IllegalAction
 from engine.rules.pack import Advance, Decision, TurnKind
-from engine.rules.palladium import apm, combat, grips, strikes, throws
+from engine.rules.palladium import apm, coma, combat, grips, strikes, throws
 from engine.rules.palladium.apm import passes_mode
 from engine.rules.palladium.moves import MOVES
 from engine.rules.palladium.options import opts
@@ -194,6 +194,7 @@ def on_turn(state: FightState, cid: str, dice: Dice, kind: TurnKind) -> Decision
     (PAL-COST-MULTI-LANDING).
     """
     ended = expired_now(state, DURATION)
+    ended += coma.untreated(state, ended)  # a coma whose hours ran out
     if ended:  # conditions whose rounds are over end as the turn begins, before it is played
         for e in ended:
             state = on_condition_changed(state, e)

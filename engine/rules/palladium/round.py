@@ -10,24 +10,25 @@ from engine.dice import Dice
 from engine.rolls import fixed, roll
 from engine.rules import IllegalAction, UsageError
 from engine.rules.pack import Decision
-from engine.rules.palladium import conditions
+from engine.rules.palladium import coma, conditions, damage, horror
 from engine.rules.palladium.apm import PASSES, passes_mode, refresh
 from engine.rules.palladium.options import opts
 from engine.turns import expiring, known, round_over
 from events.core import ConditionChanged, Event, InitiativeDeclared, RoundStarted
 from events.palladium import (
     ActionAbandoned,
+    DamageApplied,
     InitiativeRolled,
     MeleeRoundDeclared,
     SurpriseDeclared,
 )
 from projections.core import on_condition_changed
-from projections.palladium import fighter
+from projections.palladium import fighter, on_pool_set
 from projections.state import FightState
 
 SNEAK = "PAL-INIT-AUTO-SNEAK"
 #: Conditions that last one round: this round's ambushers, unseen shooters and surprised.
-ROUND_MARKS = ("ambushing", "unseen", "surprised")
+ROUND_MARKS = ("ambushing", "unseen", "surprised", "horrified")
 #: Why a timed condition ends: its rounds, counted from the moment it began, are over.
 DURATION = "its rounds are over"
 
@@ -101,8 +102,9 @@ def begin_round(state: FightState, d: InitiativeDeclared, dice: Dice) -> Decisio
     Readings: a tie re-roll is 1D20 + the same bonuses, repeated while still tied, and only
     breaks the tie (the first totals still order everyone else); a fixed NPC initiative in a
     tie follows the option ``fixed_initiative_ties`` (:func:`_break_tie`; PAL-HR-INIT-ROLL ❓).
-    Dice: one d20 per fighter in join order (none for a fixed NPC), then the re-rolls in join
-    order.
+    Dice: the Horror Factor saves (:mod:`horror`), then one d20 per fighter in join order
+    (none for a fixed NPC), then the re-rolls in join order. A failed save is no initiative
+    roll, an attack lost and the creature's first attack undefendable (PAL-COND-HORROR).
     """
     m = d if isinstance(d, MeleeRoundDeclared) else MeleeRoundDeclared()
     options = opts(state)
@@ -116,13 +118,23 @@ def begin_round(state: FightState, d: InitiativeDeclared, dice: Dice) -> Decisio
     check_ids(state, auto, "automatic initiative")
     new_round = state.clock.round + 1
     ended = _round_end_events(state, new_round)
-    events: list[Event] = list(ended)
-    for e in ended:  # who fights this round, and with how many attacks, once these are over
+    events: list[Event] = [*ended, *coma.untreated(state, ended)]
+    for e in events:  # who fights this round, and with how many attacks, once these are over
+        assert isinstance(e, ConditionChanged)
         state = on_condition_changed(state, e)
+    for cid, points, rule in coma.minute(state, new_round):  # a minute's bleeding
+        bled = damage.bleed(state, cid, points, rule)
+        events += bled
+        for e in bled:
+            if isinstance(e, ConditionChanged):
+                state = on_condition_changed(state, e)
+            elif isinstance(e, DamageApplied):
+                state = on_pool_set(state, e)
     fighters = _fighters(state)
     if not fighters:
         raise IllegalAction("nobody is able to fight: add combatants with `fracas add SHEET`")
     passes = passes_mode(state)
+    horrors, frozen = horror.saves(state, fighters, dice)  # before any initiative die
     for cid, c in state.combatants.items():
         f = fighter(c)
         if f.in_progress is not None and not passes:
@@ -134,7 +146,11 @@ def begin_round(state: FightState, d: InitiativeDeclared, dice: Dice) -> Decisio
                 )
             )
         if c.alive:
-            events.append(refresh(state, cid))
+            refreshed = refresh(state, cid)
+            events.append(refreshed)
+            if cid in frozen:
+                events += horror.penalties(state, cid, refreshed)
+    events += horrors
     keys: dict[str, list[int]] = {}
     fixed_ids: set[str] = set()
     zero: list[str] = []
@@ -143,6 +159,10 @@ def begin_round(state: FightState, d: InitiativeDeclared, dice: Dice) -> Decisio
         f = fighter(c)
         mods = f.profile.initiative
         if cid in auto:
+            continue
+        if cid in frozen:
+            events.append(horror.no_initiative(cid))
+            zero.append(cid)
             continue
         lost = f.lost_init == "next_round"
         if lost:

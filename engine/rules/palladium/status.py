@@ -79,7 +79,7 @@ def _notes(fight: Mapping[str, Any], c: Mapping[str, Any]) -> list[str]:
         out.append(f"holds until {c['held']!r}")
     out += [f"{h['holder']} holds {h['victim']} ({h['hold']} hold)" for h in c.get("holds", ())]
     if c.get("entangled"):
-        out.append(f"entangled (dodge {c['entangled']['total']}+ to get free)")
+        out.append(f"dodge {c['entangled']['total']}+ to get free")
     if c.get("dropped"):
         out.append("dropped: " + ", ".join(c["dropped"]))
     if c.get("lost_initiative"):

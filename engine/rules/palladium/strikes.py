@@ -25,6 +25,11 @@ def undefendable(state: FightState, actor: str, target: str) -> str | None:
     """Why the target of this attack may not parry or dodge it, or None."""
     a = state.combatants[actor]
     t = state.combatants[target]
+    if actor in fighter(t).frightened:
+        return (
+            f"frozen by {a.name}'s Horror Factor, he cannot parry or dodge its first attack "
+            "this round (PAL-COND-HORROR)"
+        )
     if "surprised" in t.conditions:
         if "ambushing" in a.conditions:
             return "a sneak attack cannot be parried or dodged (PAL-DEF-SNEAK)"

@@ -14,8 +14,8 @@ from engine.dice import Dice
 from engine.rolls import roll
 from engine.rules import IllegalAction, UsageError
 from engine.rules.pack import Decision, TurnKind
-from engine.rules.palladium import apm, damage, handtohand, kinds, round
-from engine.rules.palladium.actions import busy
+from engine.rules.palladium import apm, coma, damage, handtohand, kinds, round
+from engine.rules.palladium.checks import busy
 from engine.rules.palladium.options import opts
 from engine.turns import known
 from events.core import (
@@ -226,7 +226,8 @@ class PalladiumTurns:
             if not c.alive:
                 raise IllegalAction(f"{c.name} is dead")
             unit: DamageUnit = "MD" if mine.mega else "SDC"
-            events += damage.take_damage(state, cid, d.damage, unit, 0)
+            hurt = damage.take_damage(state, cid, d.damage, unit, 0)
+            events += hurt + coma.bleeds(state, cid, hurt, blade=False)
         if d.heal:
             events += _heal(state, cid, d.heal, rule)
         events += handtohand.capped(state, cid, d.condition or "", events)

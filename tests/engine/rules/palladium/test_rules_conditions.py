@@ -153,7 +153,7 @@ def test_PAL_DMG_COMA_DEATH_the_dead_and_the_comatose_have_no_attacks(fight: Fig
     fight.ruling("b", damage=30)  # H.P. 0: coma
     assert (fight.who("b")["apm_left"], conditions(fight, "b")) == (
         0,
-        [{"name": "coma", "rounds_left": None}],
+        [{"name": "coma", "rounds_left": 9 * 240}],  # P.E. hours (PAL-DMG-COMA-TIME)
     )
     fight.ruling("b", damage=20)  # below -P.E.: dead
     assert fight.who("b")["apm_left"] == 0

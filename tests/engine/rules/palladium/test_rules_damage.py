@@ -256,8 +256,8 @@ def test_PAL_DMG_POOLS_sdc_first_then_hit_points(fight: Fight) -> None:
 @pytest.mark.parametrize(
     ("face", "hp", "conditions", "alive"),
     [
-        (1, 0, ["coma"], True),  # 0 H.P.: coma
-        (5, -9, ["coma"], True),  # P.E. 9: alive at -9
+        (1, 0, ["bleeding", "coma"], True),  # 0 H.P.: coma; a knife's cut bleeds
+        (5, -9, ["bleeding", "coma"], True),  # P.E. 9: alive at -9
         (6, -10, ["coma", "dead"], False),  # dead at -10
     ],
 )
@@ -271,7 +271,9 @@ def test_PAL_DMG_COMA_DEATH_coma_at_0_dead_below_minus_pe(
     b = fight.who("b")
     names = [k["name"] for k in b["conditions"]]
     assert (b["hp"], names, b["alive"]) == (hp, conditions, alive)
-    assert {e.rule for e in of(result.events, ConditionChanged)} == {"PAL-DMG-COMA-DEATH"}
+    rules = {e.condition: e.rule for e in of(result.events, ConditionChanged)}
+    assert rules.pop("bleeding", "PAL-DMG-BLEED-WOUNDS") == "PAL-DMG-BLEED-WOUNDS"
+    assert set(rules.values()) == {"PAL-DMG-COMA-DEATH"}
 
 
 def test_PAL_DMG_COMA_DEATH_comatose_fighter_neither_acts_nor_defends(fight: Fight) -> None:

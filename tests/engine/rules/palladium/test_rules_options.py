@@ -52,6 +52,7 @@ RAW = {
     "defensive_disarm": "natural_19",
     "back_flip": "rules",
     "body_block": "balance",
+    "blood_loss": False,
 }
 HOUSE = {
     **RAW,

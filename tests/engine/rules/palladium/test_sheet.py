@@ -58,6 +58,7 @@ def test_the_example_sheets_are_valid() -> None:
     assert [p.name for p in VALID] == [
         "brodkil.json",
         "cs_grunt.yaml",
+        "grave_ghoul.toml",
         "jade_tiger.toml",
         "marcus_kell.toml",
         "rook.toml",
