@@ -96,6 +96,7 @@ from events.palladium import (
     PalladiumRulingDeclared,
     PickUpDeclared,
     PowerPunchDeclared,
+    RecoverDeclared,
     ReleaseHoldDeclared,
     ShootDeclared,
     StrikeDeclared,
@@ -474,6 +475,10 @@ def draw_legal(data: st.DataObject, state: FightState) -> Declaration:
     if kind == "cut_in":
         return draw_cut_in(data, state, acting)
     if kind == "ruling":
+        comatose = [cid for cid, c in state.combatants.items() if "coma" in c.conditions]
+        if comatose and data.draw(st.booleans(), label="recover?"):
+            care = data.draw(st.sampled_from(("untrained", "hospital")), label="care")
+            return RecoverDeclared(combatant=data.draw(st.sampled_from(comatose)), care=care)
         return draw_ruling(data, state)
     if kind == "act":
         return draw_act(data, acting)

@@ -149,6 +149,7 @@ class Profile(msgspec.Struct, frozen=True, kw_only=True):
     disarm: tuple[Modifier, ...] = ()
     entangle: tuple[Modifier, ...] = ()
     hold: tuple[Modifier, ...] = ()
+    escape: tuple[Modifier, ...] = ()
     #: The P.P. and P.S. attribute scores (escaping a hold, PAL-COND-HELD; a body block's
     #: knockdown, PAL-DMG-BODYBLOCK).
     pp: int = 10

@@ -92,13 +92,14 @@ def let_go(state: FightState, holder: str, reason: str, rule: str = HELD) -> lis
 def escape_events(
     state: FightState, actor: str, ip: InProgress, dice: Dice, wild: int, landing: bool = False
 ) -> list[Event]:
-    """The held fighter's try to break the hold: 1D20 + P.P. score against the holder's
-    1D20 + P.P. score + hold bonuses; he must roll higher (or tie, under the option)."""
+    """The held fighter's try to break the hold: 1D20 + P.P. score + escape bonuses against the
+    holder's 1D20 + P.P. score + hold bonuses; he must roll higher (or tie, under the option)."""
     f = fighter(state.combatants[actor])
     assert f.held_by is not None
     holder = f.held_by[0]
     hp = fighter(state.combatants[holder]).profile
-    mine = roll(dice, "escape", "1D20", [_score(f.profile.name, f.profile.pp)], rule=HELD)
+    own = [_score(f.profile.name, f.profile.pp), *f.profile.escape]
+    mine = roll(dice, "escape", "1D20", own, rule=HELD)
     keep = [_score(hp.name, hp.pp), *hp.hold]
     theirs = roll(dice, "keep the hold", "1D20", keep, rule=HELD)
     tie_breaks = opts(state).hold_escape_ties == "victim"

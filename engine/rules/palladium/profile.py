@@ -146,6 +146,7 @@ def build_profile(sheet: PalladiumSheet) -> Profile:
         disarm=pair(h2h.disarm, b.disarm, "PAL-DEF-DISARM"),
         entangle=pair(h2h.entangle, b.entangle, "PAL-DEF-ENTANGLE"),
         hold=pair(0, b.hold, "PAL-COND-HELD"),
+        escape=pair(0, b.escape, "PAL-COND-HELD"),
         pp=sheet.attributes.pp,
         ps=sheet.attributes.ps,
         paired=training.paired_weapons or "paired_weapons" in h2h.moves,

@@ -22,7 +22,7 @@ Schema (keys; optional ones have the default shown)::
     death_blow_at_will = false         # a death blow at will, for two attacks
     paired_weapons = false             # W.P. Paired Weapons (needs two melee weapons)
     [bonuses]                          # all optional, default 0, -20..30 (apm -5..10)
-    strike parry dodge initiative damage roll pull disarm entangle hold apm = 0
+    strike parry dodge initiative damage roll pull disarm entangle hold escape apm = 0
     save_horror_factor = 0
     auto_dodge = false
     horror_factor = 12                 # optional, top level: the Horror Factor he inspires
@@ -160,6 +160,8 @@ class Bonuses:
     entangle: Bonus = 0
     #: To hold, and to keep a hold against an escape: put the P.P. bonus here (PAL-COND-HELD).
     hold: Bonus = 0
+    #: To escape a hold (an O.C.C.'s or a skill's, e.g. Escape Artist), PAL-COND-HELD.
+    escape: Bonus = 0
     save_horror_factor: Bonus = 0
     apm: Annotated[int, Range(-5, 10)] = 0
     auto_dodge: bool = False

@@ -172,8 +172,10 @@ def simultaneous(
     hurt (PAL-DEF-SIMULTANEOUS). Both blows are rolled from the state before either lands
     and take effect together, as though the other had not happened (PAL-HR-SIMULTANEOUS).
     Reading of its ❓ cost: it uses one of the responder's attacks in hand, and needs one.
-    Dice: the responder's strike, then the first blow's damage, then the responder's damage
-    if he hits."""
+    With W.P. Paired Weapons and two melee weapons in hand (and no ``--weapon``) he strikes
+    back with both for that one attack, a twin strike (PAL-DEF-PAIRED). Dice: the responder's
+    strike (each of a twin strike's), then the first blow's damage, then the responder's
+    damage for each that hits."""
     c = state.combatants[target]
     why = combat.helpless(state, target)
     if why:
@@ -183,10 +185,16 @@ def simultaneous(
         raise IllegalAction(
             f"{c.name} has no attacks in hand to strike back with (PAL-DEF-SIMULTANEOUS)"
         )
-    if weapon_name is None:
-        weapon = next((w for w in f.profile.weapons if w.kind == "melee"), None)
+    hands = defences.in_hand(f.profile, f.dropped)
+    if weapon_name is not None:
+        named = combat.find_weapon(f.profile, weapon_name)
+        if named is not None and named.name in f.dropped:
+            raise IllegalAction(f"{c.name}'s {named.name} lies on the ground (PAL-DEF-DISARM)")
+        weapons = [named]
+    elif f.profile.paired and len(hands) >= 2:
+        weapons = list(hands[:2])  # a twin strike: both weapons, one attack (PAL-DEF-PAIRED)
     else:
-        weapon = combat.find_weapon(f.profile, weapon_name)
+        weapons = [hands[0] if hands else None]
     ledger, _, refused = apm.assign(state, target, "other", 1)
     if refused:
         raise IllegalAction(f"{c.name}: {refused}")
@@ -199,11 +207,12 @@ def simultaneous(
             ledger=ledger,
         )
     ]
-    back = combat.strike(state, target, actor, "strike", weapon, dice)
-    events.append(back)
+    backs = [combat.strike(state, target, actor, "strike", w, dice) for w in weapons]
+    events += backs
     events += damage.damage(state, actor, target, detail, dice, earlier=events)
-    if back.hits:
-        ranged = weapon is not None and weapon.kind == "ranged"
-        back_detail = combat.strike_detail(back, ranged)
-        events += damage.damage(state, target, actor, back_detail, dice, earlier=events)
+    for back, weapon in zip(backs, weapons, strict=True):
+        if back.hits:
+            ranged = weapon is not None and weapon.kind == "ranged"
+            back_detail = combat.strike_detail(back, ranged)
+            events += damage.damage(state, target, actor, back_detail, dice, earlier=events)
     return events

@@ -167,3 +167,16 @@ def test_PAL_DMG_DEATHBLOW_at_will_needs_the_sheet(fight: Fight) -> None:
     duel(fight)
     with pytest.raises(IllegalAction, match="no death blow at will"):
         fight.declare(StrikeDeclared(actor="a", target="b", death_blow=True), [12, 3])
+
+
+def test_PAL_DEF_PAIRED_a_simultaneous_answer_strikes_with_both(fight: Fight) -> None:
+    twin = {"weapons": [KNIFE, {**CLUB, "name": "baton"}], "hand_to_hand": {
+        "style": "basic", "level": 1, "paired_weapons": True}}  # fmt: skip
+    duel(fight, b=twin)
+    fight.strike("a", "b", 12)
+    # b's two strikes (15, 14), a's punch (1D4 = 2), then b's knife (3) and baton (4)
+    result = fight.defend("b", "simultaneous", 15, 14, 2, 3, 4)
+    back = [e for e in of(result.events, StrikeRolled) if e.actor == "b"]
+    assert [(e.weapon, e.hits) for e in back] == [("knife", True), ("baton", True)]
+    assert [e.on for e in of(result.events, ApmSpent)] == ["simultaneous attack"]  # one attack
+    assert [e.target for e in of(result.events, DamageRolled)] == ["b", "a", "a"]

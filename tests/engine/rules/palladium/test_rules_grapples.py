@@ -125,6 +125,17 @@ def test_PAL_COND_HELD_escape_is_pp_against_pp_and_hold_bonuses(
     assert (fight.who("b")["holds"] == []) is breaks
 
 
+def test_PAL_COND_HELD_the_victims_escape_bonus_counts(fight: Fight) -> None:
+    fight.new("raw")
+    fight.add("brawler", "a", hand_to_hand=MA7, attributes={"pp": 14, "pe": 9}, bonuses={"hold": 2})
+    fight.add("brawler", "b", pools=TOUGH, bonuses={"escape": 3})
+    fight.initiative(18, 10)
+    grab(fight)
+    result = fight.declare(EscapeDeclared(actor="b"), [8, 5])  # 8 + 10 + 3 = 21 vs 21
+    contest = one(result.events, ContestRolled)
+    assert contest.roll.total == 21 and not contest.success  # the tie keeps the hold
+
+
 def test_PAL_COND_HELD_release_hold_lets_go_for_nothing(fight: Fight) -> None:
     holds_fight(fight)
     grab(fight)
