@@ -202,3 +202,6 @@ class StrikeDetail(msgspec.Struct, frozen=True, kw_only=True):
     #: The defender rolled with the impact (PAL-DEF-ROLL-IMPACT): half damage, or the
     #: special blow's other effect.
     rolled: bool = False
+    #: A hit from behind by a style that makes it a critical or a knockout, the striker's
+    #: choice (PAL-DMG-CRIT-BEHIND).
+    behind: bool = False

@@ -51,14 +51,17 @@ KO_DICE = "1D4"  # PAL-DMG-KO: dazed for 1D4 melee rounds
 
 
 def open_to(state: FightState, attacker: str, detail: StrikeDetail) -> list[str]:
-    """The special blows this strike's natural roll opens to the striker, in table order."""
+    """The special blows this strike's natural roll opens to the striker, in table order; a
+    critical from behind by a style that grants it opens a knockout instead
+    (PAL-DMG-CRIT-BEHIND: "critical strike or knockout"), and the striker is always asked."""
     if detail.ranged or detail.purpose:
         return []  # a hold, a disarm or a body block is no blow to knock out with
     p = fighter(state.combatants[attacker]).profile
     return [
         blow
         for blow, row in BLOWS.items()
-        if (least := getattr(p, row.least)) is not None and detail.natural >= least
+        if ((least := getattr(p, row.least)) is not None and detail.natural >= least)
+        or (blow == "knockout" and detail.behind and detail.critical)
     ]
 
 
@@ -74,7 +77,8 @@ def land(
     ``earlier``: the ply's events before it (a defence the target paid for)."""
     if not detail.blow:
         blows = open_to(state, attacker, detail)
-        if opts(state).special_blows == "automatic" and len(blows) == 1:
+        choice = detail.behind  # from behind: the critical or a knockout, the striker's pick
+        if opts(state).special_blows == "automatic" and len(blows) == 1 and not choice:
             detail = msgspec.structs.replace(detail, blow=blows[0])
         elif blows:
             asked = msgspec.structs.replace(detail, target=target)
@@ -107,6 +111,9 @@ def answer(
                 )
             events.append(apm.spend_off_turn(state, attacker, 1, choice, rule, "other"))
     chosen = msgspec.structs.replace(detail, blow=choice)
+    p = fighter(state.combatants[attacker]).profile
+    if choice == "knockout" and detail.natural < (p.knockout_min or 21):
+        chosen = msgspec.structs.replace(chosen, critical=False)  # instead of the critical
     return events + _hit(state, attacker, detail.target, chosen, dice, events)
 
 

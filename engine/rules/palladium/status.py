@@ -99,6 +99,11 @@ def _clock(doc: Mapping[str, Any]) -> str | None:
 
 
 def _pending(p: Mapping[str, Any], names: Mapping[str, str]) -> str:
+    if p["kind"] == "activate" and p["detail"].get("behind"):
+        return (
+            f"waiting: {names[p['reactor']]}'s blow from behind on {names[p['actor']]} is a "
+            f"critical or a knockout, his pick: `fracas activate {p['reactor']} knockout|no`"
+        )
     if p["kind"] == "activate":
         return (
             f"waiting: {names[p['reactor']]}'s natural {p['detail'].get('natural')} may make "

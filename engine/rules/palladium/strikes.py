@@ -62,6 +62,8 @@ def strike_events(
     if purpose or ip.death_blow:
         blow = "death-blow" if ip.death_blow else ""
         detail = msgspec.structs.replace(detail, purpose=purpose, at=ip.at, blow=blow)
+    if ip.from_behind and p.crit_from_behind and not ranged and not purpose:
+        detail = msgspec.structs.replace(detail, behind=True)
     return after_strike(state, s, detail, ip.defend, None, dice, landing)
 
 

@@ -132,3 +132,25 @@ def test_PAL_DMG_KO_and_DEATHBLOW_both_open_the_striker_chooses(fight: Fight) ->
     events = activate(fight, "death-blow", 3)
     assert [e for e in of(events, ApmSpent) if e.combatant == "a"] == []
     assert one(events, BlowLanded).blow == "death-blow"
+
+
+@pytest.mark.parametrize(
+    ("choice", "critical", "dazed"), [("knockout", False, True), ("no", True, False)]
+)
+def test_PAL_DMG_CRIT_BEHIND_from_behind_a_critical_or_a_knockout(
+    fight: Fight, choice: str, critical: bool, dazed: bool
+) -> None:
+    fight.new("raw")
+    fight.add("brawler", "a", hand_to_hand={"style": "basic", "level": 13})
+    fight.add("brawler", "b", pools={"hp": 300, "sdc": 300})
+    fight.initiative(18, 2)
+    asked = fight.strike("a", "b", 10, from_behind=True)
+    pending = fight.status()["pending"]
+    assert pending is not None and pending["kind"] == "activate"
+    assert not of(asked.events, DamageRolled)
+    faces = (3, 2) if dazed else (3,)
+    result = fight.declare(ActivateDeclared(actor="a", choice=choice), faces)  # type: ignore[arg-type]
+    dmg = one(result.events, DamageRolled)
+    assert any(m.rule == "PAL-DMG-CRIT-BEHIND" or m.name == "critical strike"
+               for m in dmg.roll.modifiers) is critical  # fmt: skip
+    assert ("dazed" in [k["name"] for k in fight.who("b")["conditions"]]) is dazed

@@ -12,6 +12,7 @@ import pytest
 
 from engine.rules import IllegalAction, UsageError
 from events.palladium import (
+    ActivateDeclared,
     ApmSpent,
     BodyFlipDeclared,
     DamageRolled,
@@ -188,8 +189,11 @@ def test_PAL_DMG_CRIT_BEHIND_level_13_makes_a_hit_from_behind_critical(
     fight: Fight, style: str, times: int
 ) -> None:
     duel(fight, style, 13)
-    result = fight.strike("a", "b", 10, 2, from_behind=True)
-    assert one(result.events, StrikeRolled).critical
+    struck = fight.strike("a", "b", 10, from_behind=True)
+    assert one(struck.events, StrikeRolled).critical
+    # a critical or a knockout, his pick (the knockout: test_rules_blows.py); he keeps the
+    # critical
+    result = fight.declare(ActivateDeclared(actor="a", choice="no"), [2])
     dmg = one(result.events, DamageRolled)
     crit = [(m.value, m.rule) for m in dmg.roll.modifiers if m.op == "mul"]
     rule = "PAL-DMG-CRIT-BEHIND" if times == 3 else "PAL-DMG-CRIT"
