@@ -88,6 +88,24 @@ def land(
     return _hit(state, attacker, target, detail, dice, earlier)
 
 
+def exchanged(
+    state: FightState,
+    attacker: str,
+    target: str,
+    detail: StrikeDetail,
+    dice: Dice,
+    earlier: Sequence[Event] = (),
+) -> list[Event]:
+    """A blow of a simultaneous exchange, where nobody can be asked mid-way: the special blow
+    its natural roll opens is made one only when the rules as written make it one by itself
+    (option ``special_blows`` "automatic", one blow open); otherwise it is an ordinary blow
+    (reading; PAL-DEF-SIMULTANEOUS, PAL-DMG-KO)."""
+    blows = open_to(state, attacker, detail)
+    if opts(state).special_blows == "automatic" and len(blows) == 1 and not detail.behind:
+        detail = msgspec.structs.replace(detail, blow=blows[0])
+    return _hit(state, attacker, target, detail, dice, earlier)
+
+
 def answer(
     state: FightState, attacker: str, choice: str, detail: StrikeDetail, dice: Dice
 ) -> list[Event]:

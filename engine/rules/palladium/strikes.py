@@ -10,7 +10,7 @@ import msgspec
 
 from engine.dice import Dice
 from engine.rules import IllegalAction
-from engine.rules.palladium import apm, blows, combat, damage, defences, handtohand, shots
+from engine.rules.palladium import apm, blows, combat, defences, handtohand, shots
 from engine.rules.palladium.moves import MOVES
 from engine.rules.palladium.options import opts
 from events.core import ConditionChanged, Event, ReactionRequested
@@ -211,10 +211,10 @@ def simultaneous(
     ]
     backs = [combat.strike(state, target, actor, "strike", w, dice) for w in weapons]
     events += backs
-    events += damage.damage(state, actor, target, detail, dice, earlier=events)
+    events += blows.exchanged(state, actor, target, detail, dice, events)
     for back, weapon in zip(backs, weapons, strict=True):
         if back.hits:
             ranged = weapon is not None and weapon.kind == "ranged"
             back_detail = combat.strike_detail(back, ranged)
-            events += damage.damage(state, target, actor, back_detail, dice, earlier=events)
+            events += blows.exchanged(state, target, actor, back_detail, dice, events)
     return events

@@ -154,3 +154,23 @@ def test_PAL_DMG_CRIT_BEHIND_from_behind_a_critical_or_a_knockout(
     assert any(m.rule == "PAL-DMG-CRIT-BEHIND" or m.name == "critical strike"
                for m in dmg.roll.modifiers) is critical  # fmt: skip
     assert ("dazed" in [k["name"] for k in fight.who("b")["conditions"]]) is dazed
+
+
+@pytest.mark.parametrize(("variant", "knocked_out"), [("raw", True), ("house", False)])
+def test_PAL_DEF_SIMULTANEOUS_a_knockout_in_the_exchange_only_when_it_makes_itself(
+    fight: Fight, variant: str, knocked_out: bool
+) -> None:
+    """Nobody can be asked mid-exchange: as written the knockout lands by itself; under the
+    house rules (it must be paid for on being asked) it is an ordinary blow."""
+    brawl(fight, "expert", 11, variant)
+    if variant == "house":  # b needs an attack in hand to strike back: his pass-1 turn
+        fight.pass_("a")
+        fight.pass_("b")
+    fight.strike("a", "b", 18)
+    # b strikes back (10); a's punch 3, the knockout's 1D4 = 2 (as written); b's punch 1
+    faces = (10, 3, 2, 1) if knocked_out else (10, 3, 1)
+    result = fight.defend("b", "simultaneous", *faces)
+    assert bool(of(result.events, BlowLanded)) is knocked_out
+    names = [k["name"] for k in fight.who("b")["conditions"]]
+    assert ("dazed" in names) is knocked_out
+    assert len(of(result.events, DamageRolled)) == 2
