@@ -58,6 +58,7 @@ def decide_strike(state: FightState, d: StrikeDeclared, dice: Dice) -> Decision:
     handtohand.check_move(state, p, d, weapon)
     if d.death_blow:
         handtohand.check_death_blow(p, weapon)
+        handtohand.check_pull(d)
     ip = InProgress(
         action="strike",
         target=d.target,
@@ -69,6 +70,7 @@ def decide_strike(state: FightState, d: StrikeDeclared, dice: Dice) -> Decision:
         unseen=d.unseen,
         pull=d.pull,
         death_blow=d.death_blow,
+        note="a death blow" if d.death_blow else "",
     )
     return begin(state, d.actor, ip, dice)
 

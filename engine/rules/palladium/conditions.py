@@ -56,7 +56,7 @@ CONDITIONS: dict[str, Condition] = {
         Condition("coma", "PAL-DMG-COMA-DEATH", "in a coma", acts=False, defends=False),
         Condition("blind", "PAL-COND-BLIND", "blind", bonuses=False, penalty=-10),
         Condition("held", "PAL-COND-HELD", "held", defends=False, attacks=False),
-        Condition("holding", "PAL-COND-HELD", "holding a hold", defends=False, attacks=False),
+        Condition("holding", "PAL-COND-HELD", "holding someone", defends=False, attacks=False),
         Condition("entangled", "PAL-COND-ENTANGLED", "entangled", attacks=False, parries=False),
         Condition("knocked down", "PAL-COND-KNOCKDOWN", "knocked down"),
         Condition("disarmed", "PAL-DEF-DISARM", "disarmed"),

@@ -276,7 +276,8 @@ def _body(
         return events
     after = f.hp - rest
     events.append(_applied(target, "hp", rest, f.hp, after, rule))
-    if after <= 0 and "coma" not in c.conditions:
+    dies = after < -f.profile.pe and c.alive
+    if after <= 0 and c.alive and not dies and "coma" not in c.conditions:
         events.append(
             ConditionChanged(
                 combatant=target,
@@ -286,7 +287,13 @@ def _body(
                 rounds=coma.coma_rounds(f.profile.pe),  # P.E. hours (PAL-DMG-COMA-TIME)
             )
         )
-    if after < -f.profile.pe and c.alive:
+    if dies:  # beyond help: dead, and no longer in a coma
+        if "coma" in c.conditions:
+            events.append(
+                ConditionChanged(
+                    combatant=target, condition="coma", present=False, rule="PAL-DMG-COMA-DEATH"
+                )
+            )
         events.append(
             ConditionChanged(
                 combatant=target, condition="dead", present=True, rule="PAL-DMG-COMA-DEATH"

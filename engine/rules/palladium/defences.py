@@ -2,7 +2,8 @@
 entangle, disarm, back flip, and parry-and-strike with paired weapons (``defend B CHOICE``).
 
 Each row takes the pending strike and returns the events of the answer and of whatever
-gets through. Refusals (IllegalAction) come before any die is rolled.
+gets through. Refusals (IllegalAction) come before any die is rolled. A defender who cannot
+defend at all (held, unconscious) is declined before any row is asked (``strikes.answer``).
 
 Readings: an entangle, a disarm and a back flip answer like a parry or dodge: a natural-20
 strike is stopped only by a natural 20 (PAL-STRIKE-NAT20). A disarm that does not work leaves
@@ -24,10 +25,10 @@ from engine.rules import IllegalAction
 from engine.rules.palladium import apm, blows, combat, damage, grips
 from engine.rules.palladium.options import opts
 from engine.rules.palladium.penalties import condition_modifiers
+from engine.rules.palladium.purposes import ANSWERABLE
 from events.core import ConditionChanged, Event, Modifier, Roll
 from events.palladium import (
     ApmSpent,
-    DefenseDeclined,
     DefenseRolled,
     Profile,
     StrikeDetail,
@@ -57,11 +58,16 @@ def _cost(state: FightState, cid: str, what: str, rule: str) -> list[Event]:
     return [apm.spend_off_turn(state, cid, 1, what, rule, "defence")]
 
 
-def _declined(state: FightState, attacker: str, defender: str) -> list[Event] | None:
-    why = combat.helpless(state, defender)
-    if why is None:
-        return None
-    return [DefenseDeclined(defender=defender, attacker=attacker, reason=why)]
+def check_answer(purpose: str, choice: str | None) -> None:
+    """Refuse an answer the strike's purpose does not take (``purposes.py``): a parried body
+    block, a hold rolled with."""
+    if choice is None:
+        return
+    allowed, rule, label = ANSWERABLE.get(purpose, ANSWERABLE[""])
+    if choice not in allowed:
+        raise IllegalAction(
+            f"{label} cannot be answered with {choice} ({rule}): answer {', '.join(allowed)}"
+        )
 
 
 def in_hand(p: Profile, dropped: tuple[str, ...]) -> list[WeaponProfile]:
@@ -92,9 +98,6 @@ def roll_with(
             f"the {aw.name} is not a blunt weapon and cannot be rolled with ({ROLL}; a club or "
             "mace has blunt = true on its sheet); answer parry, dodge or none"
         )
-    declined = _declined(state, attacker, defender)
-    if declined is not None:
-        return declined + blows.land(state, attacker, defender, detail, dice, declined)
     df = fighter(state.combatants[defender])
     house = opts(state).roll_with_impact == "free_if_trained"
     rule = HOUSE_ROLL if house else ROLL
@@ -135,9 +138,6 @@ def entangle(
     if df.entangling is not None:
         held = state.combatants[df.entangling].name
         raise IllegalAction(f"{df.profile.name} already entangles {held} (PAL-DEF-ENTANGLE)")
-    declined = _declined(state, attacker, defender)
-    if declined is not None:
-        return declined + blows.land(state, attacker, defender, detail, dice, declined)
     events = _cost(state, defender, "entangle", grips.ENTANGLE)
     mods = condition_modifiers(state.combatants[defender], list(df.profile.entangle))
     r = roll(dice, "entangle", "1D20", mods, target=detail.total, rule=grips.ENTANGLE)
@@ -171,14 +171,11 @@ def disarm(
         raise IllegalAction(
             f"there is nothing to knock away from {what} (PAL-DEF-DISARM); answer another way"
         )
-    declined = _declined(state, attacker, defender)
-    if declined is not None:
-        return declined + blows.land(state, attacker, defender, detail, dice, declined)
     dp = fighter(state.combatants[defender]).profile
     house = opts(state).defensive_disarm == "beat_strike"
     rule = "PAL-HR-DEF-DISARM" if house else "PAL-DEF-DISARM"
     events = [] if house and dp.trained else _cost(state, defender, "disarm", rule)
-    mods: list[Modifier] = [*skipped(dp.parry, "a disarm rolls with disarm bonuses", rule)]
+    mods: list[Modifier] = [*skipped(dp.parry, "a disarm rolls with disarm bonuses only", rule)]
     mods += dp.disarm
     mods = condition_modifiers(state.combatants[defender], mods)
     r = roll(dice, "disarm", "1D20", mods, target=detail.total, rule=rule)
@@ -223,13 +220,10 @@ def back_flip(
             f"{dp.name}'s hand-to-hand skill does not grant a back flip (PAL-DEF-BACKFLIP: "
             "Martial Arts from level 8, Assassin from level 9)"
         )
-    declined = _declined(state, attacker, defender)
-    if declined is not None:
-        return declined + blows.land(state, attacker, defender, detail, dice, declined)
     rule = "PAL-DEF-BACKFLIP"
     events = _cost(state, defender, "back flip", rule)
     mods = skipped(dp.dodge, "a back flip uses the natural die only", rule)
-    r = roll(dice, "back flip", "1D20", mods, target=detail.total + 1, rule=rule)
+    r = roll(dice, "back flip", "1D20", mods, target=detail.total, rule=rule)
     natural = r.faces[0]
     ok = natural > detail.total
     reason = f"natural {natural} vs strike {detail.total}: must be higher"
@@ -263,10 +257,7 @@ def paired(
         )
     hands = in_hand(dp, df.dropped)
     if len(hands) < 2:
-        raise IllegalAction(f"{dp.name} has not two melee weapons in hand to pair")
-    why = combat.helpless(state, defender)
-    if why:
-        raise IllegalAction(f"{dp.name} {why}")
+        raise IllegalAction(f"{dp.name} does not have two melee weapons in hand to pair")
     if df.apm_left < 1:
         raise IllegalAction(f"{dp.name} has no attack in hand to strike back with")
     guard = combat.find_weapon(dp, weapon) if weapon is not None else hands[0]

@@ -86,6 +86,7 @@ def _strike(e: pe.StrikeDeclared, n: Namer) -> list[str]:
             (e.from_behind, "from behind"),
             (e.unseen, "unseen"),
             (e.pull is not None, f"pulling the blow to {e.pull}"),
+            (e.death_blow, "a death blow at will, two attacks"),
         )
         if flag
     ]

@@ -11,8 +11,9 @@ from __future__ import annotations
 from engine.dice import Dice
 from engine.rules import IllegalAction, UnknownName
 from engine.rules.pack import Action, Decision
-from engine.rules.palladium import grips
+from engine.rules.palladium import conditions, grips
 from engine.rules.palladium.checks import check_actor, check_target
+from engine.rules.palladium.defences import check_answer
 from engine.rules.palladium.kinds import KINDS, begin
 from engine.rules.palladium.options import opts
 from events.palladium import (
@@ -35,6 +36,7 @@ def decide_grapple(state: FightState, d: GrappleDeclared, dice: Dice) -> Decisio
     check_actor(state, d.actor, 1, "a hold")
     check_target(state, d.actor, d.target)
     grips.check_grapple(state, d.actor, d.target)
+    check_answer("hold", d.defend)
     ip = InProgress(
         action="grapple", target=d.target, cost=1, defend=d.defend, purpose="hold", at=d.hold
     )
@@ -73,10 +75,7 @@ def decide_body_block(state: FightState, d: BodyBlockDeclared, dice: Dice) -> De
     cost = BODY_BLOCK_COST[opts(state).body_block]
     check_actor(state, d.actor, cost, "a body block")
     check_target(state, d.actor, d.target)
-    if d.defend == "parry":
-        raise IllegalAction(
-            "a body block cannot be parried (PAL-DEF-BODYBLOCK): answer dodge, roll or none"
-        )
+    check_answer("body-block", d.defend)
     ip = InProgress(
         action="body_block", target=d.target, cost=cost, defend=d.defend, purpose="body-block"
     )
@@ -88,6 +87,7 @@ def decide_disarm(state: FightState, d: DisarmDeclared, dice: Dice) -> Decision:
     no damage (PAL-DEF-DISARM, PAL-HR-DEF-DISARM)."""
     check_actor(state, d.actor, 1, "a disarm")
     check_target(state, d.actor, d.target)
+    check_answer("disarm", d.defend)
     tf = fighter(state.combatants[d.target])
     held = [w for w in tf.profile.weapons if w.name not in tf.dropped]
     if d.weapon is not None:
@@ -107,6 +107,12 @@ def decide_pick_up(state: FightState, d: PickUpDeclared, dice: Dice) -> Decision
     """Pick up a weapon that was knocked away: one attack (reading: the rules do not price
     it, PAL-DEF-DISARM)."""
     check_actor(state, d.actor, 1, "picking up a weapon", attack=False)
+    bound = conditions.cannot_attack(state.combatants[d.actor])
+    if bound is not None:
+        raise IllegalAction(
+            f"{state.combatants[d.actor].name} is {bound.said} and cannot pick anything up "
+            f"({bound.rule})"
+        )
     f = fighter(state.combatants[d.actor])
     if not f.dropped:
         raise IllegalAction(f"{f.profile.name} has dropped nothing")
@@ -196,7 +202,7 @@ ACTIONS: tuple[Action, ...] = (
         decide=decide_disarm,
         help="Knock a weapon out of the target's hand (one attack, disarm bonuses only, no "
         "damage); it falls to the ground.",
-        example="fracas disarm jade rook --weapon knife",
+        example="fracas disarm jade marcus --weapon vibro-knife",
         arguments=_AB,
         options={
             "actor": "Who disarms (combatant id).",
@@ -211,7 +217,7 @@ ACTIONS: tuple[Action, ...] = (
         declaration=PickUpDeclared,
         decide=decide_pick_up,
         help="Pick up a weapon that was knocked out of one's hand; one attack.",
-        example="fracas pick-up rook --weapon knife",
+        example="fracas pick-up marcus --weapon vibro-knife",
         arguments=("actor",),
         options={
             "actor": "Who picks it up (combatant id).",

@@ -33,6 +33,7 @@ from events.palladium import (
     HoldReleased,
     HoldTaken,
     StrikeDetail,
+    WeaponPickedUp,
 )
 from projections.palladium import InProgress, fighter
 from projections.state import FightState
@@ -209,3 +210,60 @@ def lapsed(state: FightState) -> list[Event]:
             if down:
                 events += end(state, cid, f"{state.combatants[down[0]].name} is down")
     return events
+
+
+#: Conditions the rules give with who holds, pins or disarms whom: a ruling may end them, not
+#: give them (``grapple``, ``defend B entangle``, ``disarm`` do, with the other side).
+GIVEN_BY = {
+    "held": "`fracas grapple`",
+    "holding": "`fracas grapple`",
+    "entangled": "`fracas defend B entangle`",
+    "disarmed": "`fracas disarm`",
+}
+
+
+def ruled(
+    state: FightState, cid: str, condition: str | None, ending: str | None, rule: str
+) -> list[Event]:
+    """A GM ruling on a grip: giving one is refused (it needs the other side); ending one
+    ends it on both sides, all but the ruled condition itself (the core ends that)."""
+    if condition in GIVEN_BY:
+        raise IllegalAction(
+            f"--condition {condition} comes with the one who holds, pins or disarms: use "
+            f"{GIVEN_BY[condition]}"
+        )
+    end = ENDINGS.get(ending or "")
+    events = end(state, cid, rule) if end is not None else []
+    return [
+        e
+        for e in events
+        if not (isinstance(e, ConditionChanged) and (e.combatant, e.condition) == (cid, ending))
+    ]
+
+
+def _end_held(state: FightState, cid: str, rule: str) -> list[Event]:
+    grip = fighter(state.combatants[cid]).held_by
+    return let_go(state, grip[0], RULED, rule) if grip is not None else []
+
+
+def _end_holding(state: FightState, cid: str, rule: str) -> list[Event]:
+    return let_go(state, cid, RULED, rule)
+
+
+def _end_entangled(state: FightState, cid: str, rule: str) -> list[Event]:
+    pin = fighter(state.combatants[cid]).entangled_by
+    return untangle(state, pin[0], RULED, rule) if pin is not None else []
+
+
+def _end_disarmed(state: FightState, cid: str, rule: str) -> list[Event]:
+    return [WeaponPickedUp(actor=cid, weapon=w) for w in fighter(state.combatants[cid]).dropped]
+
+
+RULED = "the GM ends it"
+#: What a ruling's ``--end-condition`` ends besides the condition itself.
+ENDINGS = {
+    "held": _end_held,
+    "holding": _end_holding,
+    "entangled": _end_entangled,
+    "disarmed": _end_disarmed,
+}

@@ -73,6 +73,12 @@ def check_death_blow(p: Profile, weapon: WeaponProfile | None) -> None:
         raise IllegalAction("a death blow is a blow, never a shot (PAL-DMG-DEATHBLOW)")
 
 
+def check_pull(d: StrikeDeclared) -> None:
+    """A blow is pulled or a death blow, not both (PAL-DMG-PULL, PAL-DMG-DEATHBLOW)."""
+    if d.death_blow and d.pull is not None:
+        raise UsageError("--pull and --death-blow pull two ways: give one of them")
+
+
 def unseen_reason(from_behind: bool, unseen: bool) -> str:
     """Why the target may not parry or dodge (PAL-DEF-LOS), or ""."""
     if from_behind:

@@ -57,5 +57,7 @@ def penalties(state: FightState, cid: str, refreshed: AttacksRefreshed) -> list[
     """A failed save, once the round's attacks are in: one attack lost, horrified this round."""
     after = on_attacks_refreshed(state, refreshed)
     lost = apm.spend_off_turn(after, cid, 1, "Horror Factor", RULE, "lost")
-    horrified = ConditionChanged(combatant=cid, condition="horrified", present=True, rule=RULE)
+    horrified = ConditionChanged(
+        combatant=cid, condition="horrified", present=True, rule=RULE, rounds=1
+    )
     return [lost, horrified]

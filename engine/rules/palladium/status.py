@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.rules.pack import Column, StatusView
 from engine.rules.palladium import conditions
+from engine.rules.palladium.purposes import answers
 from projections.palladium import fighter, status_fields
 from projections.state import CombatantState, FightState
 
@@ -78,6 +79,8 @@ def _notes(fight: Mapping[str, Any], c: Mapping[str, Any]) -> list[str]:
     if c.get("held"):
         out.append(f"holds until {c['held']!r}")
     out += [f"{h['holder']} holds {h['victim']} ({h['hold']} hold)" for h in c.get("holds", ())]
+    if c.get("entangling"):
+        out.append(f"entangles {c['entangling']}")
     if c.get("entangled"):
         out.append(f"dodge {c['entangled']['total']}+ to get free")
     if c.get("dropped"):
@@ -113,8 +116,7 @@ def _pending(p: Mapping[str, Any], names: Mapping[str, str]) -> str:
     return (
         f"waiting: {names[p['actor']]}'s strike (total {p['detail'].get('total')}) needs "
         f"{names[p['reactor']]}'s answer: "
-        f"`fracas defend {p['reactor']} parry|dodge|none|simultaneous|roll|entangle|disarm|"
-        "back-flip|paired`"
+        f"`fracas defend {p['reactor']} {'|'.join(answers(p['detail'].get('purpose', '')))}`"
     )
 
 

@@ -151,9 +151,14 @@ def answer(
     ``weapon`` is the defender's weapon for a parry or a simultaneous attack (None: his first
     melee weapon, or bare hands).
     """
+    defences.check_answer(detail.purpose, choice)
     if choice == "simultaneous":
         return simultaneous(state, actor, target, detail, dice, weapon)
     other = defences.ANSWERS.get(choice)
+    why = combat.helpless(state, target)
+    if other is not None and why is not None:
+        declined: list[Event] = [DefenseDeclined(defender=target, attacker=actor, reason=why)]
+        return declined + blows.land(state, actor, target, detail, dice, declined)
     if other is not None:
         return other(state, actor, target, detail, dice, weapon)
     events, stopped = combat.defend(state, actor, target, choice, detail, dice, weapon)

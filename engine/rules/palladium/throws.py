@@ -109,10 +109,12 @@ def _balance(
     d100 = roll(dice, "keep his feet", "1D100", rule=BLOCK)
     if tp.balance is not None:
         fell = d100.total >= tp.balance
-        reason = f"{d100.total} against his balance {tp.balance} %: under it keeps his feet"
+        kept = "under it: he keeps his feet" if not fell else "not under it: he falls"
+        reason = f"{d100.total} against his balance {tp.balance} %, {kept}"
     else:
         fell = d100.total <= chance
-        reason = f"{d100.total} against a knockdown chance of {chance} %: above it keeps his feet"
+        kept = "above it: he keeps his feet" if not fell else "not above it: he falls"
+        reason = f"{d100.total} against a knockdown chance of {chance} %, {kept}"
     events.append(
         BalanceRolled(
             actor=attacker,
@@ -142,8 +144,8 @@ def _strength(
     d100 = roll(dice, "knock him down", "1D100", rule=HOUSE_BLOCK)
     down = d100.total <= chance
     reason = (
-        f"{d100.total} against 50 % + 2 x P.S. {ap.ps} - {tp.ps} + 20 % x {steps} "
-        f"strength steps = {chance} %"
+        f"{d100.total} against 50 % + 2 x (P.S. {ap.ps} - {tp.ps}) + 20 % x {steps} "
+        f"strength steps = {chance} %: " + ("down" if down else "he stands")
     )
     events: list[Event] = [
         BalanceRolled(

@@ -14,9 +14,10 @@ from engine.dice import Dice
 from engine.rolls import roll
 from engine.rules import IllegalAction, UsageError
 from engine.rules.pack import Decision, TurnKind
-from engine.rules.palladium import apm, coma, damage, handtohand, kinds, round
+from engine.rules.palladium import apm, coma, damage, grips, handtohand, kinds, round
 from engine.rules.palladium.checks import busy
 from engine.rules.palladium.options import opts
+from engine.rules.palladium.purposes import answers
 from engine.turns import known
 from events.core import (
     ConditionChanged,
@@ -66,7 +67,8 @@ class PalladiumTurns:
             )
         return (
             f"{state.combatants[p.actor].name}'s strike is waiting for {who}'s answer: "
-            f"`fracas defend {p.reactor} parry|dodge|none` first"
+            f"`fracas defend {p.reactor} {'|'.join(answers(getattr(p.detail, 'purpose', '')))}` "
+            "first"
         )
 
     def can_act(self, state: FightState, cid: str) -> bool:
@@ -181,7 +183,8 @@ class PalladiumTurns:
         like a dodge, PAL-ROUND-OUT-OF-ATTACKS), an action under way broken, damage through
         armor and pools (as a hit with no strike total: S.D.C. armor with an A.R. takes it; M.D.
         with ``mega``), healing (H.P. first, then S.D.C., never above the sheet; M.D.C. for a
-        Mega-Damage being). ``rule`` cites what the GM applies (e.g. PAL-COND-KNOCKDOWN)."""
+        Mega-Damage being), a hold, entanglement or disarm ended (``grips.ruled``). ``rule``
+        cites what the GM applies (e.g. PAL-COND-KNOCKDOWN)."""
         mine = d if isinstance(d, PalladiumRulingDeclared) else _NO_EFFECTS
         if mine.mega and not d.damage:
             raise UsageError("--mega goes with --damage N")
@@ -231,7 +234,7 @@ class PalladiumTurns:
         if d.heal:
             events += _heal(state, cid, d.heal, rule)
         events += handtohand.capped(state, cid, d.condition or "", events)
-        return events
+        return events + grips.ruled(state, cid, d.condition, d.end_condition, rule)
 
 
 def _others(d: RulingDeclared) -> bool:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from engine.rules import IllegalAction
+from engine.rules import IllegalAction, UsageError
 from events.core import ConditionChanged
 from events.palladium import (
     ApmSpent,
@@ -180,3 +180,10 @@ def test_PAL_DEF_PAIRED_a_simultaneous_answer_strikes_with_both(fight: Fight) ->
     assert [(e.weapon, e.hits) for e in back] == [("knife", True), ("baton", True)]
     assert [e.on for e in of(result.events, ApmSpent)] == ["simultaneous attack"]  # one attack
     assert [e.target for e in of(result.events, DamageRolled)] == ["b", "a", "a"]
+
+
+def test_PAL_DMG_DEATHBLOW_at_will_is_not_pulled(fight: Fight) -> None:
+    at_will = {"hand_to_hand": {"style": "basic", "level": 1, "death_blow_at_will": True}}
+    duel(fight, a=at_will)
+    with pytest.raises(UsageError, match="--pull and --death-blow"):
+        fight.declare(StrikeDeclared(actor="a", target="b", death_blow=True, pull=2), [12])

@@ -258,7 +258,7 @@ def test_PAL_DMG_POOLS_sdc_first_then_hit_points(fight: Fight) -> None:
     [
         (1, 0, ["bleeding", "coma"], True),  # 0 H.P.: coma; a knife's cut bleeds
         (5, -9, ["bleeding", "coma"], True),  # P.E. 9: alive at -9
-        (6, -10, ["coma", "dead"], False),  # dead at -10
+        (6, -10, ["dead"], False),  # dead at -10: beyond help, not in a coma
     ],
 )
 def test_PAL_DMG_COMA_DEATH_coma_at_0_dead_below_minus_pe(

@@ -97,7 +97,7 @@ def test_PAL_COND_HELD_neither_side_attacks_and_others_strike_the_victim_unoppos
     declined = one(third.events, DefenseDeclined)
     assert "held and cannot defend (PAL-COND-HELD)" in declined.reason
     assert one(third.events, DamageRolled).roll.total >= 3
-    with pytest.raises(IllegalAction, match="holding a hold and cannot attack"):
+    with pytest.raises(IllegalAction, match="holding someone and cannot attack"):
         fight.strike("a", "c", 15)
 
 
@@ -288,10 +288,71 @@ def test_PAL_DMG_BODYBLOCK_cost_damage_and_knockdown(
     assert "knocked down" in [k["name"] for k in fight.who("b")["conditions"]]
 
 
-def test_PAL_DEF_BODYBLOCK_cannot_be_parried(fight: Fight) -> None:
-    fight.new("house")
+@pytest.mark.parametrize("variant", ["raw", "house"])
+def test_PAL_DEF_BODYBLOCK_is_dodged_never_parried_now_or_when_asked(
+    fight: Fight, variant: str
+) -> None:
+    fight.new(variant)
     fight.add("brawler", "a")
-    fight.add("brawler", "b")
+    fight.add("brawler", "b", pools=TOUGH)
     fight.initiative(18, 2)
-    with pytest.raises(IllegalAction, match="cannot be parried"):
+    with pytest.raises(IllegalAction, match=r"a body block cannot be answered with parry"):
         fight.declare(BodyBlockDeclared(actor="a", target="b", defend="parry"), [15])
+    with pytest.raises(IllegalAction, match="cannot be answered with entangle"):
+        fight.declare(BodyBlockDeclared(actor="a", target="b", defend="entangle"), [15])
+    if variant == "raw":  # two attacks: it lands on a's next turn and waits for b's answer
+        fight.declare(BodyBlockDeclared(actor="a", target="b"), [])
+        fight.pass_("b", 15)
+    else:  # one attack: it waits for b's answer at once
+        fight.declare(BodyBlockDeclared(actor="a", target="b"), [15])
+    pending = fight.status()["pending"]
+    assert pending is not None and pending["detail"]["purpose"] == "body-block"
+    head = fight.head()
+    with pytest.raises(IllegalAction, match="answer dodge, none, roll, back-flip"):
+        fight.defend("b", "parry", 20)
+    assert fight.head() == head
+
+
+@pytest.mark.parametrize("purpose", ["grapple", "disarm"])
+def test_PAL_DEF_ROLL_IMPACT_nothing_to_roll_with_in_a_hold_or_a_disarm(
+    fight: Fight, purpose: str
+) -> None:
+    if purpose == "grapple":
+        holds_fight(fight)
+    else:
+        disarm_fight(fight)
+    declared = (
+        GrappleDeclared(actor="a", target="b", hold="arm", defend="roll")
+        if purpose == "grapple"
+        else DisarmDeclared(actor="a", target="b", defend="roll")
+    )
+    with pytest.raises(IllegalAction, match="cannot be answered with roll"):
+        fight.declare(declared, [12, 18])
+
+
+def test_PAL_COND_HELD_a_ruling_ends_a_hold_on_both_sides_but_cannot_give_one(
+    fight: Fight,
+) -> None:
+    holds_fight(fight)
+    with pytest.raises(IllegalAction, match="use `fracas grapple`"):
+        fight.ruling("b", condition="held")
+    grab(fight)
+    result = fight.ruling("b", end_condition="held", text="the floor gives way")
+    assert one(result.events, HoldReleased).reason == "the GM ends it"
+    ended = [(e.combatant, e.condition) for e in of(result.events, ConditionChanged)]
+    assert sorted(ended) == [("a", "holding"), ("b", "held")]  # each once
+    assert fight.who("a")["holds"] == [] and fight.who("b")["holds"] == []
+
+
+def test_PAL_COND_HELD_a_held_fighter_cannot_pick_up_his_weapon(fight: Fight) -> None:
+    fight.new("raw")
+    fight.add("brawler", "a", hand_to_hand=MA7, pools=TOUGH)
+    fight.add("brawler", "b", pools=TOUGH, weapons=KNIFE)
+    fight.add("brawler", "c", pools=TOUGH)
+    fight.initiative(18, 10, 2)
+    grab(fight)
+    fight.pass_("b")
+    fight.declare(DisarmDeclared(actor="c", target="b", defend="none"), [10])
+    fight.pass_("a")
+    with pytest.raises(IllegalAction, match="is held and cannot pick anything up"):
+        fight.declare(PickUpDeclared(actor="b"), [])
