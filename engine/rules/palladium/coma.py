@@ -25,6 +25,7 @@ from engine.dice import Dice
 from engine.rolls import roll_under
 from engine.rules import IllegalAction
 from engine.rules.pack import Action, Decision
+from engine.rules.palladium import handtohand
 from engine.rules.palladium.options import opts
 from engine.turns import known
 from events.core import ConditionChanged, Event
@@ -67,7 +68,8 @@ def untreated(state: FightState, ended: Sequence[ConditionChanged]) -> list[Cond
 
 def decide_recover(state: FightState, d: RecoverDeclared, dice: Dice) -> Decision:
     """An hour's recovery attempt: three percentile rolls at the care's chance; two
-    successes stabilize him at 1 H.P. and end the coma."""
+    successes stabilize him at 1 H.P. and end the coma. Reading: the attempt takes an hour,
+    so a fighter brought out of it mid-round has no attacks left in that round."""
     known(state, d.combatant)
     c = state.combatants[d.combatant]
     if not c.alive:
@@ -88,6 +90,7 @@ def decide_recover(state: FightState, d: RecoverDeclared, dice: Dice) -> Decisio
     if not stable:
         return Decision(events, advance="none")
     f = fighter(c)
+    events += handtohand.capped(state, d.combatant, "coma")  # an hour on: no attacks this round
     if f.mdc is None and f.hp < STABLE_HP:
         events.append(
             Healed(target=d.combatant, pool="hp", amount=STABLE_HP - f.hp, before=f.hp,

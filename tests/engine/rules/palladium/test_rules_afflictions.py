@@ -102,6 +102,7 @@ def test_PAL_DMG_COMA_RECOVERY_two_of_three_stabilize(fight: Fight) -> None:
     healed = one(result.events, Healed)
     assert (healed.before, healed.after) == (-5, 1)
     assert fight.who("b")["hp"] == 1 and "coma" not in fight.who("b")["conditions"]
+    assert fight.who("b")["apm_left"] == 0  # an hour on: nothing left of this round
     with pytest.raises(IllegalAction, match="not in a coma"):
         fight.declare(RecoverDeclared(combatant="b", care="nurse"), [1, 1, 1])
 
