@@ -294,3 +294,11 @@ class PalladiumOptions(msgspec.Struct, frozen=True, kw_only=True):
             "point a minute, and a coma bleeds until tended (off by default in both variants)",
         ),
     ] = False
+    gunfire_dodge_50_feet: Annotated[
+        Literal["within", "under"],
+        _doc(
+            "PAL-DEF-GUNFIRE-DODGE / PAL-HR-DEF-GUNFIRE-DODGE",
+            "a shot from exactly 50 ft is dodged at -5, as within 50 ft (RAW), or at no "
+            "penalty, the house rules' -5 being for under 50 ft",
+        ),
+    ] = "within"

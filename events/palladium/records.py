@@ -205,3 +205,5 @@ class StrikeDetail(msgspec.Struct, frozen=True, kw_only=True):
     #: A hit from behind by a style that makes it a critical or a knockout, the striker's
     #: choice (PAL-DMG-CRIT-BEHIND).
     behind: bool = False
+    #: How far the shooter stands, in feet, when the shot says (PAL-DEF-GUNFIRE-DODGE).
+    range_ft: int | None = None

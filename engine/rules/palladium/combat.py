@@ -15,7 +15,7 @@ from engine.rules import IllegalAction, UnknownName
 from engine.rules.palladium import apm, conditions
 from engine.rules.palladium.moves import MOVES, Move
 from engine.rules.palladium.options import opts
-from engine.rules.palladium.penalties import condition_modifiers
+from engine.rules.palladium.penalties import close_range, condition_modifiers
 from engine.rules.palladium.tables import WP_TITLES
 from events.core import Event, Modifier
 from events.palladium import (
@@ -266,7 +266,7 @@ def _parry(
 
     Shots cannot be parried, except a point-blank shot under the house range bands, whose
     detail says ``parry_allowed`` (PAL-HR-STRIKE-RANGE-BANDS); it is then parried like any
-    other weapon (the -10 of PAL-HR-DEF-PARRY-ENERGY is not applied: catalogue ❓).
+    other weapon, at -10 within 10 ft (PAL-HR-DEF-PARRY-ENERGY, read for every gun).
     """
     df = fighter(state.combatants[defender])
     dp = df.profile
@@ -311,6 +311,7 @@ def _parry(
             mods.append(
                 Modifier(name=own.name, value=own.parry, source="weapon", rule="PAL-DEF-PARRY")
             )
+    mods += close_range(detail, "under", "parrying", "PAL-HR-DEF-PARRY-ENERGY")
     cost = [] if dp.trained else _spend_defence(state, defender, "parry", "PAL-DEF-PARRY")
     return cost, condition_modifiers(state.combatants[defender], mods), rule
 
@@ -340,6 +341,9 @@ def _dodge(
                 rule="PAL-DEF-SWEEP",
             )
         )
+    hr = opts(state).gunfire_dodge_h2h
+    near = "PAL-HR-DEF-GUNFIRE-DODGE" if hr else "PAL-DEF-GUNFIRE-DODGE"
+    mods += close_range(detail, opts(state).gunfire_dodge_50_feet, "dodging", near)
     mods = condition_modifiers(state.combatants[defender], mods)
     if dp.auto_dodge:
         return [], mods, rule  # costs no attack, even against gunfire

@@ -39,6 +39,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "defensive_disarm": "beat_strike",
         "back_flip": "narrated",
         "body_block": "strength",
+        "gunfire_dodge_50_feet": "under",
     },
 }
 

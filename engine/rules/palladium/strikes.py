@@ -94,6 +94,7 @@ def shot_events(
         dice=dice,
     )
     detail = combat.strike_detail(s, True, shots.point_blank(state, weapon, ip.range))
+    detail = msgspec.structs.replace(detail, range_ft=ip.range)
     return events + after_strike(state, s, detail, ip.defend, no_dodge, dice, landing)
 
 

@@ -53,6 +53,7 @@ RAW = {
     "back_flip": "rules",
     "body_block": "balance",
     "blood_loss": False,
+    "gunfire_dodge_50_feet": "within",
 }
 HOUSE = {
     **RAW,
@@ -74,6 +75,7 @@ HOUSE = {
     "defensive_disarm": "beat_strike",  # PAL-HR-DEF-DISARM
     "back_flip": "narrated",  # PAL-HR-NO-BACKFLIP
     "body_block": "strength",  # PAL-HR-DMG-BODYBLOCK
+    "gunfire_dodge_50_feet": "under",  # PAL-HR-DEF-GUNFIRE-DODGE
 }
 
 

@@ -1,0 +1,71 @@
+"""Defending against gunfire from close by, with forced dice: PAL-DEF-GUNFIRE-DODGE (-10 within
+10 ft, -5 within 50 ft), PAL-HR-DEF-GUNFIRE-DODGE (under 50 ft; option
+``gunfire_dodge_50_feet``), PAL-HR-DEF-PARRY-ENERGY (a point-blank parry at -10)."""
+
+from __future__ import annotations
+
+import pytest
+
+from events.core import Modifier
+from events.palladium import DefenseRolled
+
+from .conftest import Fight, one
+
+RIFLE = {"name": "rifle", "kind": "ranged", "damage": "2D6", "range": 2000}
+
+
+def duel(fight: Fight, variant: str) -> None:
+    """``g`` shoots first at ``d`` (Basic 1, a sheet dodge bonus of 19)."""
+    fight.new(variant)
+    fight.add("brawler", "g", weapons=[RIFLE])
+    fight.add("brawler", "d", bonuses={"dodge": 19}, pools={"hp": 300, "sdc": 300})
+    fight.initiative(18, 2)
+
+
+def penalties(ms: tuple[Modifier, ...]) -> list[tuple[int, str]]:
+    return [(m.value, m.rule) for m in ms if m.source == "rules"]
+
+
+@pytest.mark.parametrize(
+    ("variant", "feet", "penalty"),
+    [
+        ("raw", 8, -10),
+        ("raw", 10, -10),
+        ("raw", 11, -5),
+        ("raw", 50, -5),  # within 50 ft (RAW)
+        ("raw", 51, 0),
+        ("house", 8, -10),
+        ("house", 49, -5),
+        ("house", 50, 0),  # the house -5 is for under 50 ft
+        ("raw", None, 0),  # no range given: no distance to judge
+    ],
+)
+def test_PAL_DEF_GUNFIRE_DODGE_close_shots_are_harder_to_dodge(
+    fight: Fight, variant: str, feet: int | None, penalty: int
+) -> None:
+    duel(fight, variant)
+    damage = (3, 3) if penalty == -10 else ()  # 1 + 19 - 10 misses the strike's 11
+    result = fight.shoot("g", "d", 11, 1, *damage, weapon="rifle", range=feet, defend="dodge")
+    dodge = one(result.events, DefenseRolled)
+    rule = "PAL-HR-DEF-GUNFIRE-DODGE" if variant == "house" else "PAL-DEF-GUNFIRE-DODGE"
+    assert penalties(dodge.roll.modifiers) == ([(penalty, rule)] if penalty else [])
+    bonuses = sum(m.value for m in dodge.roll.modifiers if m.op == "add" and m.source != "rules")
+    assert dodge.roll.total == 1 + bonuses + penalty
+
+
+def test_PAL_DEF_GUNFIRE_DODGE_the_issue_example(fight: Fight) -> None:
+    """Shooter total 11 at 8 ft; a dodge of 17 + 2 is 9 as written, and fails."""
+    duel(fight, "raw")
+    fight.add("brawler", "e", bonuses={"dodge": 2})
+    result = fight.shoot("g", "e", 11, 17, 3, 3, weapon="rifle", range=8, defend="dodge")
+    dodge = one(result.events, DefenseRolled)
+    assert (dodge.roll.total, dodge.success) == (9, False)
+
+
+def test_PAL_HR_DEF_PARRY_ENERGY_a_point_blank_parry_is_at_minus_10(fight: Fight) -> None:
+    duel(fight, "house")
+    result = fight.shoot("g", "d", 11, 19, 3, 3, weapon="rifle", range=3, defend="parry")
+    parry = one(result.events, DefenseRolled)
+    assert parry.kind == "parry" and not parry.success  # 19 - 10 (Basic 1 has no parry bonus)
+    assert penalties(parry.roll.modifiers) == [(-10, "PAL-HR-DEF-PARRY-ENERGY")]
+    assert parry.roll.total == 9
