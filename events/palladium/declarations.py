@@ -57,6 +57,8 @@ class StrikeDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.stri
     pull: int | None = None
     #: A death blow at will: two attacks, lands on the second (PAL-DMG-DEATHBLOW).
     death_blow: bool = False
+    #: With a gun, the distance in feet: the strike is a shot (``shoot --range``).
+    range: int | None = None
 
 
 class PowerPunchDeclared(

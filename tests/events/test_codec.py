@@ -102,7 +102,8 @@ def test_to_builtins_carries_the_tag() -> None:
     data = to_builtins(StrikeDeclared(actor="a", target="b"))
     assert data == {"type": "palladium.strike_declared", "actor": "a", "target": "b",
                     "weapon": None, "defend": None, "move": None, "from_behind": False,
-                    "unseen": False, "pull": None, "death_blow": False}  # fmt: skip
+                    "unseen": False, "pull": None, "death_blow": False,
+                    "range": None}  # fmt: skip
 
 
 def test_core_only_codec_does_not_know_pack_events() -> None:

@@ -54,6 +54,10 @@ def decide_strike(state: FightState, d: StrikeDeclared, dice: Dice) -> Decision:
     f = fighter(state.combatants[d.actor])
     p = f.profile
     weapon = combat.find_weapon(p, d.weapon)
+    if weapon is not None and weapon.kind == "ranged":
+        return decide_shoot(state, as_shot(d), dice)
+    if d.range is not None:
+        raise UsageError("--range is the distance of a shot: give it with a gun (--weapon)")
     in_hand(f, weapon)
     handtohand.check_move(state, p, d, weapon)
     if d.death_blow:
@@ -73,6 +77,29 @@ def decide_strike(state: FightState, d: StrikeDeclared, dice: Dice) -> Decision:
         note="a death blow" if d.death_blow else "",
     )
     return begin(state, d.actor, ip, dice)
+
+
+def as_shot(d: StrikeDeclared) -> ShootDeclared:
+    """A strike with a gun is a single shot, through every shooting rule (PAL-RNG-SINGLE);
+    what only a blow can be is refused."""
+    blow_only = [
+        flag
+        for flag, given in (
+            ("--move", d.move is not None),
+            ("--pull", d.pull is not None),
+            ("--death-blow", d.death_blow),
+            ("--from-behind", d.from_behind),
+            ("--unseen", d.unseen),
+        )
+        if given
+    ]
+    if blow_only:
+        raise UsageError(
+            f"{', '.join(blow_only)} is for a blow; the {d.weapon} fires a shot (`fracas shoot`)"
+        )
+    return ShootDeclared(
+        actor=d.actor, target=d.target, weapon=d.weapon, range=d.range, defend=d.defend
+    )
 
 
 def decide_body_flip(state: FightState, d: BodyFlipDeclared, dice: Dice) -> Decision:
@@ -235,6 +262,7 @@ ACTIONS: tuple[Action, ...] = (
             "pull": "Pull the blow to at most N points of damage (a roll of 11+ on 1D20 + "
             "pull bonuses).",
             "death_blow": "A death blow at will, where the sheet grants one: two attacks.",
+            "range": "With a gun: the distance in feet; the strike is then a shot, as `shoot`.",
         },
         needs=(KINDS["strike"],),
     ),

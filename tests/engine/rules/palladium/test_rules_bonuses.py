@@ -94,7 +94,7 @@ def test_PAL_DEF_PARRY_gunfire_with_the_answer_given_in_advance_is_refused(fight
     expert_first(fight)
     fight.spend("x", "b")
     head = fight.head()
-    with pytest.raises(IllegalAction, match="cannot parry a shot"):
+    with pytest.raises(IllegalAction, match="a shot cannot be parried"):
         fight.strike("b", "x", 12, 19, weapon="pistol", defend="parry")
     assert fight.head() == head
 

@@ -1,15 +1,17 @@
-"""Defending against gunfire from close by, with forced dice: PAL-DEF-GUNFIRE-DODGE (-10 within
-10 ft, -5 within 50 ft), PAL-HR-DEF-GUNFIRE-DODGE (under 50 ft; option
-``gunfire_dodge_50_feet``), PAL-HR-DEF-PARRY-ENERGY (a point-blank parry at -10)."""
+"""Gunfire with forced dice: PAL-DEF-GUNFIRE-DODGE (-10 within 10 ft, -5 within 50 ft),
+PAL-HR-DEF-GUNFIRE-DODGE (under 50 ft; option ``gunfire_dodge_50_feet``),
+PAL-HR-DEF-PARRY-ENERGY (a point-blank parry at -10), PAL-RNG-SINGLE (a strike with a gun is
+a shot)."""
 
 from __future__ import annotations
 
 import pytest
 
+from engine.rules import UsageError
 from events.core import Modifier
-from events.palladium import DefenseRolled
+from events.palladium import ApmSpent, DefenseRolled, StrikeDeclared, StrikeRolled
 
-from .conftest import Fight, one
+from .conftest import Fight, of, one
 
 RIFLE = {"name": "rifle", "kind": "ranged", "damage": "2D6", "range": 2000}
 
@@ -69,3 +71,31 @@ def test_PAL_HR_DEF_PARRY_ENERGY_a_point_blank_parry_is_at_minus_10(fight: Fight
     assert parry.kind == "parry" and not parry.success  # 19 - 10 (Basic 1 has no parry bonus)
     assert penalties(parry.roll.modifiers) == [(-10, "PAL-HR-DEF-PARRY-ENERGY")]
     assert parry.roll.total == 9
+
+
+@pytest.mark.parametrize("variant", ["raw", "house"])
+def test_PAL_RNG_SINGLE_a_strike_with_a_gun_is_a_shot(fight: Fight, variant: str) -> None:
+    """`strike --weapon GUN --range N` goes through the shooting rules: the ranged target
+    number, the range bands (house), the close-range dodge penalty, and the ledger's ranged
+    attacks."""
+    duel(fight, variant)
+    result = fight.declare(
+        StrikeDeclared(actor="g", target="d", weapon="rifle", range=8, defend="dodge"),
+        [11, 1, 3, 3],  # the dodge 1 + 19 - 10 misses 11: 2D6 damage
+    )
+    struck = one(result.events, StrikeRolled)
+    assert struck.roll.rule in ("PAL-STRIKE-RANGED-TARGET", "PAL-HR-STRIKE-RANGE-BANDS")
+    assert [e.on for e in of(result.events, ApmSpent) if e.combatant == "g"] == ["shot"]
+    rule = "PAL-HR-DEF-GUNFIRE-DODGE" if variant == "house" else "PAL-DEF-GUNFIRE-DODGE"
+    assert penalties(one(result.events, DefenseRolled).roll.modifiers) == [(-10, rule)]
+
+
+def test_PAL_RNG_SINGLE_a_gun_takes_no_blow_flags_and_a_blow_no_range(fight: Fight) -> None:
+    duel(fight, "raw")
+    fight.add("brawler", "k", weapons=[{"name": "knife", "kind": "melee", "damage": "1D6"}])
+    head = fight.head()
+    with pytest.raises(UsageError, match="--pull is for a blow"):
+        fight.declare(StrikeDeclared(actor="g", target="d", weapon="rifle", pull=2), [11])
+    with pytest.raises(UsageError, match="--range is the distance of a shot"):
+        fight.declare(StrikeDeclared(actor="g", target="d", range=8), [11])
+    assert fight.head() == head
