@@ -101,6 +101,8 @@ class Fighter(msgspec.Struct, frozen=True, kw_only=True):
     #: round he cannot parry or dodge, having failed (PAL-COND-HORROR).
     faced: tuple[str, ...] = ()
     frightened: tuple[str, ...] = ()
+    #: Shots left in each weapon that keeps count (PAL-RNG-PAYLOAD).
+    shots: dict[str, int] = msgspec.field(default_factory=dict)
 
 
 #: What an ``ActionStarted`` and the ``InProgress`` it begins have in common.
@@ -140,6 +142,7 @@ def on_fighter_readied(state: FightState, e: pe.FighterReadied) -> FightState:
         mdc=p.mdc,
         armor_mdc=p.armor.mdc if p.armor else None,
         armor_sdc=p.armor.sdc if p.armor else None,
+        shots={w.name: w.payload for w in p.weapons if w.payload is not None},
     )
     c = state.combatants[e.combatant]
     return state.with_combatant(evolve(c, data=record))

@@ -59,6 +59,18 @@ def on_horror_saved(state: FightState, e: pe.HorrorSaved) -> FightState:
     return update(state, e.combatant, faced=(*f.faced, e.creature), frightened=frightened)
 
 
+def on_shots_spent(state: FightState, e: pe.ShotsSpent) -> FightState:
+    """Fewer shots in the clip (PAL-RNG-PAYLOAD)."""
+    shots = {**fighter(state.combatants[e.actor]).shots, e.weapon: e.left}
+    return update(state, e.actor, shots=shots)
+
+
+def on_reloaded(state: FightState, e: pe.Reloaded) -> FightState:
+    """A full clip."""
+    shots = {**fighter(state.combatants[e.actor]).shots, e.weapon: e.shots}
+    return update(state, e.actor, shots=shots)
+
+
 def _r(fn: object) -> Reducer:
     return cast(Reducer, fn)
 
@@ -71,4 +83,6 @@ REDUCERS: dict[type[Event], Reducer] = {
     pe.WeaponDropped: _r(on_weapon_dropped),
     pe.WeaponPickedUp: _r(on_weapon_picked_up),
     pe.HorrorSaved: _r(on_horror_saved),
+    pe.ShotsSpent: _r(on_shots_spent),
+    pe.Reloaded: _r(on_reloaded),
 }

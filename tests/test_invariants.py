@@ -98,6 +98,7 @@ from events.palladium import (
     PowerPunchDeclared,
     RecoverDeclared,
     ReleaseHoldDeclared,
+    ReloadDeclared,
     ShootDeclared,
     StrikeDeclared,
     SurpriseDeclared,
@@ -154,6 +155,7 @@ mega_damage = true
 wp = "heavy_mega_damage"
 range = 1000
 machine = true
+payload = 3
 
 [[weapons]]
 name = "power fist"
@@ -524,6 +526,8 @@ def draw_grip(state: FightState, acting: str) -> Declaration:
         return ReleaseHoldDeclared(actor=acting)
     if f.dropped:
         return PickUpDeclared(actor=acting)
+    if any(f.shots.get(w.name, 0) < w.payload for w in f.profile.weapons if w.payload):
+        return ReloadDeclared(actor=acting)  # a gun not full (PAL-RNG-PAYLOAD)
     return EscapeDeclared(actor=acting)
 
 

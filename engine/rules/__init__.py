@@ -128,6 +128,8 @@ VERBS: dict[str, dict[str, str]] = {
         "recover": "An hour's attempt to bring a fighter out of a coma: three percentile rolls "
         "at the chance his care gives (untrained 18 % to a major hospital 70 %); two successes "
         "stabilize him at 1 H.P.",
+        "reload": "Reload a gun whose sheet gives its payload: a full clip for the attacks the "
+        "weapon's sheet says (one unless it says otherwise).",
     },
     "brp": {
         "initiative": "Begin the next round, the way the encounter's rules begin one.",

@@ -59,6 +59,13 @@ from events.palladium.grapples import (
     WeaponDropped,
     WeaponPickedUp,
 )
+from events.palladium.guns import (
+    GUN_DECLARATIONS,
+    GUN_OUTCOMES,
+    ReloadDeclared,
+    Reloaded,
+    ShotsSpent,
+)
 from events.palladium.options import PalladiumOptions
 from events.palladium.records import (
     ArmorProfile,
@@ -334,6 +341,8 @@ PALLADIUM_EVENTS: tuple[type[Event], ...] = (
     *GRAPPLE_OUTCOMES,
     *AFFLICTION_DECLARATIONS,
     *AFFLICTION_OUTCOMES,
+    *GUN_DECLARATIONS,
+    *GUN_OUTCOMES,
 )
 
 #: The records and steps of the pack, beside its events (the package's public names).
@@ -380,6 +389,9 @@ __all__ = [
     "HorrorSaved",
     "RecoverDeclared",
     "RecoveryRolled",
+    "ReloadDeclared",
+    "Reloaded",
+    "ShotsSpent",
     "DamageApplied",
     "DamageIgnored",
     "DamageRolled",

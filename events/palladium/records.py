@@ -74,6 +74,10 @@ class WeaponProfile(msgspec.Struct, frozen=True, kw_only=True):
     machine: bool = False
     #: A blunt weapon (club, mace, staff): its blows can be rolled with (PAL-DEF-ROLL-IMPACT).
     blunt: bool = False
+    #: Shots a full clip or magazine holds (None: no count kept), PAL-RNG-PAYLOAD; attacks a
+    #: reload takes (PAL-HR-MISC-COSTS).
+    payload: int | None = None
+    reload: int = 1
 
 
 class ArmorProfile(msgspec.Struct, frozen=True, kw_only=True):

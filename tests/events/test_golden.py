@@ -104,6 +104,7 @@ from events.palladium import (
     damage,
     declarations,
     grapples,
+    guns,
 )
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -454,6 +455,9 @@ EXAMPLES: list[Event] = [
     ),
     grapples.WeaponPickedUp(actor="brodkil", weapon="club"),
     afflictions.RecoverDeclared(combatant="brodkil", care="doctor"),
+    guns.ReloadDeclared(actor="marcus-kell", weapon="laser pistol"),
+    guns.ShotsSpent(actor="marcus-kell", weapon="laser pistol", shots=1, left=9),
+    guns.Reloaded(actor="marcus-kell", weapon="laser pistol", shots=10),
     afflictions.HorrorSaved(
         combatant="marcus-kell", creature="brodkil", roll=_STRIKE_ROLL, success=True
     ),
@@ -611,7 +615,11 @@ def _event_classes(*modules: object) -> list[type[Event]]:
     ("modules", "registered", "prefix"),
     [
         ((core,), CORE_EVENTS, "core"),
-        ((palladium, declarations, grapples, afflictions, damage), PALLADIUM_EVENTS, "palladium"),
+        (
+            (palladium, declarations, grapples, afflictions, damage, guns),
+            PALLADIUM_EVENTS,
+            "palladium",
+        ),
     ],
     ids=["core", "palladium"],
 )

@@ -40,8 +40,9 @@ def _actions() -> tuple[Action, ...]:
     from engine.rules.palladium.actions import ACTIONS
     from engine.rules.palladium.coma import ACTIONS as COMA
     from engine.rules.palladium.grappling import ACTIONS as GRAPPLING
+    from engine.rules.palladium.payload import ACTIONS as PAYLOAD
 
-    return ACTIONS + GRAPPLING + COMA
+    return ACTIONS + GRAPPLING + COMA + PAYLOAD
 
 
 def _turns() -> TurnRules:

@@ -13,7 +13,7 @@ from engine.actiontable import RULING_OPTIONS
 from engine.dice import Dice
 from engine.rules import IllegalAction, UnknownName, UsageError
 from engine.rules.pack import Action, Decision
-from engine.rules.palladium import answers, combat, handtohand, shots
+from engine.rules.palladium import answers, clips, combat, handtohand, shots
 from engine.rules.palladium.checks import (
     DEATH_BLOW_COST,
     check_actor,
@@ -144,6 +144,7 @@ def decide_shoot(state: FightState, d: ShootDeclared, dice: Dice) -> Decision:
     in_hand(fighter(state.combatants[d.actor]), weapon)
     shots.check_shot(state, d.actor, weapon, aimed=d.aimed, called=d.called, range_ft=d.range)
     assert weapon is not None
+    clips.check_loaded(fighter(state.combatants[d.actor]), d.actor, weapon)
     if d.defend == "parry" and not shots.point_blank(state, weapon, d.range):
         raise IllegalAction(
             "a shot cannot be parried except at punching range under the house range bands "

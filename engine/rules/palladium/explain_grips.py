@@ -50,6 +50,13 @@ def _recovery(e: pe.RecoveryRolled, n: Namer) -> list[str]:
 
 
 EXPLAIN_GRIPS: dict[type[Event], Explainer] = {
+    pe.ReloadDeclared: lambda e, n: [f"{n(e.actor)} reloads " + (e.weapon or "his gun")],
+    pe.ShotsSpent: lambda e, n: [
+        f"  {n(e.actor)}'s {e.weapon}: {e.shots} shot(s) fired, {e.left} left (PAL-RNG-PAYLOAD)"
+    ],
+    pe.Reloaded: lambda e, n: [
+        f"  {n(e.actor)}'s {e.weapon} is full again: {e.shots} shots (PAL-RNG-PAYLOAD)"
+    ],
     pe.RecoverDeclared: lambda e, n: [
         f"The GM calls an hour's recovery attempt for {n(e.combatant)} ({e.care} care)"
     ],

@@ -18,7 +18,7 @@ import msgspec
 from engine.dice import Dice
 from engine.rules import IllegalAction
 from engine.rules.pack import Advance, Decision, TurnKind
-from engine.rules.palladium import apm, coma, combat, grips, strikes, throws
+from engine.rules.palladium import apm, clips, coma, combat, grips, strikes, throws
 from engine.rules.palladium.apm import passes_mode
 from engine.rules.palladium.moves import MOVES
 from engine.rules.palladium.options import opts
@@ -110,6 +110,8 @@ KINDS: dict[str, Kind] = {
         Kind("release", "letting go", 0, "other", usual("PAL-COND-HELD"), grips.release_events),
         Kind("pick_up", "picking up a weapon", 1, "other", usual("PAL-DEF-DISARM"),
              throws.pick_up_events),
+        Kind("reload", "a reload", None, "other", usual("PAL-HR-MISC-COSTS"),
+             clips.reload_events),
         Kind("act", "an action", None, "other", usual("PAL-HR-SPEND-ON-TURN"), complete),
         Kind("psionic", "a psionic power", None, "other", psionic_rule, complete),
     )

@@ -173,4 +173,6 @@ def _weapon(w: Weapon, proficiencies: Mapping[str, int]) -> WeaponProfile:
         wp_strike=wp_strike_bonus(w.wp, level) if w.wp is not None else 0,
         machine=w.machine,
         blunt=w.blunt,
+        payload=w.payload,
+        reload=w.reload,
     )

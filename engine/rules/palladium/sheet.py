@@ -42,6 +42,8 @@ Schema (keys; optional ones have the default shown)::
     parry = 0                          # W.P. + weapon parry bonus (melee), -20..30
     range = 1600                       # ranged only: effective range in feet, >= 1
     blunt = false                      # melee only: club, mace, staff (can be rolled with)
+    payload = 30                       # ranged only: shots a full clip or E-clip holds
+    reload = 1                         # ranged only: attacks a reload takes (0..10)
     wp = "energy_rifle"                # ranged only: the modern W.P. that applies (see below)
     machine = false                    # a robot's or power armor's weapon
     [weapon_proficiencies]             # optional: modern W.P. name -> level 1..15
@@ -203,6 +205,9 @@ class Weapon:
     wp: WeaponProficiency | None = None
     machine: bool = False
     blunt: bool = False
+    #: Ranged only: shots a full clip holds (PAL-RNG-PAYLOAD); attacks a reload takes.
+    payload: Annotated[int, Range(1, 10000)] | None = None
+    reload: Annotated[int, Range(0, 10)] = 1
 
 
 WpLevels = dict[WeaponProficiency, Annotated[int, Range(1, 15)]]
@@ -311,6 +316,7 @@ def weapons_problems(weapons: tuple[Weapon, ...]) -> list[str]:
                 for key, why in (
                     ("range", "a melee weapon has no range"),
                     ("wp", "the modern W.P.s are for guns; put a melee W.P. bonus in strike"),
+                    ("payload", "a melee weapon fires no shots"),
                 )
                 if getattr(weapon, key) is not None
             ]

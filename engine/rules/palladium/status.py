@@ -34,6 +34,7 @@ def _fields(state: FightState, cid: str) -> dict[str, Any]:
     )
     doc["entangling"] = f.entangling
     doc["dropped"] = list(f.dropped)
+    doc["payload"] = dict(f.shots)
     if not c.alive or conditions.out_of_action(c) is not None:
         doc["apm_left"] = 0
         doc["apm_by_pass"] = [0 for _ in doc["apm_by_pass"]]
@@ -85,6 +86,7 @@ def _notes(fight: Mapping[str, Any], c: Mapping[str, Any]) -> list[str]:
         out.append(f"dodge {c['entangled']['total']}+ to get free")
     if c.get("dropped"):
         out.append("dropped: " + ", ".join(c["dropped"]))
+    out += [f"{w}: {n} shots" for w, n in c.get("payload", {}).items()]
     if c.get("lost_initiative"):
         nxt = " (next round)" if c["lost_initiative"] == "next_round" else ""
         out.append("lost initiative" + nxt)

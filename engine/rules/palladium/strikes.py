@@ -10,7 +10,7 @@ import msgspec
 
 from engine.dice import Dice
 from engine.rules import IllegalAction
-from engine.rules.palladium import apm, blows, combat, defences, handtohand, shots
+from engine.rules.palladium import apm, blows, clips, combat, defences, handtohand, shots
 from engine.rules.palladium.moves import MOVES
 from engine.rules.palladium.options import opts
 from events.core import ConditionChanged, Event, ReactionRequested
@@ -75,7 +75,7 @@ def shot_events(
     a = state.combatants[actor]
     weapon = combat.find_weapon(fighter(a).profile, ip.weapon)
     assert weapon is not None
-    events: list[Event] = []
+    events: list[Event] = clips.spend(fighter(a), actor, weapon)
     no_dodge = None
     if "unseen" in a.conditions and ip.target not in fighter(a).unseen_shot:
         events += apm.lose_initiative(
