@@ -43,6 +43,9 @@ class InProgress(msgspec.Struct, frozen=True, kw_only=True):
     #: What the purpose is at: a grapple's hold, a disarm's weapon.
     at: str | None = None
     death_blow: bool = False
+    #: A shot's situation ("wild", "blind", "moving", "at-weapon") and its target's speed.
+    situation: tuple[str, ...] = ()
+    target_mph: int | None = None
 
 
 class Fighter(msgspec.Struct, frozen=True, kw_only=True):

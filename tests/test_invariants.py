@@ -418,6 +418,10 @@ def draw_shot(data: st.DataObject, state: FightState, acting: str, target: str) 
         called=data.draw(st.sampled_from((None, None, "head")), label="called"),
         range=distance,
         defend=data.draw(st.sampled_from((None, "parry", "dodge", "none")), label="defend"),
+        wild=data.draw(st.integers(0, 5), label="wild?") == 0,
+        moving=data.draw(st.integers(0, 5), label="moving?") == 0,
+        blind=data.draw(st.integers(0, 7), label="blind?") == 0,
+        target_moving=data.draw(st.sampled_from((None, None, None, 10, 90)), label="mph"),
     )
 
 

@@ -144,6 +144,9 @@ class ActionStarted(Event, frozen=True, kw_only=True, tag="palladium.action_star
     #: What the purpose is at: a grapple's hold, a disarm's weapon.
     at: str | None = None
     death_blow: bool = False
+    #: A shot's situation ("wild", "blind", "moving", "at-weapon") and its target's speed.
+    situation: tuple[str, ...] = ()
+    target_mph: int | None = None
 
 
 class ActionAbandoned(Event, frozen=True, kw_only=True, tag="palladium.action_abandoned"):

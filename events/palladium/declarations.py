@@ -84,6 +84,12 @@ class ShootDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.shoot
     called: str | None = None
     range: int | None = None
     defend: DefenceChoice | None = None
+    #: The moment's penalties (PAL-RNG-WILD, -BLIND, -TARGET-WEAPON, -MOVING-TARGET).
+    wild: bool = False
+    blind: bool = False
+    moving: bool = False
+    at_weapon: bool = False
+    target_moving: int | None = None
 
 
 class ActDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.act_declared"):

@@ -302,3 +302,11 @@ class PalladiumOptions(msgspec.Struct, frozen=True, kw_only=True):
             "penalty, the house rules' -5 being for under 50 ft",
         ),
     ] = "within"
+    moving_shooter: Annotated[
+        Literal["wild", "moving_target"],
+        _doc(
+            "PAL-RNG-WILD / PAL-HR-RNG-MOVING-SHOOTER",
+            "a shooter who moves fires wild at -6 (RAW), or takes the moving-target penalty "
+            "for his own movement instead (house)",
+        ),
+    ] = "wild"

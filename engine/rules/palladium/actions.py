@@ -159,6 +159,8 @@ def decide_shoot(state: FightState, d: ShootDeclared, dice: Dice) -> Decision:
         called=d.called,
         range=d.range,
         defend=d.defend,
+        situation=shots.situation(d),
+        target_mph=d.target_moving,
     )
     return begin(state, d.actor, ip, dice)
 
@@ -344,6 +346,11 @@ ACTIONS: tuple[Action, ...] = (
             "called": "A called shot at this location (2 attacks; 3 if aimed).",
             "range": "Distance to the target in feet.",
             "defend": "The defender's answer, decided now.",
+            "wild": "Fired wild (panicked, running, spraying): -6.",
+            "blind": "At a target he cannot see: -10.",
+            "moving": "The shooter is moving: fired wild (RAW), or -1 (house).",
+            "at_weapon": "At a weapon in hand (with --called): -3.",
+            "target_moving": "The target moves at MPH: -1, and -1 per 50 mph beyond 20.",
         },
         needs=tuple(KINDS[k] for k in ("shot", "aimed shot", "called shot", "aimed called shot")),
     ),

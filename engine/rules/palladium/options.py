@@ -40,6 +40,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "back_flip": "narrated",
         "body_block": "strength",
         "gunfire_dodge_50_feet": "under",
+        "moving_shooter": "moving_target",
     },
 }
 

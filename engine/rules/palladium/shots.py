@@ -10,11 +10,12 @@ from __future__ import annotations
 from engine.dice import Dice
 from engine.rolls import roll
 from engine.rules import IllegalAction, UsageError
+from engine.rules.palladium import situations
 from engine.rules.palladium.combat import RANGED_TARGET, gun_modifiers
 from engine.rules.palladium.options import opts
 from engine.rules.palladium.tables import WP_TITLES
 from events.core import Modifier
-from events.palladium import StrikeRolled, WeaponProfile
+from events.palladium import ShootDeclared, StrikeRolled, WeaponProfile
 from projections.palladium import fighter
 from projections.state import FightState
 
@@ -155,6 +156,8 @@ def shot(
     range_ft: int | None,
     wild: bool,
     dice: Dice,
+    situation: tuple[str, ...] = (),
+    target_mph: int | None = None,
 ) -> StrikeRolled:
     """Roll one shot with a ranged weapon and judge hit, miss and where it lands.
 
@@ -178,7 +181,7 @@ def shot(
     """
     check_shot(state, actor, weapon, aimed=aimed, called=called, range_ft=range_ft)
     action = _shot_action(aimed, called)
-    if wild and (aimed or called is not None):
+    if (wild or "wild" in situation) and (aimed or called is not None):
         raise IllegalAction(
             f"{_a(action)} cannot be shot wild: aimed and called shots are single careful "
             "shots (PAL-RNG-AIMED, PAL-STRIKE-CALLED)"
@@ -190,7 +193,8 @@ def shot(
         mods.append(
             Modifier(name="aimed shot", value=AIMED_BONUS, source="rules", rule="PAL-STRIKE-CALLED")
         )
-    if wild:
+    moment = situations.modifiers(options, situation, target_mph)
+    if wild and not any(m.rule == "PAL-RNG-WILD" for m in moment):  # fired wild once
         mods.append(
             Modifier(
                 name="shot wild",
@@ -199,6 +203,7 @@ def shot(
                 rule="PAL-HR-APM-H2H-RANGED-CAP",
             )
         )
+    mods += moment
     beyond = range_ft is not None and weapon.range is not None and range_ft > weapon.range
     if beyond:
         mods.append(
@@ -263,6 +268,26 @@ def shot(
         called=called,
         location=location,
     )
+
+
+def situation(d: ShootDeclared) -> tuple[str, ...]:
+    """The moment's flags of a shot, refused where the rules refuse them: an aimed or called
+    shot is never fired wild (PAL-RNG-AIMED), a shot at a weapon is a called shot
+    (PAL-RNG-TARGET-WEAPON)."""
+    if d.at_weapon and d.called is None:
+        raise IllegalAction(
+            "a shot at a weapon in hand is a called shot (PAL-RNG-TARGET-WEAPON): add --called "
+            "and what it aims at"
+        )
+    if d.wild and (d.aimed or d.called is not None):
+        raise IllegalAction(
+            "an aimed or called shot is a single careful shot and is never fired wild "
+            "(PAL-RNG-AIMED)"
+        )
+    if d.target_moving is not None and d.target_moving < 0:
+        raise UsageError(f"--target-moving {d.target_moving}: a speed in mph, 0 or more")
+    flags = (("wild", d.wild), ("blind", d.blind), ("moving", d.moving), ("at-weapon", d.at_weapon))
+    return tuple(name for name, on in flags if on)
 
 
 def point_blank(state: FightState, weapon: WeaponProfile, range_ft: int | None) -> bool:

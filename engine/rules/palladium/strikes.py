@@ -92,6 +92,8 @@ def shot_events(
         range_ft=ip.range,
         wild=wild > 0,
         dice=dice,
+        situation=ip.situation,
+        target_mph=ip.target_mph,
     )
     detail = combat.strike_detail(s, True, shots.point_blank(state, weapon, ip.range))
     detail = msgspec.structs.replace(detail, range_ft=ip.range)

@@ -5,21 +5,23 @@ a shot)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from engine.rules import UsageError
+from engine.rules import IllegalAction, UsageError
 from events.core import Modifier
-from events.palladium import ApmSpent, DefenseRolled, StrikeDeclared, StrikeRolled
+from events.palladium import ApmSpent, DefenseRolled, ShootDeclared, StrikeDeclared, StrikeRolled
 
 from .conftest import Fight, of, one
 
-RIFLE = {"name": "rifle", "kind": "ranged", "damage": "2D6", "range": 2000}
+RIFLE = {"name": "rifle", "kind": "ranged", "damage": "2D6", "range": 2000, "wp": "energy_rifle"}
 
 
 def duel(fight: Fight, variant: str) -> None:
     """``g`` shoots first at ``d`` (Basic 1, a sheet dodge bonus of 19)."""
     fight.new(variant)
-    fight.add("brawler", "g", weapons=[RIFLE])
+    fight.add("brawler", "g", weapons=[RIFLE], weapon_proficiencies={"energy_rifle": 1})
     fight.add("brawler", "d", bonuses={"dodge": 19}, pools={"hp": 300, "sdc": 300})
     fight.initiative(18, 2)
 
@@ -98,4 +100,52 @@ def test_PAL_RNG_SINGLE_a_gun_takes_no_blow_flags_and_a_blow_no_range(fight: Fig
         fight.declare(StrikeDeclared(actor="g", target="d", weapon="rifle", pull=2), [11])
     with pytest.raises(UsageError, match="--range is the distance of a shot"):
         fight.declare(StrikeDeclared(actor="g", target="d", range=8), [11])
+    assert fight.head() == head
+
+
+def shot_mods(fight: Fight, **situation: Any) -> list[tuple[int, str]]:
+    result = fight.declare(
+        ShootDeclared(actor="g", target="d", weapon="rifle", range=100, defend="none",
+                      **situation),
+        [20, 3, 3],  # a natural 20 always hits, whatever the penalties
+    )  # fmt: skip
+    return penalties(one(result.events, StrikeRolled).roll.modifiers)
+
+
+@pytest.mark.parametrize(
+    ("variant", "situation", "expected"),
+    [
+        ("raw", {"wild": True}, [(-6, "PAL-RNG-WILD")]),
+        ("raw", {"blind": True}, [(-10, "PAL-RNG-BLIND")]),
+        ("raw", {"moving": True}, [(-6, "PAL-RNG-WILD")]),
+        ("house", {"moving": True}, [(-1, "PAL-HR-RNG-MOVING-SHOOTER")]),
+        ("raw", {"target_moving": 15}, [(-1, "PAL-RNG-MOVING-TARGET")]),
+        ("raw", {"target_moving": 120}, [(-3, "PAL-RNG-MOVING-TARGET")]),
+        # a called shot is 2 attacks: under the house passes both are in hand, so it fires now
+        ("house", {"at_weapon": True, "called": "pistol"}, [(-3, "PAL-RNG-TARGET-WEAPON")]),
+        # penalties stack, each shown on its own; wild for two reasons counts once
+        (
+            "raw",
+            {"wild": True, "moving": True, "blind": True, "target_moving": 30},
+            [(-6, "PAL-RNG-WILD"), (-10, "PAL-RNG-BLIND"), (-1, "PAL-RNG-MOVING-TARGET")],
+        ),
+    ],
+)
+def test_PAL_RNG_PENALTY_STACK_the_moments_penalties_one_by_one(
+    fight: Fight, variant: str, situation: dict[str, Any], expected: list[tuple[int, str]]
+) -> None:
+    duel(fight, variant)
+    got = shot_mods(fight, **situation)
+    assert got == expected
+
+
+def test_PAL_RNG_AIMED_never_wild_and_a_weapon_is_a_called_target(fight: Fight) -> None:
+    duel(fight, "raw")
+    head = fight.head()
+    with pytest.raises(IllegalAction, match="never fired wild"):
+        fight.declare(
+            ShootDeclared(actor="g", target="d", weapon="rifle", aimed=True, wild=True), [12]
+        )
+    with pytest.raises(IllegalAction, match="is a called shot"):
+        fight.declare(ShootDeclared(actor="g", target="d", weapon="rifle", at_weapon=True), [12])
     assert fight.head() == head

@@ -54,6 +54,7 @@ RAW = {
     "body_block": "balance",
     "blood_loss": False,
     "gunfire_dodge_50_feet": "within",
+    "moving_shooter": "wild",
 }
 HOUSE = {
     **RAW,
@@ -76,6 +77,7 @@ HOUSE = {
     "back_flip": "narrated",  # PAL-HR-NO-BACKFLIP
     "body_block": "strength",  # PAL-HR-DMG-BODYBLOCK
     "gunfire_dodge_50_feet": "under",  # PAL-HR-DEF-GUNFIRE-DODGE
+    "moving_shooter": "moving_target",  # PAL-HR-RNG-MOVING-SHOOTER
 }
 
 
