@@ -46,6 +46,7 @@ class InProgress(msgspec.Struct, frozen=True, kw_only=True):
     #: A shot's situation ("wild", "blind", "moving", "at-weapon") and its target's speed.
     situation: tuple[str, ...] = ()
     target_mph: int | None = None
+    burst: str | None = None
 
 
 class Fighter(msgspec.Struct, frozen=True, kw_only=True):

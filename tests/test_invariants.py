@@ -422,6 +422,9 @@ def draw_shot(data: st.DataObject, state: FightState, acting: str, target: str) 
         moving=data.draw(st.integers(0, 5), label="moving?") == 0,
         blind=data.draw(st.integers(0, 7), label="blind?") == 0,
         target_moving=data.draw(st.sampled_from((None, None, None, 10, 90)), label="mph"),
+        burst=data.draw(
+            st.sampled_from((None, None, None, "short", "long", "pulse")), label="burst"
+        ),
     )
 
 

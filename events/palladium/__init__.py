@@ -70,6 +70,7 @@ from events.palladium.options import PalladiumOptions
 from events.palladium.records import (
     ArmorProfile,
     BlowChoice,
+    BurstName,
     DefenceChoice,
     HoldName,
     MoveName,
@@ -147,6 +148,7 @@ class ActionStarted(Event, frozen=True, kw_only=True, tag="palladium.action_star
     #: A shot's situation ("wild", "blind", "moving", "at-weapon") and its target's speed.
     situation: tuple[str, ...] = ()
     target_mph: int | None = None
+    burst: str | None = None
 
 
 class ActionAbandoned(Event, frozen=True, kw_only=True, tag="palladium.action_abandoned"):
@@ -353,6 +355,7 @@ __all__ = [
     "ActDeclared",
     "ActivateDeclared",
     "BlowChoice",
+    "BurstName",
     "BodyFlipDeclared",
     "DefendDeclared",
     "MeleeRoundDeclared",

@@ -10,7 +10,7 @@ Rule ids cite ``shared/rules/palladium.md``.
 from typing import ClassVar
 
 from events.core import Declaration, InitiativeDeclared, RulingDeclared
-from events.palladium.records import BlowChoice, DefenceChoice, MoveName
+from events.palladium.records import BlowChoice, BurstName, DefenceChoice, MoveName
 
 
 class MeleeRoundDeclared(
@@ -90,6 +90,8 @@ class ShootDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.shoot
     moving: bool = False
     at_weapon: bool = False
     target_moving: int | None = None
+    #: A burst or pulse instead of a single shot (PAL-RNG-BURST, PAL-RNG-PULSE).
+    burst: BurstName | None = None
 
 
 class ActDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.act_declared"):

@@ -310,3 +310,11 @@ class PalladiumOptions(msgspec.Struct, frozen=True, kw_only=True):
             "for his own movement instead (house)",
         ),
     ] = "wild"
+    pulse: Annotated[
+        Literal["heavy_blast", "short_burst"],
+        _doc(
+            "PAL-RNG-PULSE",
+            "an energy pulse is one heavy blast, its strike bonus halved only when aimed or "
+            "called (000:L1238), or a short burst with the burst penalty (000:L1304)",
+        ),
+    ] = "heavy_blast"

@@ -14,6 +14,9 @@ import msgspec
 
 from events.core import Modifier
 
+#: A burst of automatic fire or an energy pulse (``shoot --burst``), PAL-RNG-BURST.
+BurstName = Literal["short", "long", "pulse"]
+
 DefenceChoice = Literal[
     "parry",
     "dodge",
@@ -78,6 +81,8 @@ class WeaponProfile(msgspec.Struct, frozen=True, kw_only=True):
     #: reload takes (PAL-HR-MISC-COSTS).
     payload: int | None = None
     reload: int = 1
+    #: The bursts it fires and the shots each spends: "short", "long", "pulse" (PAL-RNG-BURST).
+    bursts: dict[str, int] = msgspec.field(default_factory=dict)
 
 
 class ArmorProfile(msgspec.Struct, frozen=True, kw_only=True):

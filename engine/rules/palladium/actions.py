@@ -13,7 +13,7 @@ from engine.actiontable import RULING_OPTIONS
 from engine.dice import Dice
 from engine.rules import IllegalAction, UnknownName, UsageError
 from engine.rules.pack import Action, Decision
-from engine.rules.palladium import answers, clips, combat, handtohand, shots
+from engine.rules.palladium import answers, bursts, clips, combat, handtohand, shots
 from engine.rules.palladium.checks import (
     DEATH_BLOW_COST,
     check_actor,
@@ -130,7 +130,7 @@ def decide_shoot(state: FightState, d: ShootDeclared, dice: Dice) -> Decision:
     """A shot: single 1 attack, aimed 2 (+2), called 2, aimed and called 3 (PAL-STRIKE-CALLED);
     a multi-attack shot is fired on its last attack (PAL-COST-MULTI-LANDING,
     PAL-HR-LONG-ACTION). The target number and location rules are in ``shots.shot``."""
-    kind = shot_kind(d.aimed, d.called)
+    kind = shot_kind(d.aimed, d.called, d.burst)
     assert kind.cost is not None
     check_actor(state, d.actor, kind.cost, kind.label)
     check_target(state, d.actor, d.target)
@@ -144,7 +144,8 @@ def decide_shoot(state: FightState, d: ShootDeclared, dice: Dice) -> Decision:
     in_hand(fighter(state.combatants[d.actor]), weapon)
     shots.check_shot(state, d.actor, weapon, aimed=d.aimed, called=d.called, range_ft=d.range)
     assert weapon is not None
-    clips.check_loaded(fighter(state.combatants[d.actor]), d.actor, weapon)
+    spent = bursts.check(state, d, weapon)
+    clips.check_loaded(fighter(state.combatants[d.actor]), d.actor, weapon, spent)
     if d.defend == "parry" and not shots.point_blank(state, weapon, d.range):
         raise IllegalAction(
             "a shot cannot be parried except at punching range under the house range bands "
@@ -161,6 +162,7 @@ def decide_shoot(state: FightState, d: ShootDeclared, dice: Dice) -> Decision:
         defend=d.defend,
         situation=shots.situation(d),
         target_mph=d.target_moving,
+        burst=d.burst,
     )
     return begin(state, d.actor, ip, dice)
 
@@ -351,6 +353,8 @@ ACTIONS: tuple[Action, ...] = (
             "moving": "The shooter is moving: fired wild (RAW), or -1 (house).",
             "at_weapon": "At a weapon in hand (with --called): -3.",
             "target_moving": "The target moves at MPH: -1, and -1 per 50 mph beyond 20.",
+            "burst": "short, long or pulse, as the weapon's sheet allows: the W.P. bonus halved "
+            "(no W.P.: -3); a long burst takes two attacks.",
         },
         needs=tuple(KINDS[k] for k in ("shot", "aimed shot", "called shot", "aimed called shot")),
     ),

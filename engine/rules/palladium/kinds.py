@@ -20,6 +20,7 @@ from engine.rules import IllegalAction
 from engine.rules.pack import Advance, Decision, TurnKind
 from engine.rules.palladium import apm, clips, coma, combat, grips, strikes, throws
 from engine.rules.palladium.apm import passes_mode
+from engine.rules.palladium.bursts import BURST_KINDS
 from engine.rules.palladium.moves import MOVES
 from engine.rules.palladium.options import opts
 from engine.rules.palladium.round import DURATION
@@ -100,6 +101,12 @@ KINDS: dict[str, Kind] = {
              strikes.shot_events),
         Kind("aimed called shot", "an aimed called shot", 3, "ranged",
              usual("PAL-STRIKE-CALLED"), strikes.shot_events),
+        Kind("short burst", "a short burst", 1, "ranged", usual("PAL-RNG-GUN-APM"),
+             strikes.shot_events),
+        Kind("long burst", "a long burst", 2, "ranged", usual("PAL-RNG-GUN-APM"),
+             strikes.shot_events),
+        Kind("pulse", "an energy pulse", 1, "ranged", usual("PAL-RNG-GUN-APM"),
+             strikes.shot_events),
         Kind("grapple", "a hold", 1, "other", usual("PAL-COND-HELD"), strikes.strike_events),
         Kind("body_block", "a body block", None, "other", usual("PAL-DMG-BODYBLOCK"),
              strikes.strike_events),
@@ -118,8 +125,11 @@ KINDS: dict[str, Kind] = {
 }  # fmt: skip
 
 
-def shot_kind(aimed: bool, called: str | None) -> Kind:
-    """A single, aimed, called, or aimed and called shot (PAL-STRIKE-CALLED)."""
+def shot_kind(aimed: bool, called: str | None, burst: str | None = None) -> Kind:
+    """A single, aimed, called, or aimed and called shot (PAL-STRIKE-CALLED); a short or
+    long burst, or a pulse (PAL-RNG-GUN-APM: one attack, a long burst two)."""
+    if burst is not None:
+        return KINDS[BURST_KINDS[burst]]
     return KINDS[("aimed " if aimed else "") + ("called " if called is not None else "") + "shot"]
 
 

@@ -175,4 +175,5 @@ def _weapon(w: Weapon, proficiencies: Mapping[str, int]) -> WeaponProfile:
         blunt=w.blunt,
         payload=w.payload,
         reload=w.reload,
+        bursts={str(k): v for k, v in sorted(w.burst.items())},
     )

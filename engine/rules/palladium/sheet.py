@@ -44,6 +44,7 @@ Schema (keys; optional ones have the default shown)::
     blunt = false                      # melee only: club, mace, staff (can be rolled with)
     payload = 30                       # ranged only: shots a full clip or E-clip holds
     reload = 1                         # ranged only: attacks a reload takes (0..10)
+    burst = { short = 3, long = 10 }   # ranged only: the bursts it fires: shots each spends
     wp = "energy_rifle"                # ranged only: the modern W.P. that applies (see below)
     machine = false                    # a robot's or power armor's weapon
     [weapon_proficiencies]             # optional: modern W.P. name -> level 1..15
@@ -208,6 +209,10 @@ class Weapon:
     #: Ranged only: shots a full clip holds (PAL-RNG-PAYLOAD); attacks a reload takes.
     payload: Annotated[int, Range(1, 10000)] | None = None
     reload: Annotated[int, Range(0, 10)] = 1
+    #: Ranged only: the bursts it fires, each with the shots it spends (PAL-RNG-BURST).
+    burst: dict[Literal["short", "long", "pulse"], Annotated[int, Range(1, 1000)]] = attrs.field(
+        factory=dict
+    )
 
 
 WpLevels = dict[WeaponProficiency, Annotated[int, Range(1, 15)]]
@@ -320,6 +325,8 @@ def weapons_problems(weapons: tuple[Weapon, ...]) -> list[str]:
                 )
                 if getattr(weapon, key) is not None
             ]
+            if weapon.burst:
+                found.append(problem(f"weapons[{index}].burst", "a melee weapon fires no bursts"))
         elif weapon.blunt:
             found.append(
                 problem(f"weapons[{index}].blunt", "only for a melee weapon (a club, a mace)")

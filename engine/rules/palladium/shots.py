@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.dice import Dice
 from engine.rolls import roll
 from engine.rules import IllegalAction, UsageError
-from engine.rules.palladium import situations
+from engine.rules.palladium import bursts, situations
 from engine.rules.palladium.combat import RANGED_TARGET, gun_modifiers
 from engine.rules.palladium.options import opts
 from engine.rules.palladium.tables import WP_TITLES
@@ -158,6 +158,7 @@ def shot(
     dice: Dice,
     situation: tuple[str, ...] = (),
     target_mph: int | None = None,
+    burst: str | None = None,
 ) -> StrikeRolled:
     """Roll one shot with a ranged weapon and judge hit, miss and where it lands.
 
@@ -180,7 +181,7 @@ def shot(
     chooses (PAL-HR-STRIKE-CALLED-12). A natural 20 hits the called spot under both.
     """
     check_shot(state, actor, weapon, aimed=aimed, called=called, range_ft=range_ft)
-    action = _shot_action(aimed, called)
+    action = _shot_action(aimed, called) if burst is None else bursts.BURST_KINDS[burst]
     if (wild or "wild" in situation) and (aimed or called is not None):
         raise IllegalAction(
             f"{_a(action)} cannot be shot wild: aimed and called shots are single careful "
@@ -189,6 +190,7 @@ def shot(
     options = opts(state)
     p = fighter(state.combatants[actor]).profile
     mods = gun_modifiers(state, p, weapon)
+    mods += bursts.modifiers(state, burst, aimed or called is not None, mods)
     if aimed:
         mods.append(
             Modifier(name="aimed shot", value=AIMED_BONUS, source="rules", rule="PAL-STRIKE-CALLED")

@@ -75,7 +75,7 @@ def shot_events(
     a = state.combatants[actor]
     weapon = combat.find_weapon(fighter(a).profile, ip.weapon)
     assert weapon is not None
-    events: list[Event] = clips.spend(fighter(a), actor, weapon)
+    events: list[Event] = clips.spend(fighter(a), actor, weapon, ip.burst)
     no_dodge = None
     if "unseen" in a.conditions and ip.target not in fighter(a).unseen_shot:
         events += apm.lose_initiative(
@@ -94,6 +94,7 @@ def shot_events(
         dice=dice,
         situation=ip.situation,
         target_mph=ip.target_mph,
+        burst=ip.burst,
     )
     detail = combat.strike_detail(s, True, shots.point_blank(state, weapon, ip.range))
     detail = msgspec.structs.replace(detail, range_ft=ip.range)

@@ -55,6 +55,7 @@ RAW = {
     "blood_loss": False,
     "gunfire_dodge_50_feet": "within",
     "moving_shooter": "wild",
+    "pulse": "heavy_blast",
 }
 HOUSE = {
     **RAW,

@@ -1,0 +1,60 @@
+"""Bursts of automatic fire and energy pulses (``shoot --burst short|long|pulse``): which a
+weapon fires and what each spends (the sheet's ``burst``), what the rules do to its strike
+(PAL-RNG-BURST, PAL-RNG-PULSE), and what it costs (PAL-RNG-GUN-APM: a short burst or pulse one
+attack, a long burst two).
+
+Readings: the halved W.P. bonus rounds down, as the pulse rule says (PAL-RNG-BURST ❓); a burst
+is never aimed (PAL-RNG-AIMED), a pulse may be (its bonus then halved, PAL-RNG-PULSE); the
+weapon's listed damage is what a burst deals (PAL-RNG-DAMAGE gives it per short burst; a
+sheet states a long burst's own weapon entry if it differs).
+"""
+
+from __future__ import annotations
+
+from engine.rules import IllegalAction
+from engine.rules.palladium.options import opts
+from events.core import Modifier
+from events.palladium import ShootDeclared, WeaponProfile
+from projections.state import FightState
+
+#: ``shoot --burst NAME`` -> the kind of action it is (``kinds.py``).
+BURST_KINDS = {"short": "short burst", "long": "long burst", "pulse": "pulse"}
+NO_WP_PENALTY = -3  # PAL-RNG-BURST: a burst without the W.P.
+WP_RULE = "PAL-STRIKE-WP-PROGRESSION"
+
+
+def check(state: FightState, d: ShootDeclared, weapon: WeaponProfile) -> int:
+    """The shots a shot or burst spends; refuses a burst the weapon does not fire, and an
+    aimed burst."""
+    if d.burst is None:
+        return 1
+    if d.burst not in weapon.bursts:
+        fires = ", ".join(weapon.bursts) or "none"
+        raise IllegalAction(
+            f"the {weapon.name} fires no {d.burst} burst (its sheet's burst: {fires}; "
+            "PAL-RNG-BURST)"
+        )
+    if d.aimed and d.burst != "pulse":
+        raise IllegalAction("a burst is never aimed: an aimed shot is one shot (PAL-RNG-AIMED)")
+    return weapon.bursts[d.burst]
+
+
+def modifiers(
+    state: FightState, burst: str | None, careful: bool, mods: list[Modifier]
+) -> list[Modifier]:
+    """A burst's W.P. bonus halved (rounded down) or, without the W.P., -3 (PAL-RNG-BURST); a
+    pulse as one heavy blast, halved only when aimed or called (``careful``), or as a short
+    burst, under the option ``pulse`` (PAL-RNG-PULSE)."""
+    if burst is None:
+        return []
+    rule = "PAL-RNG-BURST"
+    if burst == "pulse":
+        if opts(state).pulse == "heavy_blast" and not careful:
+            return []
+        rule = "PAL-RNG-PULSE"
+    wp = sum(m.value for m in mods if m.rule == WP_RULE and m.op == "add")
+    if wp <= 0:
+        return [Modifier(name="a burst without the W.P.", value=NO_WP_PENALTY, source="rules",
+                         rule=rule)]  # fmt: skip
+    return [Modifier(name="a burst: W.P. bonus halved", value=-(wp - wp // 2), source="rules",
+                     rule=rule)]  # fmt: skip
