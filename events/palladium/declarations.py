@@ -92,6 +92,8 @@ class ShootDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.shoot
     target_moving: int | None = None
     #: A burst or pulse instead of a single shot (PAL-RNG-BURST, PAL-RNG-PULSE).
     burst: BurstName | None = None
+    #: Both barrels at once, for one attack (PAL-RNG-DUAL).
+    twin: bool = False
 
 
 class ActDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.act_declared"):

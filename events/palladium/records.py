@@ -83,6 +83,8 @@ class WeaponProfile(msgspec.Struct, frozen=True, kw_only=True):
     reload: int = 1
     #: The bursts it fires and the shots each spends: "short", "long", "pulse" (PAL-RNG-BURST).
     bursts: dict[str, int] = msgspec.field(default_factory=dict)
+    #: Double-barrelled: fires a twin blast for one attack (PAL-RNG-DUAL).
+    twin: bool = False
 
 
 class ArmorProfile(msgspec.Struct, frozen=True, kw_only=True):
@@ -216,3 +218,5 @@ class StrikeDetail(msgspec.Struct, frozen=True, kw_only=True):
     behind: bool = False
     #: How far the shooter stands, in feet, when the shot says (PAL-DEF-GUNFIRE-DODGE).
     range_ft: int | None = None
+    #: A twin blast: both barrels' damage (PAL-RNG-DUAL).
+    twin: bool = False

@@ -355,6 +355,7 @@ ACTIONS: tuple[Action, ...] = (
             "target_moving": "The target moves at MPH: -1, and -1 per 50 mph beyond 20.",
             "burst": "short, long or pulse, as the weapon's sheet allows: the W.P. bonus halved "
             "(no W.P.: -3); a long burst takes two attacks.",
+            "twin": "Both barrels of a double-barrelled weapon at once: double damage, one attack.",
         },
         needs=tuple(KINDS[k] for k in ("shot", "aimed shot", "called shot", "aimed called shot")),
     ),

@@ -1,7 +1,10 @@
-"""Bursts of automatic fire and energy pulses (``shoot --burst short|long|pulse``): which a
-weapon fires and what each spends (the sheet's ``burst``), what the rules do to its strike
-(PAL-RNG-BURST, PAL-RNG-PULSE), and what it costs (PAL-RNG-GUN-APM: a short burst or pulse one
-attack, a long burst two).
+"""Twin blasts, bursts of automatic fire and energy pulses (``shoot --burst
+short|long|pulse``): which a weapon fires and what each spends (the sheet's ``burst``), what
+the rules do to its strike (PAL-RNG-BURST, PAL-RNG-PULSE), and what it costs
+(PAL-RNG-GUN-APM: a short burst or pulse one attack, a long burst two).
+
+A twin blast (``shoot --twin``, a double-barrelled weapon, PAL-RNG-DUAL) fires both barrels at
+once for one attack: one strike roll, the damage doubled, two shots spent (readings).
 
 Readings: the halved W.P. bonus rounds down, as the pulse rule says (PAL-RNG-BURST ❓); a burst
 is never aimed (PAL-RNG-AIMED), a pulse may be (its bonus then halved, PAL-RNG-PULSE); the
@@ -19,6 +22,10 @@ from projections.state import FightState
 
 #: ``shoot --burst NAME`` -> the kind of action it is (``kinds.py``).
 BURST_KINDS = {"short": "short burst", "long": "long burst", "pulse": "pulse"}
+TWIN_SHOTS = 2  # PAL-RNG-DUAL: both barrels
+#: A twin blast's damage: both barrels hit together (PAL-RNG-DUAL reading).
+TWIN = Modifier(name="twin blast: both barrels", value=2, source="rules", rule="PAL-RNG-DUAL",
+                op="mul")  # fmt: skip
 NO_WP_PENALTY = -3  # PAL-RNG-BURST: a burst without the W.P.
 WP_RULE = "PAL-STRIKE-WP-PROGRESSION"
 
@@ -26,6 +33,15 @@ WP_RULE = "PAL-STRIKE-WP-PROGRESSION"
 def check(state: FightState, d: ShootDeclared, weapon: WeaponProfile) -> int:
     """The shots a shot or burst spends; refuses a burst the weapon does not fire, and an
     aimed burst."""
+    if d.twin:
+        if not weapon.twin:
+            raise IllegalAction(
+                f"the {weapon.name} has one barrel: its sheet says twin = true for a twin blast "
+                "(PAL-RNG-DUAL)"
+            )
+        if d.burst is not None:
+            raise IllegalAction("a twin blast is both barrels at once, not a burst (PAL-RNG-DUAL)")
+        return TWIN_SHOTS
     if d.burst is None:
         return 1
     if d.burst not in weapon.bursts:
@@ -37,6 +53,13 @@ def check(state: FightState, d: ShootDeclared, weapon: WeaponProfile) -> int:
     if d.aimed and d.burst != "pulse":
         raise IllegalAction("a burst is never aimed: an aimed shot is one shot (PAL-RNG-AIMED)")
     return weapon.bursts[d.burst]
+
+
+def shots(weapon: WeaponProfile, burst: str | None, situation: tuple[str, ...]) -> int:
+    """The shots a shot, burst or twin blast spends from the payload."""
+    if "twin" in situation:
+        return TWIN_SHOTS
+    return weapon.bursts.get(burst, 1) if burst is not None else 1
 
 
 def modifiers(

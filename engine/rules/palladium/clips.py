@@ -25,12 +25,11 @@ def check_loaded(f: Fighter, actor: str, weapon: WeaponProfile, shots: int = 1) 
         )
 
 
-def spend(f: Fighter, actor: str, weapon: WeaponProfile, burst: str | None = None) -> list[Event]:
+def spend(f: Fighter, actor: str, weapon: WeaponProfile, shots: int = 1) -> list[Event]:
     """The shots a shot takes from the payload (nothing for a weapon that keeps no count)."""
     left = f.shots.get(weapon.name)
     if left is None:
         return []
-    shots = weapon.bursts.get(burst, 1) if burst is not None else 1
     return [ShotsSpent(actor=actor, weapon=weapon.name, shots=shots, left=max(0, left - shots))]
 
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from engine.dice import Dice
 from engine.rolls import roll, skipped
-from engine.rules.palladium import coma, handtohand
+from engine.rules.palladium import bursts, coma, handtohand
 from engine.rules.palladium.combat import find_weapon
 from engine.rules.palladium.moves import MOVES, allowed
 from engine.rules.palladium.options import opts
@@ -109,6 +109,8 @@ def damage(
     if detail.rolled and detail.blow in ("", "no"):  # an ordinary blow rolled with
         mods.append(ROLLED)
     mods += extra
+    if detail.twin:
+        mods.append(bursts.TWIN)
     if cap is not None:
         mods.append(cap)
     r = roll(dice, "damage", spec, mods, rule="PAL-DMG-BASE-TABLE")

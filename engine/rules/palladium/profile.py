@@ -176,4 +176,5 @@ def _weapon(w: Weapon, proficiencies: Mapping[str, int]) -> WeaponProfile:
         payload=w.payload,
         reload=w.reload,
         bursts={str(k): v for k, v in sorted(w.burst.items())},
+        twin=w.twin,
     )

@@ -45,6 +45,7 @@ Schema (keys; optional ones have the default shown)::
     payload = 30                       # ranged only: shots a full clip or E-clip holds
     reload = 1                         # ranged only: attacks a reload takes (0..10)
     burst = { short = 3, long = 10 }   # ranged only: the bursts it fires: shots each spends
+    twin = false                       # ranged only: double-barrelled (a twin blast)
     wp = "energy_rifle"                # ranged only: the modern W.P. that applies (see below)
     machine = false                    # a robot's or power armor's weapon
     [weapon_proficiencies]             # optional: modern W.P. name -> level 1..15
@@ -213,6 +214,8 @@ class Weapon:
     burst: dict[Literal["short", "long", "pulse"], Annotated[int, Range(1, 1000)]] = attrs.field(
         factory=dict
     )
+    #: Ranged only: double-barrelled, fires a twin blast (PAL-RNG-DUAL).
+    twin: bool = False
 
 
 WpLevels = dict[WeaponProficiency, Annotated[int, Range(1, 15)]]
@@ -327,6 +330,8 @@ def weapons_problems(weapons: tuple[Weapon, ...]) -> list[str]:
             ]
             if weapon.burst:
                 found.append(problem(f"weapons[{index}].burst", "a melee weapon fires no bursts"))
+            if weapon.twin:
+                found.append(problem(f"weapons[{index}].twin", "a melee weapon has no barrels"))
         elif weapon.blunt:
             found.append(
                 problem(f"weapons[{index}].blunt", "only for a melee weapon (a club, a mace)")

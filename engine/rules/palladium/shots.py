@@ -288,7 +288,13 @@ def situation(d: ShootDeclared) -> tuple[str, ...]:
         )
     if d.target_moving is not None and d.target_moving < 0:
         raise UsageError(f"--target-moving {d.target_moving}: a speed in mph, 0 or more")
-    flags = (("wild", d.wild), ("blind", d.blind), ("moving", d.moving), ("at-weapon", d.at_weapon))
+    flags = (
+        ("wild", d.wild),
+        ("blind", d.blind),
+        ("moving", d.moving),
+        ("at-weapon", d.at_weapon),
+        ("twin", d.twin),
+    )
     return tuple(name for name, on in flags if on)
 
 

@@ -10,7 +10,7 @@ import msgspec
 
 from engine.dice import Dice
 from engine.rules import IllegalAction
-from engine.rules.palladium import apm, blows, clips, combat, defences, handtohand, shots
+from engine.rules.palladium import apm, blows, bursts, clips, combat, defences, handtohand, shots
 from engine.rules.palladium.moves import MOVES
 from engine.rules.palladium.options import opts
 from events.core import ConditionChanged, Event, ReactionRequested
@@ -75,7 +75,8 @@ def shot_events(
     a = state.combatants[actor]
     weapon = combat.find_weapon(fighter(a).profile, ip.weapon)
     assert weapon is not None
-    events: list[Event] = clips.spend(fighter(a), actor, weapon, ip.burst)
+    fired = bursts.shots(weapon, ip.burst, ip.situation)
+    events: list[Event] = clips.spend(fighter(a), actor, weapon, fired)
     no_dodge = None
     if "unseen" in a.conditions and ip.target not in fighter(a).unseen_shot:
         events += apm.lose_initiative(
@@ -97,7 +98,7 @@ def shot_events(
         burst=ip.burst,
     )
     detail = combat.strike_detail(s, True, shots.point_blank(state, weapon, ip.range))
-    detail = msgspec.structs.replace(detail, range_ft=ip.range)
+    detail = msgspec.structs.replace(detail, range_ft=ip.range, twin="twin" in ip.situation)
     return events + after_strike(state, s, detail, ip.defend, no_dodge, dice, landing)
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from engine.rules import IllegalAction
 from events.core import Modifier
-from events.palladium import ApmSpent, ShootDeclared, ShotsSpent, StrikeRolled
+from events.palladium import ApmSpent, DamageRolled, ShootDeclared, ShotsSpent, StrikeRolled
 
 from .conftest import Fight, of, one
 
@@ -98,3 +98,25 @@ def test_PAL_RNG_AIMED_no_aimed_burst_and_only_the_bursts_the_weapon_fires(
     with pytest.raises(IllegalAction, match="never aimed"):
         burst(fight, "short", 20, aimed=True)
     assert fight.head() == head
+
+
+def test_PAL_RNG_DUAL_a_twin_blast_is_both_barrels_for_one_attack(fight: Fight) -> None:
+    fight.new("raw")
+    fight.add("brawler", "g", weapons=[gun(twin=True)], weapon_proficiencies={"energy_rifle": 4})
+    fight.add("brawler", "t", pools=TOUGH)
+    fight.initiative(18, 2)
+    result = fight.declare(
+        ShootDeclared(actor="g", target="t", weapon="rifle", twin=True, defend="none"),
+        [12, 3, 4],
+    )
+    assert [e.amount for e in of(result.events, ApmSpent)] == [1]
+    assert one(result.events, ShotsSpent).shots == 2
+    damage = one(result.events, DamageRolled).roll
+    assert damage.total == (3 + 4) * 2
+    assert [(m.value, m.rule) for m in damage.modifiers if m.op == "mul"] == [(2, "PAL-RNG-DUAL")]
+
+
+def test_PAL_RNG_DUAL_needs_two_barrels(fight: Fight) -> None:
+    fire(fight)
+    with pytest.raises(IllegalAction, match="has one barrel"):
+        fight.declare(ShootDeclared(actor="g", target="t", weapon="rifle", twin=True), [12])
