@@ -47,6 +47,7 @@ class InProgress(msgspec.Struct, frozen=True, kw_only=True):
     situation: tuple[str, ...] = ()
     target_mph: int | None = None
     burst: str | None = None
+    cover: int | None = None
 
 
 class Fighter(msgspec.Struct, frozen=True, kw_only=True):

@@ -149,6 +149,7 @@ class ActionStarted(Event, frozen=True, kw_only=True, tag="palladium.action_star
     situation: tuple[str, ...] = ()
     target_mph: int | None = None
     burst: str | None = None
+    cover: int | None = None
 
 
 class ActionAbandoned(Event, frozen=True, kw_only=True, tag="palladium.action_abandoned"):

@@ -94,6 +94,8 @@ class ShootDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.shoot
     burst: BurstName | None = None
     #: Both barrels at once, for one attack (PAL-RNG-DUAL).
     twin: bool = False
+    #: The target is in partial cover: the GM's penalty, 2 to 10 (PAL-RNG-COVER).
+    cover: int | None = None
 
 
 class ActDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.act_declared"):

@@ -318,3 +318,11 @@ class PalladiumOptions(msgspec.Struct, frozen=True, kw_only=True):
             "called (000:L1238), or a short burst with the burst penalty (000:L1304)",
         ),
     ] = "heavy_blast"
+    cover_penalty: Annotated[
+        bool,
+        _doc(
+            "PAL-RNG-COVER",
+            "a target in partial cover is hit only by a called shot at what shows (RAW); the "
+            "house rules add the GM's -2 to -10 for how much is covered",
+        ),
+    ] = False

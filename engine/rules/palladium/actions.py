@@ -163,6 +163,7 @@ def decide_shoot(state: FightState, d: ShootDeclared, dice: Dice) -> Decision:
         situation=shots.situation(d),
         target_mph=d.target_moving,
         burst=d.burst,
+        cover=d.cover,
     )
     return begin(state, d.actor, ip, dice)
 
@@ -208,6 +209,11 @@ def decide_act(state: FightState, d: ActDeclared, dice: Dice) -> Decision:
     ip = InProgress(action=kind.name, target="", cost=cost, note=d.note)
     return begin(state, d.actor, ip, dice)
 
+
+#: The kinds a ``shoot`` may be: shots and bursts (``kinds.py``).
+SHOT_KINDS = (
+    "shot", "aimed shot", "called shot", "aimed called shot", "short burst", "long burst", "pulse",
+)  # fmt: skip
 
 #: The Palladium verbs (``initiative`` and ``ruling`` replace the core's rows, with the
 #: pack's own declarations; the core decides them).
@@ -356,8 +362,10 @@ ACTIONS: tuple[Action, ...] = (
             "burst": "short, long or pulse, as the weapon's sheet allows: the W.P. bonus halved "
             "(no W.P.: -3); a long burst takes two attacks.",
             "twin": "Both barrels of a double-barrelled weapon at once: double damage, one attack.",
+            "cover": "The target is in partial cover: the GM's -2 to -10 under the house rules; "
+            "a called shot at what shows either way.",
         },
-        needs=tuple(KINDS[k] for k in ("shot", "aimed shot", "called shot", "aimed called shot")),
+        needs=tuple(KINDS[k] for k in SHOT_KINDS),
     ),
     Action(
         verb="act",

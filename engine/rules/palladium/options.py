@@ -41,6 +41,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "body_block": "strength",
         "gunfire_dodge_50_feet": "under",
         "moving_shooter": "moving_target",
+        "cover_penalty": True,
     },
 }
 

@@ -159,6 +159,7 @@ def shot(
     situation: tuple[str, ...] = (),
     target_mph: int | None = None,
     burst: str | None = None,
+    cover: int | None = None,
 ) -> StrikeRolled:
     """Roll one shot with a ranged weapon and judge hit, miss and where it lands.
 
@@ -195,7 +196,7 @@ def shot(
         mods.append(
             Modifier(name="aimed shot", value=AIMED_BONUS, source="rules", rule="PAL-STRIKE-CALLED")
         )
-    moment = situations.modifiers(options, situation, target_mph)
+    moment = situations.modifiers(options, situation, target_mph, cover)
     if wild and not any(m.rule == "PAL-RNG-WILD" for m in moment):  # fired wild once
         mods.append(
             Modifier(
@@ -272,6 +273,9 @@ def shot(
     )
 
 
+COVER_MIN, COVER_MAX = 2, 10  # PAL-RNG-COVER (house): -2 to -10 by how much is covered
+
+
 def situation(d: ShootDeclared) -> tuple[str, ...]:
     """The moment's flags of a shot, refused where the rules refuse them: an aimed or called
     shot is never fired wild (PAL-RNG-AIMED), a shot at a weapon is a called shot
@@ -285,6 +289,13 @@ def situation(d: ShootDeclared) -> tuple[str, ...]:
         raise IllegalAction(
             "an aimed or called shot is a single careful shot and is never fired wild "
             "(PAL-RNG-AIMED)"
+        )
+    if d.cover is not None and not COVER_MIN <= d.cover <= COVER_MAX:
+        raise UsageError(f"--cover {d.cover}: the penalty for how much is covered, 2 to 10")
+    if d.cover is not None and d.called is None:
+        raise IllegalAction(
+            "a target in partial cover is hit only by a called shot at what shows "
+            "(PAL-RNG-COVER): add --called"
         )
     if d.target_moving is not None and d.target_moving < 0:
         raise UsageError(f"--target-moving {d.target_moving}: a speed in mph, 0 or more")

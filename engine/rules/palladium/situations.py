@@ -36,7 +36,10 @@ def moving_target(mph: int) -> int:
 
 
 def modifiers(
-    options: PalladiumOptions, flags: tuple[str, ...], target_mph: int | None
+    options: PalladiumOptions,
+    flags: tuple[str, ...],
+    target_mph: int | None,
+    cover: int | None = None,
 ) -> list[Modifier]:
     """The penalties of ``flags`` ("wild", "blind", "at-weapon", "moving") and of a target
     moving at ``target_mph``, each on its own line."""
@@ -59,6 +62,19 @@ def modifiers(
                 rule="PAL-HR-RNG-MOVING-SHOOTER",
             )
         )
+    if cover is not None:
+        shelter = Modifier(
+            name="the target in partial cover", value=-cover, source="rules", rule="PAL-RNG-COVER"
+        )
+        if not options.cover_penalty:  # as written the called shot is all partial cover asks
+            shelter = Modifier(
+                name="the target in partial cover (as written: only a called shot)",
+                value=-cover,
+                source="rules",
+                rule="PAL-RNG-COVER",
+                op="skip",
+            )
+        mods.append(shelter)
     if target_mph is not None:
         mods.append(
             Modifier(

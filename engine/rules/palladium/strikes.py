@@ -96,6 +96,7 @@ def shot_events(
         situation=ip.situation,
         target_mph=ip.target_mph,
         burst=ip.burst,
+        cover=ip.cover,
     )
     detail = combat.strike_detail(s, True, shots.point_blank(state, weapon, ip.range))
     detail = msgspec.structs.replace(detail, range_ft=ip.range, twin="twin" in ip.situation)

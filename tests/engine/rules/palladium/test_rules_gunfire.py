@@ -149,3 +149,32 @@ def test_PAL_RNG_AIMED_never_wild_and_a_weapon_is_a_called_target(fight: Fight) 
     with pytest.raises(IllegalAction, match="is a called shot"):
         fight.declare(ShootDeclared(actor="g", target="d", weapon="rifle", at_weapon=True), [12])
     assert fight.head() == head
+
+
+@pytest.mark.parametrize(("variant", "applied"), [("raw", False), ("house", True)])
+def test_PAL_RNG_COVER_a_called_shot_and_the_house_penalty(
+    fight: Fight, variant: str, applied: bool
+) -> None:
+    duel(fight, variant)
+    head = fight.head()
+    with pytest.raises(IllegalAction, match="only by a called shot"):
+        fight.declare(
+            ShootDeclared(actor="g", target="d", weapon="rifle", range=100, cover=4), [12]
+        )
+    assert fight.head() == head
+    result = fight.declare(
+        ShootDeclared(actor="g", target="d", weapon="rifle", range=100, called="head", cover=4,
+                      defend="none"),
+        [20, 3, 3],  # a called shot: two attacks; a natural 20 hits whatever the penalties
+    ) if variant == "house" else None  # fmt: skip
+    if result is None:  # RAW: the called shot lands on g's next turn (two attacks)
+        fight.declare(
+            ShootDeclared(actor="g", target="d", weapon="rifle", range=100, called="head",
+                          cover=4, defend="none"),
+            [],
+        )  # fmt: skip
+        result = fight.pass_("d", 20, 3, 3)
+    cover = [
+        m for m in one(result.events, StrikeRolled).roll.modifiers if m.rule == "PAL-RNG-COVER"
+    ]
+    assert [(m.value, m.op) for m in cover] == [(-4, "add" if applied else "skip")]

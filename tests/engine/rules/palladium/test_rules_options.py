@@ -56,6 +56,7 @@ RAW = {
     "gunfire_dodge_50_feet": "within",
     "moving_shooter": "wild",
     "pulse": "heavy_blast",
+    "cover_penalty": False,
 }
 HOUSE = {
     **RAW,
@@ -79,6 +80,7 @@ HOUSE = {
     "body_block": "strength",  # PAL-HR-DMG-BODYBLOCK
     "gunfire_dodge_50_feet": "under",  # PAL-HR-DEF-GUNFIRE-DODGE
     "moving_shooter": "moving_target",  # PAL-HR-RNG-MOVING-SHOOTER
+    "cover_penalty": True,  # PAL-RNG-COVER (house)
 }
 
 
