@@ -123,10 +123,6 @@ def fighter(c: CombatantState) -> Fighter:
 
 def update(state: FightState, cid: str, **changes: Any) -> FightState:
     """``state`` with these fields of ``cid``'s record changed."""
-    return _update(state, cid, **changes)
-
-
-def _update(state: FightState, cid: str, **changes: Any) -> FightState:
     c = state.combatants[cid]
     return state.with_combatant(evolve(c, data=replace(fighter(c), **changes)))
 
@@ -157,10 +153,10 @@ def on_initiative_rolled(state: FightState, e: pe.InitiativeRolled) -> FightStat
     """Remember the combatant's latest initiative total (0 without a roll when he lost it
     last round: lost for this round too, PAL-HR-LOSE-INIT)."""
     if e.lost:
-        return _update(state, e.combatant, initiative=e.roll.total, lost_init="now")
+        return update(state, e.combatant, initiative=e.roll.total, lost_init="now")
     if e.attempt > 1:
         return state  # a tie re-roll only breaks the tie; the initiative stays the first total
-    return _update(state, e.combatant, initiative=e.roll.total)
+    return update(state, e.combatant, initiative=e.roll.total)
 
 
 def on_attacks_refreshed(state: FightState, e: pe.AttacksRefreshed) -> FightState:
@@ -182,15 +178,15 @@ def on_attacks_refreshed(state: FightState, e: pe.AttacksRefreshed) -> FightStat
     if e.credit:
         common["spent"] = {"general": -e.credit}  # gained attacks may pay for anything
     if e.passes:
-        return _update(state, e.combatant, passes=e.passes, pool_pass=0, **common)
-    return _update(state, e.combatant, apm_left=e.apm, passes=(), in_progress=None, **common)
+        return update(state, e.combatant, passes=e.passes, pool_pass=0, **common)
+    return update(state, e.combatant, apm_left=e.apm, passes=(), in_progress=None, **common)
 
 
 def on_turn_began(state: FightState, e: pe.TurnBegan) -> FightState:
     """The pass's attacks are in hand; the last turn's leftovers are gone."""
     f = fighter(state.combatants[e.combatant])
     passes = tuple(0 if i == e.pass_number - 1 else n for i, n in enumerate(f.passes))
-    return _update(
+    return update(
         state, e.combatant, apm_left=e.apm, passes=passes, pool_pass=e.pass_number, acted=True
     )
 
@@ -198,7 +194,7 @@ def on_turn_began(state: FightState, e: pe.TurnBegan) -> FightState:
 def on_action_started(state: FightState, e: pe.ActionStarted) -> FightState:
     """A multi-attack or long action is under way (its record: the event's fields)."""
     ip = InProgress(**{k: getattr(e, k) for k in ACTION_FIELDS})
-    return _update(state, e.actor, in_progress=ip)
+    return update(state, e.actor, in_progress=ip)
 
 
 def on_apm_spent(state: FightState, e: pe.ApmSpent) -> FightState:
@@ -216,7 +212,7 @@ def on_apm_spent(state: FightState, e: pe.ApmSpent) -> FightState:
         spent = dict(spent)
         for k, v in e.ledger.items():
             spent[k] = spent.get(k, 0) + v
-    return _update(
+    return update(
         state,
         e.combatant,
         apm_left=f.apm_left - (e.amount - e.owed - later),
@@ -232,21 +228,21 @@ def on_attacks_gained(state: FightState, e: pe.AttacksGained) -> FightState:
     """Gained attacks land in hand, in a later pass, or in next round's first turn."""
     f = fighter(state.combatants[e.combatant])
     if e.into == "next_round":
-        return _update(state, e.combatant, credit=f.credit + e.amount)
+        return update(state, e.combatant, credit=f.credit + e.amount)
     # gained attacks pay for anything (PAL-HR-APM-MAGIC-PSI): the ledger's general room grows
     spent = {**f.spent, "general": f.spent.get("general", 0) - e.amount}
     if e.into == "now":
-        return _update(state, e.combatant, apm_left=f.apm_left + e.amount, spent=spent)
+        return update(state, e.combatant, apm_left=f.apm_left + e.amount, spent=spent)
     i = e.pass_number - 1
     passes = tuple(n + e.amount if j == i else n for j, n in enumerate(f.passes))
-    return _update(state, e.combatant, passes=passes, spent=spent)
+    return update(state, e.combatant, passes=passes, spent=spent)
 
 
 def on_initiative_lost(state: FightState, e: pe.InitiativeLost) -> FightState:
     """Initiative 0 now, or a mark that next round starts at 0."""
     if e.when == "now":
-        return _update(state, e.combatant, lost_init="now", initiative=0)
-    return _update(state, e.combatant, lost_init="next_round")
+        return update(state, e.combatant, lost_init="now", initiative=0)
+    return update(state, e.combatant, lost_init="next_round")
 
 
 def on_action_completed(state: FightState, e: pe.ActionCompleted) -> FightState:
@@ -256,12 +252,12 @@ def on_action_completed(state: FightState, e: pe.ActionCompleted) -> FightState:
     if e.action == "psionic":
         clock = state.clock
         psi = (*psi, (clock.round, clock.pass_, clock.turn))
-    return _update(state, e.actor, in_progress=None, psi=psi)
+    return update(state, e.actor, in_progress=None, psi=psi)
 
 
 def on_action_abandoned(state: FightState, e: pe.ActionAbandoned) -> FightState:
     """The action in progress is gone."""
-    return _update(state, e.actor, in_progress=None)
+    return update(state, e.actor, in_progress=None)
 
 
 def on_strike_rolled(state: FightState, e: pe.StrikeRolled) -> FightState:
@@ -277,11 +273,11 @@ def on_strike_rolled(state: FightState, e: pe.StrikeRolled) -> FightState:
     if ip is not None and ip.action == e.action:
         changes["in_progress"] = None
     if changes:
-        state = _update(state, e.actor, **changes)
+        state = update(state, e.actor, **changes)
     target = state.combatants.get(e.target)
     if target is not None and e.actor in fighter(target).frightened:  # his first attack: spent
         left = tuple(x for x in fighter(target).frightened if x != e.actor)
-        state = _update(state, e.target, frightened=left)
+        state = update(state, e.target, frightened=left)
     return state
 
 
@@ -294,7 +290,7 @@ def on_pool_set(state: FightState, e: pe.DamageApplied | pe.Healed) -> FightStat
     field = _POOL_FIELD[e.pool]
     if e.pool == "armor" and f.armor_mdc is None:
         field = "armor_sdc"
-    return _update(state, e.target, **{field: e.after})
+    return update(state, e.target, **{field: e.after})
 
 
 def apm_by_pass(f: Fighter) -> list[int]:
@@ -355,12 +351,12 @@ def on_defense_rolled(state: FightState, e: pe.DefenseRolled) -> FightState:
     f = fighter(state.combatants[e.defender])
     if e.kind != "parry" or e.attacker in f.parried:
         return state
-    return _update(state, e.defender, parried=(*f.parried, e.attacker))
+    return update(state, e.defender, parried=(*f.parried, e.attacker))
 
 
 def on_parry_limit_reset(state: FightState, e: pe.ParryLimitReset) -> FightState:
     """His turn: he may parry three new attackers (PAL-DEF-MULTI-3, house reading)."""
-    return _update(state, e.combatant, parried=())
+    return update(state, e.combatant, parried=())
 
 
 def _r(fn: Any) -> Reducer:

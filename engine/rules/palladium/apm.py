@@ -156,6 +156,15 @@ def assign(
     return ledger, wild, why
 
 
+def strike_back(state: FightState, cid: str, on: str, rule: str) -> ApmSpent:
+    """One attack in hand for a blow struck back at once (a simultaneous attack, a paired
+    weapon's strike), refused when the ledger cannot pay it (PAL-HR-APM-LEDGER)."""
+    ledger, _, refused = assign(state, cid, "other", 1)
+    if refused:
+        raise IllegalAction(f"{state.combatants[cid].name}: {refused}")
+    return ApmSpent(combatant=cid, amount=1, on=on, rule=rule, ledger=ledger)
+
+
 def assign_action(
     state: FightState, cid: str, category: Category, amount: int, first: bool
 ) -> tuple[dict[str, int], int, str | None]:

@@ -45,6 +45,8 @@ class Blow(NamedTuple):
     rule: str
     house_rule: str
     hit: Hit
+    #: Opened by a critical from behind where the style grants it (PAL-DMG-CRIT-BEHIND).
+    from_behind: bool = False
 
 
 KO_DICE = "1D4"  # PAL-DMG-KO: dazed for 1D4 melee rounds
@@ -61,7 +63,7 @@ def open_to(state: FightState, attacker: str, detail: StrikeDetail) -> list[str]
         blow
         for blow, row in BLOWS.items()
         if ((least := getattr(p, row.least)) is not None and detail.natural >= least)
-        or (blow == "knockout" and detail.behind and detail.critical)
+        or (row.from_behind and detail.behind and detail.critical)
     ]
 
 
@@ -76,11 +78,10 @@ def land(
     """A blow that gets through: damage, or first the striker's answer to a special blow.
     ``earlier``: the ply's events before it (a defence the target paid for)."""
     if not detail.blow:
-        blows = open_to(state, attacker, detail)
-        choice = detail.behind  # from behind: the critical or a knockout, the striker's pick
-        if opts(state).special_blows == "automatic" and len(blows) == 1 and not choice:
-            detail = msgspec.structs.replace(detail, blow=blows[0])
-        elif blows:
+        made = by_itself(state, attacker, detail)
+        if made is not None:
+            detail = made
+        elif open_to(state, attacker, detail):
             asked = msgspec.structs.replace(detail, target=target)
             return [
                 ReactionRequested(actor=target, reactor=attacker, kind="activate", detail=asked)
@@ -100,10 +101,19 @@ def exchanged(
     its natural roll opens is made one only when the rules as written make it one by itself
     (option ``special_blows`` "automatic", one blow open); otherwise it is an ordinary blow
     (reading; PAL-DEF-SIMULTANEOUS, PAL-DMG-KO)."""
+    return _hit(
+        state, attacker, target, by_itself(state, attacker, detail) or detail, dice, earlier
+    )
+
+
+def by_itself(state: FightState, attacker: str, detail: StrikeDetail) -> StrikeDetail | None:
+    """The strike as the special blow it makes by itself, with nobody asked: under the option
+    ``special_blows`` "automatic", the only blow its roll opens; never from behind, where the
+    critical or the knockout is the striker's pick (PAL-DMG-CRIT-BEHIND). None otherwise."""
     blows = open_to(state, attacker, detail)
     if opts(state).special_blows == "automatic" and len(blows) == 1 and not detail.behind:
-        detail = msgspec.structs.replace(detail, blow=blows[0])
-    return _hit(state, attacker, target, detail, dice, earlier)
+        return msgspec.structs.replace(detail, blow=blows[0])
+    return None
 
 
 def answer(
@@ -129,9 +139,10 @@ def answer(
                 )
             events.append(apm.spend_off_turn(state, attacker, 1, choice, rule, "other"))
     chosen = msgspec.structs.replace(detail, blow=choice)
-    p = fighter(state.combatants[attacker]).profile
-    if choice == "knockout" and detail.natural < (p.knockout_min or 21):
-        chosen = msgspec.structs.replace(chosen, critical=False)  # instead of the critical
+    least = fighter(state.combatants[attacker]).profile.knockout_min
+    by_roll = least is not None and detail.natural >= least
+    if choice == "knockout" and not by_roll:  # from behind: instead of the critical
+        chosen = msgspec.structs.replace(chosen, critical=False)
     return events + _hit(state, attacker, detail.target, chosen, dice, events)
 
 
@@ -242,6 +253,6 @@ PURPOSES: dict[str, Hit] = {
 
 #: The special blows, in the order a striker is offered them.
 BLOWS: dict[str, Blow] = {
-    "knockout": Blow("knockout_min", "PAL-DMG-KO", "PAL-HR-KO", knockout),
+    "knockout": Blow("knockout_min", "PAL-DMG-KO", "PAL-HR-KO", knockout, from_behind=True),
     "death-blow": Blow("death_blow_min", "PAL-DMG-DEATHBLOW", "PAL-HR-DEATHBLOW", death_blow),
 }

@@ -41,9 +41,9 @@ def check(state: FightState, d: ShootDeclared, weapon: WeaponProfile) -> int:
             )
         if d.burst is not None:
             raise IllegalAction("a twin blast is both barrels at once, not a burst (PAL-RNG-DUAL)")
-        return TWIN_SHOTS
+        return shots(weapon, None, ("twin",))
     if d.burst is None:
-        return 1
+        return shots(weapon, None, ())
     if d.burst not in weapon.bursts:
         fires = ", ".join(weapon.bursts) or "none"
         raise IllegalAction(
@@ -52,7 +52,7 @@ def check(state: FightState, d: ShootDeclared, weapon: WeaponProfile) -> int:
         )
     if d.aimed and d.burst != "pulse":
         raise IllegalAction("a burst is never aimed: an aimed shot is one shot (PAL-RNG-AIMED)")
-    return weapon.bursts[d.burst]
+    return shots(weapon, d.burst, ())
 
 
 def shots(weapon: WeaponProfile, burst: str | None, situation: tuple[str, ...]) -> int:

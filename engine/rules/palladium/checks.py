@@ -5,7 +5,7 @@ that a weapon is in hand. Refusals are IllegalAction (exit 1), unknown names Unk
 from __future__ import annotations
 
 from engine.rules import IllegalAction
-from engine.rules.palladium import conditions
+from engine.rules.palladium import combat, conditions
 from engine.rules.palladium.apm import passes_mode
 from engine.rules.palladium.kinds import KINDS
 from engine.turns import known
@@ -91,8 +91,4 @@ DEATH_BLOW_COST = 2  # PAL-DMG-DEATHBLOW: a death blow at will takes two attacks
 
 def in_hand(f: Fighter, weapon: WeaponProfile | None) -> None:
     """Refuse a weapon knocked out of his hand (PAL-DEF-DISARM)."""
-    if weapon is not None and weapon.name in f.dropped:
-        raise IllegalAction(
-            f"{f.profile.name}'s {weapon.name} lies on the ground (PAL-DEF-DISARM): "
-            "`fracas pick-up` it first"
-        )
+    combat.in_hand(f.profile, f.dropped, weapon)

@@ -244,6 +244,20 @@ def _spend_defence(state: FightState, cid: str, what: str, rule: str) -> list[Ev
     return [apm.spend_off_turn(state, cid, 1, what, rule, "defence")]
 
 
+def in_hand(p: Profile, dropped: tuple[str, ...], weapon: WeaponProfile | None) -> None:
+    """Refuse a weapon knocked out of his hand (PAL-DEF-DISARM)."""
+    if weapon is not None and weapon.name in dropped:
+        raise IllegalAction(
+            f"{p.name}'s {weapon.name} lies on the ground (PAL-DEF-DISARM): `fracas pick-up` "
+            "it first"
+        )
+
+
+def melee_in_hand(p: Profile, dropped: tuple[str, ...]) -> list[WeaponProfile]:
+    """The melee weapons still in his hands, in sheet order."""
+    return [w for w in p.weapons if w.kind == "melee" and w.name not in dropped]
+
+
 def parrying_weapon(
     p: Profile, name: str | None, dropped: tuple[str, ...] = ()
 ) -> WeaponProfile | None:
@@ -253,10 +267,9 @@ def parrying_weapon(
         w = find_weapon(p, name)
         if w is not None and w.kind != "melee":
             raise IllegalAction(f"{p.name} cannot parry with the {w.name}: not a melee weapon")
-        if w is not None and w.name in dropped:
-            raise IllegalAction(f"{p.name}'s {w.name} lies on the ground (PAL-DEF-DISARM)")
+        in_hand(p, dropped, w)
         return w
-    return next((w for w in p.weapons if w.kind == "melee" and w.name not in dropped), None)
+    return next(iter(melee_in_hand(p, dropped)), None)
 
 
 def _parry(

@@ -28,12 +28,9 @@ from engine.rules.palladium.penalties import condition_modifiers
 from engine.rules.palladium.purposes import ANSWERABLE
 from events.core import ConditionChanged, Event, Modifier, Roll
 from events.palladium import (
-    ApmSpent,
     DefenseRolled,
-    Profile,
     StrikeDetail,
     WeaponDropped,
-    WeaponProfile,
 )
 from projections.palladium import fighter
 from projections.state import FightState
@@ -70,11 +67,6 @@ def check_answer(purpose: str, choice: str | None) -> None:
         )
 
 
-def in_hand(p: Profile, dropped: tuple[str, ...]) -> list[WeaponProfile]:
-    """The melee weapons still in his hands."""
-    return [w for w in p.weapons if w.kind == "melee" and w.name not in dropped]
-
-
 def roll_with(
     state: FightState,
     attacker: str,
@@ -106,12 +98,8 @@ def roll_with(
     )
     mods = condition_modifiers(state.combatants[defender], list(df.profile.roll))
     r = roll(dice, "roll with impact", "1D20", mods, target=detail.total, rule=rule)
-    ok = (
-        r.total >= detail.total
-        if opts(state).roll_with_impact_ties == "match"
-        else (r.total > detail.total)
-    )
-    tie = "match" if opts(state).roll_with_impact_ties == "match" else "beat"
+    tie = opts(state).roll_with_impact_ties  # "match" or "beat"
+    ok = r.total > detail.total or (tie == "match" and r.total == detail.total)
     reason = f"{r.total} vs strike {detail.total}: must {tie} it (option roll_with_impact_ties)"
     events.append(
         DefenseRolled(
@@ -255,7 +243,7 @@ def paired(
             f"{dp.name} has no W.P. Paired Weapons (PAL-DEF-PAIRED: Expert from level 7, "
             "Martial Arts from 7, Assassin and Commando from 1, or the sheet's paired_weapons)"
         )
-    hands = in_hand(dp, df.dropped)
+    hands = combat.melee_in_hand(dp, df.dropped)
     if len(hands) < 2:
         raise IllegalAction(f"{dp.name} does not have two melee weapons in hand to pair")
     if df.apm_left < 1:
@@ -266,13 +254,9 @@ def paired(
     events, stopped = combat.defend(state, attacker, defender, "parry", detail, dice, guard.name)
     if not stopped:
         events += blows.land(state, attacker, defender, detail, dice, events)
-    ledger, _, refused = apm.assign(apm.spent(state, events), defender, "other", 1)
-    if refused:
-        raise IllegalAction(f"{dp.name}: {refused}")
     events.append(
-        ApmSpent(combatant=defender, amount=1, on="paired strike", rule="PAL-DEF-PAIRED",
-                 ledger=ledger)
-    )  # fmt: skip
+        apm.strike_back(apm.spent(state, events), defender, "paired strike", "PAL-DEF-PAIRED")
+    )
     back = combat.strike(state, defender, attacker, "strike", other, dice)
     events.append(back)
     if back.hits and state.combatants[attacker].alive:

@@ -6,6 +6,8 @@ may take a turn in it and what a new round refreshes and rolls.
 
 from __future__ import annotations
 
+from typing import cast
+
 from engine.dice import Dice
 from engine.rolls import fixed, roll
 from engine.rules import IllegalAction, UsageError
@@ -23,6 +25,7 @@ from events.palladium import (
     SurpriseDeclared,
 )
 from projections.core import on_condition_changed
+from projections.fold import Reducer, fold
 from projections.palladium import fighter, on_pool_set
 from projections.state import FightState
 
@@ -84,6 +87,13 @@ def _fighters(state: FightState) -> list[str]:
     ]
 
 
+#: What a new round folds before it counts who fights: conditions ended, a minute's bleeding.
+_BEFORE_THE_ROUND: dict[type[Event], Reducer] = {
+    ConditionChanged: cast(Reducer, on_condition_changed),
+    DamageApplied: cast(Reducer, on_pool_set),
+}
+
+
 def begin_round(state: FightState, d: InitiativeDeclared, dice: Dice) -> Decision:
     """Start a melee round: refresh attacks, roll initiative, order best first.
 
@@ -119,17 +129,12 @@ def begin_round(state: FightState, d: InitiativeDeclared, dice: Dice) -> Decisio
     new_round = state.clock.round + 1
     ended = _round_end_events(state, new_round)
     events: list[Event] = [*ended, *coma.untreated(state, ended)]
-    for e in events:  # who fights this round, and with how many attacks, once these are over
-        assert isinstance(e, ConditionChanged)
-        state = on_condition_changed(state, e)
+    # who fights this round, and with how many attacks, once these are over
+    state = fold(state, events, _BEFORE_THE_ROUND)
     for cid, points, rule in coma.minute(state, new_round):  # a minute's bleeding
         bled = damage.bleed(state, cid, points, rule)
         events += bled
-        for e in bled:
-            if isinstance(e, ConditionChanged):
-                state = on_condition_changed(state, e)
-            elif isinstance(e, DamageApplied):
-                state = on_pool_set(state, e)
+        state = fold(state, bled, _BEFORE_THE_ROUND)
     fighters = _fighters(state)
     if not fighters:
         raise IllegalAction("nobody is able to fight: add combatants with `fracas add SHEET`")

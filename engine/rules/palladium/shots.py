@@ -13,6 +13,7 @@ from engine.rules import IllegalAction, UsageError
 from engine.rules.palladium import bursts, situations
 from engine.rules.palladium.combat import RANGED_TARGET, gun_modifiers
 from engine.rules.palladium.options import opts
+from engine.rules.palladium.situations import WILD_PENALTY
 from engine.rules.palladium.tables import WP_TITLES
 from events.core import Modifier
 from events.palladium import ShootDeclared, StrikeRolled, WeaponProfile
@@ -23,7 +24,6 @@ from projections.state import FightState
 POINT_BLANK_TARGET = 5
 LONG_RANGE_TARGET = 13
 AIMED_BONUS = 2  # PAL-RNG-AIMED / PAL-STRIKE-CALLED: an aimed shot is +2
-WILD_PENALTY = -6  # PAL-RNG-WILD: shooting wild
 BEYOND_RANGE_PENALTY = -5  # PAL-RNG-BEYOND-RANGE: up to 30% past the range
 BEYOND_RANGE_PERCENT = 130  # ... and no farther
 

@@ -12,12 +12,14 @@ evasive action is the GM's ruling.
 
 from __future__ import annotations
 
+from engine.rolls import skipped
 from events.core import Modifier
 from events.palladium import PalladiumOptions
 
 WILD_PENALTY = -6  # PAL-RNG-WILD
 BLIND_PENALTY = -10  # PAL-RNG-BLIND
 SMALL_TARGET_PENALTY = -3  # PAL-RNG-TARGET-WEAPON
+COVER = "PAL-RNG-COVER"
 MOVING_BASE = 20  # mph: running
 MOVING_STEP = 50  # mph: -1 more for each
 
@@ -63,18 +65,11 @@ def modifiers(
             )
         )
     if cover is not None:
-        shelter = Modifier(
-            name="the target in partial cover", value=-cover, source="rules", rule="PAL-RNG-COVER"
-        )
-        if not options.cover_penalty:  # as written the called shot is all partial cover asks
-            shelter = Modifier(
-                name="the target in partial cover (as written: only a called shot)",
-                value=-cover,
-                source="rules",
-                rule="PAL-RNG-COVER",
-                op="skip",
-            )
-        mods.append(shelter)
+        shelter = [
+            Modifier(name="the target in partial cover", value=-cover, source="rules", rule=COVER)
+        ]
+        # as written the called shot is all partial cover asks: the penalty shows, not applied
+        mods += shelter if options.cover_penalty else skipped(shelter, "only a called shot", COVER)
     if target_mph is not None:
         mods.append(
             Modifier(

@@ -14,7 +14,7 @@ from engine.rules.palladium import apm, blows, bursts, clips, combat, defences, 
 from engine.rules.palladium.moves import MOVES
 from engine.rules.palladium.options import opts
 from events.core import ConditionChanged, Event, ReactionRequested
-from events.palladium import ApmSpent, DefenseDeclined, StrikeDetail, StrikeRolled
+from events.palladium import DefenseDeclined, StrikeDetail, StrikeRolled
 from projections.palladium import InProgress, fighter
 from projections.state import FightState
 
@@ -198,27 +198,17 @@ def simultaneous(
         raise IllegalAction(
             f"{c.name} has no attacks in hand to strike back with (PAL-DEF-SIMULTANEOUS)"
         )
-    hands = defences.in_hand(f.profile, f.dropped)
+    hands = combat.melee_in_hand(f.profile, f.dropped)
     if weapon_name is not None:
         named = combat.find_weapon(f.profile, weapon_name)
-        if named is not None and named.name in f.dropped:
-            raise IllegalAction(f"{c.name}'s {named.name} lies on the ground (PAL-DEF-DISARM)")
+        combat.in_hand(f.profile, f.dropped, named)
         weapons = [named]
     elif f.profile.paired and len(hands) >= 2:
         weapons = list(hands[:2])  # a twin strike: both weapons, one attack (PAL-DEF-PAIRED)
     else:
         weapons = [hands[0] if hands else None]
-    ledger, _, refused = apm.assign(state, target, "other", 1)
-    if refused:
-        raise IllegalAction(f"{c.name}: {refused}")
     events: list[Event] = [
-        ApmSpent(
-            combatant=target,
-            amount=1,
-            on="simultaneous attack",
-            rule="PAL-DEF-SIMULTANEOUS",
-            ledger=ledger,
-        )
+        apm.strike_back(state, target, "simultaneous attack", "PAL-DEF-SIMULTANEOUS")
     ]
     backs = [combat.strike(state, target, actor, "strike", w, dice) for w in weapons]
     events += backs
