@@ -48,6 +48,9 @@ class InProgress(msgspec.Struct, frozen=True, kw_only=True):
     target_mph: int | None = None
     burst: str | None = None
     cover: int | None = None
+    #: A volley: how many missiles, and who else stands in the blast radius (PAL-MSL-VOLLEY).
+    missiles: int = 0
+    caught: tuple[str, ...] = ()
 
 
 class Fighter(msgspec.Struct, frozen=True, kw_only=True):
@@ -108,6 +111,8 @@ class Fighter(msgspec.Struct, frozen=True, kw_only=True):
     frightened: tuple[str, ...] = ()
     #: Shots left in each weapon that keeps count (PAL-RNG-PAYLOAD).
     shots: dict[str, int] = msgspec.field(default_factory=dict)
+    #: Missiles left of each kind he carries (PAL-MSL-VOLLEY).
+    missiles: dict[str, int] = msgspec.field(default_factory=dict)
 
 
 #: What an ``ActionStarted`` and the ``InProgress`` it begins have in common.
@@ -144,6 +149,7 @@ def on_fighter_readied(state: FightState, e: pe.FighterReadied) -> FightState:
         armor_mdc=p.armor.mdc if p.armor else None,
         armor_sdc=p.armor.sdc if p.armor else None,
         shots={w.name: w.payload for w in p.weapons if w.payload is not None},
+        missiles={m.name: m.count for m in p.missiles},
     )
     c = state.combatants[e.combatant]
     return state.with_combatant(evolve(c, data=record))

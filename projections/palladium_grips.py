@@ -71,6 +71,12 @@ def on_reloaded(state: FightState, e: pe.Reloaded) -> FightState:
     return update(state, e.actor, shots=shots)
 
 
+def on_missiles_spent(state: FightState, e: pe.MissilesSpent) -> FightState:
+    """Fewer missiles of that kind (PAL-MSL-VOLLEY)."""
+    missiles = {**fighter(state.combatants[e.actor]).missiles, e.missile: e.left}
+    return update(state, e.actor, missiles=missiles)
+
+
 def _r(fn: object) -> Reducer:
     return cast(Reducer, fn)
 
@@ -85,4 +91,5 @@ REDUCERS: dict[type[Event], Reducer] = {
     pe.HorrorSaved: _r(on_horror_saved),
     pe.ShotsSpent: _r(on_shots_spent),
     pe.Reloaded: _r(on_reloaded),
+    pe.MissilesSpent: _r(on_missiles_spent),
 }

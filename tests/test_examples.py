@@ -82,6 +82,23 @@ def test_brawl_example_plays_to_the_end(tmp_path: Path) -> None:
     assert "verified 17 plies" in out
 
 
+def test_missiles_example_plays_to_the_end(tmp_path: Path) -> None:
+    """examples/missiles.sh: a volley of four with a grunt caught in its blast, a counter-volley
+    that thins it on the house table, a missed shot at the last missile, a failed roll, a burst
+    and a reload (PAL-MSL-VOLLEY, PAL-HR-MSL-STRIKE, PAL-HR-MSL-COUNTER-VOLLEY,
+    PAL-HR-MSL-SHOOT-DOWN, PAL-MSL-RADIUS, PAL-RNG-BURST, PAL-RNG-PAYLOAD), then replay
+    --verify."""
+    out = play("missiles.sh", tmp_path / "missiles.db")
+    assert "+4 4 missile(s) in the volley [rules, PAL-HR-MSL-STRIKE] = 13 vs 8" in out
+    assert "3 missile(s) destroyed, 1 still coming" in out
+    assert "1 of 4 missile(s) still coming" in out
+    assert "needs 21 (PAL-HR-MSL-SHOOT-DOWN)" in out
+    assert "damage to CS Grunt Vance: fixed 40 /2 in the blast radius: half" in out
+    assert "rail gun: 10 shot(s) fired, 50 left" in out
+    assert "rail gun is full again: 60 shots" in out
+    assert "verified 16 plies" in out
+
+
 def test_brp_duel_example_plays_to_the_end(tmp_path: Path) -> None:
     """examples/brp_duel.sh: a parry, an aimed shot at a called location, a special success
     through a parry with its hit location, undo/redo, a branch and replay --verify."""

@@ -92,6 +92,7 @@ from events.palladium import (
     FighterReadied,
     FreeDeclared,
     GrappleDeclared,
+    LaunchDeclared,
     MeleeRoundDeclared,
     PalladiumRulingDeclared,
     PickUpDeclared,
@@ -115,6 +116,7 @@ SHEET_FILES = (
     "jade_tiger.toml",
     "rook.toml",
     "grave_ghoul.toml",
+    "samas_pilot.toml",
 )
 KERNEL = Kernel(get_pack("palladium"))
 A_SHEET = KERNEL.pack.load_sheet(SHEETS / "brodkil.json")
@@ -158,6 +160,22 @@ machine = true
 payload = 3
 
 [[weapons]]
+name = "mini-missile pod"
+kind = "launcher"
+missiles = "mini-missile"
+rate = 3
+machine = true
+
+[[missiles]]
+name = "mini-missile"
+type = "mini"
+damage = "2D6"
+blast_radius = 15
+speed = 500
+mdc = 2
+count = 5
+
+[[weapons]]
 name = "power fist"
 kind = "melee"
 damage = "1D6"
@@ -192,6 +210,11 @@ OVERRIDES = {
     "entangle_ties": st.sampled_from(("defender", "striker")),
     "hold_escape_ties": st.sampled_from(("holder", "victim")),
     "blood_loss": st.booleans(),
+    "missile_strike": st.sampled_from(("five", "volley_bonus")),
+    "volley_damage": st.sampled_from(("each_rolled", "multiple")),
+    "missile_dodge": st.sampled_from(("as_written", "house")),
+    "missile_radius_escape": st.sampled_from(("caught", "two_actions")),
+    "shoot_down": st.sampled_from(("as_written", "house")),
 }
 #: Engine bugs this machine found, each pinned by a strict xfail test at the end of this
 #: file: the machine notes them in its statistics instead of failing (and shrinking for
@@ -311,6 +334,7 @@ ON_TURN = (
     *("strike",) * 5,
     "power",
     *("shoot",) * 2,
+    *("launch",) * 2,
     *("act",) * 2,
     *("pass",) * 2,
     "hold",
@@ -464,6 +488,8 @@ def draw_legal(data: st.DataObject, state: FightState) -> Declaration:
         if pending.kind == "activate":
             blow = data.draw(st.sampled_from(("knockout", "death-blow", "no")), label="blow")
             return ActivateDeclared(actor=pending.reactor, choice=blow)
+        if getattr(pending.detail, "volley", None) is not None:
+            return draw_volley_answer(data, state)
         choice = data.draw(
             st.sampled_from(
                 ("parry", "dodge", "none", "parry", "dodge", "simultaneous", *OTHER_ANSWERS)
@@ -498,6 +524,8 @@ def draw_legal(data: st.DataObject, state: FightState) -> Declaration:
         return draw_grapple(data, kind, acting, target)
     if kind == "shoot" and SHOTS:
         return draw_shot(data, state, acting, target)
+    if kind == "launch":
+        return draw_launch(data, state, acting, target)
     defend = data.draw(st.sampled_from((None, "parry", "dodge", "none")), label="defend")
     if kind == "power":
         kick = data.draw(st.booleans(), label="kick")
@@ -515,6 +543,40 @@ def draw_legal(data: st.DataObject, state: FightState) -> Declaration:
         unseen=data.draw(st.integers(0, 9), label="unseen?") == 0,
         pull=data.draw(st.sampled_from([None, None, None, 0, 2]), label="pull"),
     )
+
+
+def draw_launch(data: st.DataObject, state: FightState, acting: str, target: str) -> Declaration:
+    """A volley of 1-4 missiles (more than a launcher's rate or than are left: refused),
+    others caught in the blast now and then, answered now or left to wait."""
+    others = [c for c in state.combatants if c not in (acting, target)]
+    caught = (
+        data.draw(st.lists(st.sampled_from(others), max_size=2, unique=True), label="caught")
+        if others
+        else []
+    )
+    return LaunchDeclared(
+        actor=acting,
+        target=target,
+        missiles=data.draw(st.integers(1, 4), label="missiles"),
+        caught=tuple(caught),
+        defend=data.draw(st.sampled_from((None, None, "dodge", "roll", "none")), label="answer"),
+    )
+
+
+def draw_volley_answer(data: st.DataObject, state: FightState) -> Declaration:
+    """An answer to the volley waiting: a counter-volley or a shot, by its target or another
+    (as written refused), or the target's dodge, roll or none (now and then a parry: refused)."""
+    pending = state.pending
+    assert pending is not None
+    choice = data.draw(
+        st.sampled_from(("counter-volley", "shoot-down", "dodge", "roll", "none", "none",
+                         "parry")), label="volley answer"
+    )  # fmt: skip
+    who = pending.reactor
+    if choice in ("counter-volley", "shoot-down") and data.draw(st.booleans(), label="helper?"):
+        who = data.draw(st.sampled_from(list(state.combatants)), label="helper")
+    missiles = data.draw(st.integers(1, 3), label="own") if choice == "counter-volley" else None
+    return DefendDeclared(defender=who, choice=choice, missiles=missiles)  # type: ignore[arg-type]
 
 
 #: The answers beside parry, dodge, none and simultaneous (the rules refuse some of them).

@@ -100,7 +100,9 @@ VERBS: dict[str, dict[str, str]] = {
         "power-punch": (
             "A power punch (or kick): two attacks, double damage, lands on the second attack."
         ),
-        "defend": "Answer the strike waiting for this defender.",
+        "defend": "Answer the strike waiting for this defender. A volley of missiles waits for "
+        "counter-volleys and shots at it (under the house rules from anyone) until its target "
+        "dodges, rolls or takes it.",
         "activate": "Answer the knockout or death-blow chance a natural strike roll opened: "
         "the blow becomes one (under the house rules for one more attack), or stays an ordinary "
         "blow.",
@@ -130,6 +132,9 @@ VERBS: dict[str, dict[str, str]] = {
         "stabilize him at 1 H.P.",
         "reload": "Reload a gun whose sheet gives its payload: a full clip for the attacks the "
         "weapon's sheet says (one unless it says otherwise).",
+        "launch": "Fire missiles from a launcher in one volley: one attack, one strike roll for "
+        "all of them. A hit waits for the target's answer: `defend B counter-volley`, "
+        "`shoot-down`, `dodge`, `roll` or `none`.",
     },
     "brp": {
         "initiative": "Begin the next round, the way the encounter's rules begin one.",

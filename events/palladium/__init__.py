@@ -62,9 +62,12 @@ from events.palladium.grapples import (
 from events.palladium.guns import (
     GUN_DECLARATIONS,
     GUN_OUTCOMES,
+    LaunchDeclared,
+    MissilesSpent,
     ReloadDeclared,
     Reloaded,
     ShotsSpent,
+    VolleyThinned,
 )
 from events.palladium.options import PalladiumOptions
 from events.palladium.records import (
@@ -73,9 +76,13 @@ from events.palladium.records import (
     BurstName,
     DefenceChoice,
     HoldName,
+    MissileProfile,
+    MissileType,
     MoveName,
     Profile,
     StrikeDetail,
+    Volley,
+    Warhead,
     WeaponProfile,
 )
 from events.palladium.upcasts import PALLADIUM_UPCASTS
@@ -150,6 +157,8 @@ class ActionStarted(Event, frozen=True, kw_only=True, tag="palladium.action_star
     target_mph: int | None = None
     burst: str | None = None
     cover: int | None = None
+    missiles: int = 0
+    caught: tuple[str, ...] = ()
 
 
 class ActionAbandoned(Event, frozen=True, kw_only=True, tag="palladium.action_abandoned"):
@@ -377,6 +386,10 @@ __all__ = [
     "Profile",
     "StrikeDetail",
     "WeaponProfile",
+    "MissileProfile",
+    "MissileType",
+    "Volley",
+    "Warhead",
     "BalanceRolled",
     "BodyBlockDeclared",
     "ContestRolled",
@@ -399,6 +412,9 @@ __all__ = [
     "ReloadDeclared",
     "Reloaded",
     "ShotsSpent",
+    "LaunchDeclared",
+    "MissilesSpent",
+    "VolleyThinned",
     "DamageApplied",
     "DamageIgnored",
     "DamageRolled",

@@ -111,11 +111,15 @@ class ActDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.act_dec
 
 class DefendDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.defend_declared"):
     """The defender answers a pending strike: parry, dodge, none, a simultaneous attack, roll
-    with the impact, entangle, disarm, back flip, or parry and strike back with paired weapons."""
+    with the impact, entangle, disarm, back flip, or parry and strike back with paired weapons;
+    a volley of missiles with a counter-volley, a shot at it, a dodge, a roll or none."""
 
     defender: str
     choice: DefenceChoice
     weapon: str | None = None
+    #: A counter-volley: how many of his own missiles, from which launcher (PAL-MSL-SHOOT-DOWN).
+    missiles: int | None = None
+    launcher: str | None = None
 
 
 class PalladiumRulingDeclared(

@@ -1,5 +1,7 @@
 """Palladium guns beyond the single shot: a weapon's payload spent and reloaded
-(PAL-RNG-PAYLOAD, PAL-HR-MISC-COSTS); their declarations and outcomes.
+(PAL-RNG-PAYLOAD, PAL-HR-MISC-COSTS); missiles launched in volleys and thinned by
+counter-volleys and shots (PAL-MSL-VOLLEY, PAL-MSL-SHOOT-DOWN, PAL-HR-MSL-COUNTER-VOLLEY);
+their declarations and outcomes.
 
 Rule ids cite ``shared/rules/palladium.md``.
 """
@@ -7,7 +9,9 @@ Rule ids cite ``shared/rules/palladium.md``.
 # No `from __future__ import annotations` (see events/core.py): msgspec builds decoders
 # faster from annotations that are objects.
 
-from events.core import Declaration, Event
+from typing import Literal
+
+from events.core import Declaration, Event, Roll
 
 
 class ReloadDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.reload_declared"):
@@ -35,5 +39,43 @@ class Reloaded(Event, frozen=True, kw_only=True, tag="palladium.reloaded"):
     shots: int
 
 
-GUN_DECLARATIONS: tuple[type[Event], ...] = (ReloadDeclared,)
-GUN_OUTCOMES: tuple[type[Event], ...] = (ShotsSpent, Reloaded)
+class LaunchDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.launch_declared"):
+    """``actor`` fires ``missiles`` missiles from ``launcher`` (None: his first launcher) at
+    ``target`` in one volley, one attack and one strike roll (PAL-MSL-VOLLEY); ``caught``
+    are others standing in its blast radius (PAL-MSL-RADIUS); ``defend`` the target's answer
+    given now."""
+
+    actor: str
+    target: str
+    missiles: int = 1
+    launcher: str | None = None
+    range: int | None = None
+    caught: tuple[str, ...] = ()
+    defend: Literal["dodge", "roll", "none"] | None = None
+
+
+class MissilesSpent(Event, frozen=True, kw_only=True, tag="palladium.missiles_spent"):
+    """``count`` of ``actor``'s ``missile`` fired; ``left`` remain."""
+
+    actor: str
+    missile: str
+    count: int
+    left: int
+
+
+class VolleyThinned(Event, frozen=True, kw_only=True, tag="palladium.volley_thinned"):
+    """``defender``'s counter-volley or shot at a volley: ``destroyed`` of its missiles blown
+    up before they hit, ``left`` still coming (0: none hits); ``wounded`` M.D.C. shot off a
+    missile that still flies; ``table`` the percentile roll of what else goes up, if any."""
+
+    defender: str
+    destroyed: int
+    left: int
+    reason: str
+    rule: str
+    wounded: int = 0
+    rolls: tuple[Roll, ...] = ()
+
+
+GUN_DECLARATIONS: tuple[type[Event], ...] = (ReloadDeclared, LaunchDeclared)
+GUN_OUTCOMES: tuple[type[Event], ...] = (ShotsSpent, Reloaded, MissilesSpent, VolleyThinned)

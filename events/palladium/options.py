@@ -326,3 +326,77 @@ class PalladiumOptions(msgspec.Struct, frozen=True, kw_only=True):
             "house rules add the GM's -2 to -10 for how much is covered",
         ),
     ] = False
+    missile_strike: Annotated[
+        Literal["five", "volley_bonus"],
+        _doc(
+            "PAL-MSL-STRIKE-TARGET / PAL-MSL-BONUS / PAL-HR-MSL-STRIKE",
+            "a volley hits on 5 with only the launcher's, guided or smart bonus (RAW); or on the"
+            " gun numbers (8, 13 past half range) at +1 a missile (house)",
+        ),
+    ] = "five"
+    volley_damage: Annotated[
+        Literal["each_rolled", "multiple"],
+        _doc(
+            "PAL-MSL-DIRECT / PAL-HR-MSL-DAMAGE-MULT",
+            "a volley's direct hit rolls every missile's damage (RAW reading of its ❓), or one "
+            "missile's damage times the missiles still coming (house; the other RAW reading)",
+        ),
+    ] = "each_rolled"
+    volley_radius: Annotated[
+        Literal["warhead", "doubling"],
+        _doc(
+            "PAL-MSL-RADIUS / PAL-HR-MSL-RADIUS",
+            "a volley's blast radius is the warhead's (RAW), or grows by it at 2, 4, 8, 16 "
+            "missiles: r x (1 + floor(log2 N)) (house, reading its ❓ for 3, 5, 6 ...)",
+        ),
+    ] = "warhead"
+    missile_dodge: Annotated[
+        Literal["as_written", "house"],
+        _doc(
+            "PAL-MSL-DODGE / PAL-HR-MSL-DODGE",
+            "1 to 3 missiles may be dodged, four or more never, and a dodge escapes only the "
+            "direct hit (RAW); or any volley the GM lets him dodge: one roll, one dodge for one "
+            "missile and two for a volley, success no damage (house)",
+        ),
+    ] = "as_written"
+    missile_radius_escape: Annotated[
+        Literal["caught", "two_actions"],
+        _doc(
+            "PAL-MSL-DODGE",
+            "under RAW a dodge of a blast radius of 12 ft or more leaves him in it for half "
+            "damage, or (the GM's other choice) costs two actions and clears it",
+        ),
+    ] = "caught"
+    shoot_down: Annotated[
+        Literal["as_written", "house"],
+        _doc(
+            "PAL-MSL-SHOOT-DOWN / PAL-HR-MSL-COUNTER-VOLLEY / PAL-HR-MSL-SHOOT-DOWN",
+            "shots at a volley and counter-volleys as written: only its target, the 30/60/100 "
+            "table, own missiles 75% (all if as many); or the house target numbers (9, 15 "
+            "smart, + speed) and the d100 + 5 a missile table, by anyone in turn",
+        ),
+    ] = "as_written"
+    shoot_down_target: Annotated[
+        int,
+        _doc(
+            "PAL-MSL-SHOOT-DOWN",
+            "the total a shot at a missile needs under RAW (the text gives none; 8 as any shot)",
+            ge=1,
+            le=30,
+        ),
+    ] = 8
+    shoot_down_attacks: Annotated[
+        Literal[1, 2],
+        _doc(
+            "PAL-MSL-SHOOT-DOWN",
+            "how many shots RAW lets a defender fire at one volley (the GM's: one or two)",
+        ),
+    ] = 2
+    shoot_down_half: Annotated[
+        Literal["besides", "in_all"],
+        _doc(
+            "PAL-MSL-SHOOT-DOWN",
+            "the 31-60 result destroys half the volley besides the missile shot (two: both), or"
+            " half of it in all, the one shot among them",
+        ),
+    ] = "besides"

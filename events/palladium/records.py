@@ -27,6 +27,15 @@ DefenceChoice = Literal[
     "disarm",
     "back-flip",
     "paired",
+    "counter-volley",
+    "shoot-down",
+]
+
+#: The kinds of missile of PAL-MSL-DATA (``[[missiles]] type``).
+MissileType = Literal["mini", "short", "medium", "long"]
+#: What a missile's warhead is (PAL-MSL-AP, PAL-MSL-PLASMA; the others explode as written).
+Warhead = Literal[
+    "high_explosive", "fragmentation", "armor_piercing", "plasma", "smoke", "gas", "other"
 ]
 
 #: The holds of PAL-COND-HELD (``grapple A B --hold arm|leg|body|neck``).
@@ -60,7 +69,7 @@ class WeaponProfile(msgspec.Struct, frozen=True, kw_only=True):
     """A weapon as the rules use it: damage dice, whether it deals Mega-Damage, strike bonus."""
 
     name: str
-    kind: Literal["melee", "ranged"]
+    kind: Literal["melee", "ranged", "launcher"]
     damage: str
     mega_damage: bool = False
     strike: int = 0
@@ -85,6 +94,28 @@ class WeaponProfile(msgspec.Struct, frozen=True, kw_only=True):
     bursts: dict[str, int] = msgspec.field(default_factory=dict)
     #: Double-barrelled: fires a twin blast for one attack (PAL-RNG-DUAL).
     twin: bool = False
+    #: A launcher: the missiles it fires (a ``Profile.missiles`` name) and the most it fires
+    #: in one volley, its rate of fire (PAL-MSL-VOLLEY).
+    missiles: str | None = None
+    rate: int = 1
+
+
+class MissileProfile(msgspec.Struct, frozen=True, kw_only=True):
+    """A kind of missile a fighter carries (``[[missiles]]``): its damage dice ("" for none,
+    smoke or gas), blast radius in feet, speed in mph, its own M.D.C. (PAL-MSL-MDC), whether it
+    is guided or smart (PAL-MSL-BONUS, PAL-MSL-SMART), and how many he starts with."""
+
+    name: str
+    type: MissileType
+    warhead: Warhead = "high_explosive"
+    damage: str = ""
+    mega_damage: bool = True
+    blast_radius: int = 0
+    speed: int = 500
+    mdc: int = 25
+    smart: bool = False
+    guided: bool = False
+    count: int = 0
 
 
 class ArmorProfile(msgspec.Struct, frozen=True, kw_only=True):
@@ -124,6 +155,8 @@ class Profile(msgspec.Struct, frozen=True, kw_only=True):
     kick: str = "1D8"
     unarmed_mega: bool = False
     weapons: tuple[WeaponProfile, ...] = ()
+    #: The missiles he carries for his launchers (PAL-MSL-VOLLEY).
+    missiles: tuple[MissileProfile, ...] = ()
     hp: int = 0
     sdc: int = 0
     mdc: int | None = None
@@ -174,6 +207,22 @@ class Profile(msgspec.Struct, frozen=True, kw_only=True):
     balance: int | None = None
 
 
+class Volley(msgspec.Struct, frozen=True, kw_only=True):
+    """A volley of missiles waiting for its target's answer (PAL-MSL-VOLLEY): the missile (its
+    data copied from the shooter's sheet), how many were launched and how many are still
+    coming (the house damage multiple, PAL-HR-MSL-DAMAGE-MULT), the blast radius it has, the
+    M.D.C. already shot off the missile being fired at, the shoot-down attacks made at it, and
+    the fighters caught in its blast radius besides the target."""
+
+    missile: MissileProfile
+    launched: int
+    left: int
+    radius: int
+    wounded: int = 0
+    shot_at: int = 0
+    caught: tuple[str, ...] = ()
+
+
 class StrikeDetail(msgspec.Struct, frozen=True, kw_only=True):
     """What a pending defence knows of the strike it answers (``ReactionRequested.detail``).
 
@@ -220,3 +269,5 @@ class StrikeDetail(msgspec.Struct, frozen=True, kw_only=True):
     range_ft: int | None = None
     #: A twin blast: both barrels' damage (PAL-RNG-DUAL).
     twin: bool = False
+    #: A volley of missiles on its way (``launch``): what it is and how much of it is left.
+    volley: Volley | None = None

@@ -87,6 +87,7 @@ from events.palladium import (
     InitiativeRolled,
     InterruptRolled,
     MeleeRoundDeclared,
+    MissileProfile,
     PalladiumOptions,
     PalladiumRulingDeclared,
     ParryLimitReset,
@@ -99,6 +100,7 @@ from events.palladium import (
     StrikeRolled,
     SurpriseDeclared,
     TurnBegan,
+    Volley,
     WeaponProfile,
     afflictions,
     damage,
@@ -239,7 +241,22 @@ EXAMPLES: list[Event] = [
         reactor="marcus-kell",
         kind="defense",
         detail=StrikeDetail(
-            action="strike", weapon=None, total=21, natural=18, ranged=True, parry_allowed=True
+            action="volley",
+            weapon="pod",
+            total=21,
+            natural=18,
+            purpose="volley",
+            target="marcus-kell",
+            volley=Volley(
+                missile=MissileProfile(
+                    name="mini-missile", type="mini", damage="5D6", blast_radius=5, mdc=1, count=8
+                ),
+                launched=4,
+                left=2,
+                radius=15,
+                shot_at=1,
+                caught=("vance",),
+            ),
         ),
     ),
     ReactionResolved(reactor="marcus-kell"),
@@ -458,6 +475,25 @@ EXAMPLES: list[Event] = [
     guns.ReloadDeclared(actor="marcus-kell", weapon="laser pistol"),
     guns.ShotsSpent(actor="marcus-kell", weapon="laser pistol", shots=1, left=9),
     guns.Reloaded(actor="marcus-kell", weapon="laser pistol", shots=10),
+    guns.LaunchDeclared(
+        actor="marcus-kell",
+        target="brodkil",
+        missiles=4,
+        launcher="pod",
+        range=900,
+        caught=("vance",),
+        defend="none",
+    ),
+    guns.MissilesSpent(actor="marcus-kell", missile="mini-missile", count=4, left=4),
+    guns.VolleyThinned(
+        defender="brodkil",
+        destroyed=2,
+        left=2,
+        reason="62: one more goes up",
+        rule="PAL-MSL-SHOOT-DOWN",
+        wounded=0,
+        rolls=(_DAMAGE_ROLL, _STRIKE_ROLL),
+    ),
     afflictions.HorrorSaved(
         combatant="marcus-kell", creature="brodkil", roll=_STRIKE_ROLL, success=True
     ),

@@ -40,9 +40,10 @@ def _actions() -> tuple[Action, ...]:
     from engine.rules.palladium.actions import ACTIONS
     from engine.rules.palladium.coma import ACTIONS as COMA
     from engine.rules.palladium.grappling import ACTIONS as GRAPPLING
+    from engine.rules.palladium.launches import ACTIONS as LAUNCHES
     from engine.rules.palladium.payload import ACTIONS as PAYLOAD
 
-    return ACTIONS + GRAPPLING + COMA + PAYLOAD
+    return ACTIONS + GRAPPLING + COMA + PAYLOAD + LAUNCHES
 
 
 def _turns() -> TurnRules:
@@ -54,8 +55,9 @@ def _turns() -> TurnRules:
 def _explain() -> Mapping[type[Event], Explainer]:
     from engine.rules.palladium.explain import EXPLAIN
     from engine.rules.palladium.explain_grips import EXPLAIN_GRIPS
+    from engine.rules.palladium.explain_missiles import EXPLAIN_MISSILES
 
-    return {**EXPLAIN, **EXPLAIN_GRIPS}
+    return {**EXPLAIN, **EXPLAIN_GRIPS, **EXPLAIN_MISSILES}
 
 
 PACK = Pack(

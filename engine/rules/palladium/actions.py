@@ -13,7 +13,7 @@ from engine.actiontable import RULING_OPTIONS
 from engine.dice import Dice
 from engine.rules import IllegalAction, UnknownName, UsageError
 from engine.rules.pack import Action, Decision
-from engine.rules.palladium import answers, bursts, clips, combat, handtohand, shots
+from engine.rules.palladium import answers, bursts, clips, combat, handtohand, launchers, shots
 from engine.rules.palladium.checks import (
     DEATH_BLOW_COST,
     check_actor,
@@ -56,6 +56,7 @@ def decide_strike(state: FightState, d: StrikeDeclared, dice: Dice) -> Decision:
     weapon = combat.find_weapon(p, d.weapon)
     if weapon is not None and weapon.kind == "ranged":
         return decide_shoot(state, as_shot(d), dice)
+    launchers.refuse(weapon)
     if d.range is not None:
         raise UsageError("--range is the distance of a shot: give it with a gun (--weapon)")
     in_hand(f, weapon)
@@ -311,15 +312,20 @@ ACTIONS: tuple[Action, ...] = (
         verb="defend",
         declaration=DefendDeclared,
         decide=answers.decide_defend,
-        help="Answer the strike waiting for this defender.",
+        help="Answer the strike waiting for this defender. A volley of missiles waits for "
+        "counter-volleys and shots at it (under the house rules from anyone) until its target "
+        "dodges, rolls or takes it.",
         example="fracas defend marcus-kell dodge --dice 17",
         arguments=("defender", "choice"),
         options={
             "defender": "Who answers the pending strike.",
             "choice": "parry, dodge, none, simultaneous, roll (with the impact), entangle, "
-            "disarm, back-flip, or paired (parry and strike back with paired weapons).",
-            "weapon": "Weapon to parry with (parry, paired), or to strike back with "
-            "(simultaneous).",
+            "disarm, back-flip, or paired (parry and strike back with paired weapons); against "
+            "a volley of missiles counter-volley, shoot-down, dodge, roll or none.",
+            "weapon": "Weapon to parry with (parry, paired), to strike back with "
+            "(simultaneous), or to shoot at a missile with (shoot-down).",
+            "missiles": "A counter-volley: how many of his own missiles (default 1).",
+            "launcher": "A counter-volley: which launcher (default: his first).",
         },
         while_pending=True,
     ),

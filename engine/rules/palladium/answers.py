@@ -8,8 +8,9 @@ goes on or ends as his attacks in hand say.
 from __future__ import annotations
 
 from engine.dice import Dice
+from engine.rules import UsageError
 from engine.rules.pack import Decision
-from engine.rules.palladium import blows, strikes
+from engine.rules.palladium import blows, strikes, volleys
 from engine.rules.palladium.apm import passes_mode, spent
 from engine.turns import awaited
 from events.core import Event, ReactionResolved
@@ -19,8 +20,17 @@ from projections.state import FightState
 
 
 def decide_defend(state: FightState, d: DefendDeclared, dice: Dice) -> Decision:
-    """Answer the pending strike: parry, dodge, none, or a simultaneous attack."""
+    """Answer the pending strike: parry, dodge, none, or a simultaneous attack; or the
+    pending volley of missiles (:mod:`volleys`), which may wait again for the next answer."""
+    pending = state.pending
+    if pending is not None and getattr(pending.detail, "volley", None) is not None:
+        answered, over = volleys.decide(state, d, dice)
+        if not over:
+            return Decision(answered, advance="none")
+        return _answered(state, pending.actor, answered)
     p = awaited(state, d.defender, "strike")
+    if d.missiles is not None or d.launcher is not None:
+        raise UsageError("--missiles and --launcher answer a volley of missiles (counter-volley)")
     events: list[Event] = [ReactionResolved(reactor=d.defender)]
     events += strikes.answer(state, p.actor, d.defender, d.choice, p.detail, dice, d.weapon)
     return _answered(state, p.actor, events)

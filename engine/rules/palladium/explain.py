@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.explain import Namer, modifier_text, roll_text
 from engine.rules.pack import Explainer
+from engine.rules.palladium.purposes import answers
 from events import palladium as pe
 from events.core import Event, ReactionRequested
 
@@ -70,8 +71,12 @@ def _spent(e: pe.ApmSpent, n: Namer) -> list[str]:
     return [f"  {n(e.combatant)} spends {e.amount} attack(s) on {on}{credit} ({e.rule})"]
 
 
+#: Strikes nobody defends against: a shot at a missile of a volley (PAL-MSL-SHOOT-DOWN).
+UNANSWERED = frozenset({"at a missile"})
+
+
 def _struck(e: pe.StrikeRolled, n: Namer) -> list[str]:
-    verdict = "HITS unless defended" if e.hits else "MISSES"
+    verdict = ("HITS" if e.action in UNANSWERED else "HITS unless defended") if e.hits else "MISSES"
     crit = ", CRITICAL" if e.critical else ""
     return [f"  {n(e.actor)} strike: {roll_text(e.roll)} -> {verdict}{crit}: {e.reason}"]
 
@@ -112,11 +117,20 @@ def _initiative(e: pe.MeleeRoundDeclared, n: Namer) -> list[str]:
 
 
 #: A pending reaction's kind -> the command that answers it (``{}``: who answers).
-ANSWERS = {
-    "defense": "`fracas defend {} parry|dodge|none|simultaneous|roll|entangle|disarm|"
-    "back-flip|paired`",
-    "activate": "`fracas activate {} knockout|death-blow|no` (PAL-DMG-KO, PAL-DMG-DEATHBLOW)",
-}
+ACTIVATE = "`fracas activate {} knockout|death-blow|no` (PAL-DMG-KO, PAL-DMG-DEATHBLOW)"
+
+
+def _waiting(e: ReactionRequested[Any], n: Namer) -> list[str]:
+    """What the fight waits for: the answers the pending strike takes (``purposes.py``); a
+    volley's missiles still coming."""
+    if e.kind == "activate":
+        return [f"  waiting for {n(e.reactor)}'s answer: " + ACTIVATE.format(e.reactor)]
+    purpose = getattr(e.detail, "purpose", "")
+    said = f"`fracas defend {e.reactor} {'|'.join(answers(purpose))}`"
+    volley = getattr(e.detail, "volley", None)
+    if volley is not None:
+        said += f"; {volley.left} of {volley.launched} missile(s) still coming"
+    return [f"  waiting for {n(e.reactor)}'s answer: {said}"]
 
 
 def _row(fn: Callable[..., list[str]]) -> Explainer:
@@ -170,11 +184,6 @@ EXPLAIN: dict[type[Event], Explainer] = {
             f"{n(e.target)} (2 attacks, lands on the second)"
         ]
     ),
-    pe.DefendDeclared: _row(
-        lambda e, n: [
-            f"{n(e.defender)} answers: {e.choice}" + (f" with the {e.weapon}" if e.weapon else "")
-        ]
-    ),
     pe.ActionStarted: _row(
         lambda e, n: [
             f"  {n(e.actor)} begins: {e.note or e.action.replace('_', ' ')} "
@@ -186,12 +195,7 @@ EXPLAIN: dict[type[Event], Explainer] = {
     ),
     pe.ApmSpent: _row(_spent),
     pe.StrikeRolled: _row(_struck),
-    ReactionRequested: _row(
-        lambda e, n: [
-            f"  waiting for {n(e.reactor)}'s answer: "
-            + ANSWERS.get(e.kind, ANSWERS["defense"]).format(e.reactor)
-        ]
-    ),
+    ReactionRequested: _row(_waiting),
     pe.BodyFlipDeclared: _row(
         lambda e, n: [
             f"{n(e.actor)} throws {n(e.target)}"

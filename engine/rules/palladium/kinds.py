@@ -18,7 +18,7 @@ import msgspec
 from engine.dice import Dice
 from engine.rules import IllegalAction
 from engine.rules.pack import Advance, Decision, TurnKind
-from engine.rules.palladium import apm, clips, coma, combat, grips, strikes, throws
+from engine.rules.palladium import apm, clips, coma, combat, grips, missiles, strikes, throws
 from engine.rules.palladium.apm import passes_mode
 from engine.rules.palladium.bursts import BURST_KINDS
 from engine.rules.palladium.moves import MOVES
@@ -107,6 +107,8 @@ KINDS: dict[str, Kind] = {
              strikes.shot_events),
         Kind("pulse", "an energy pulse", 1, "ranged", usual("PAL-RNG-GUN-APM"),
              strikes.shot_events),
+        Kind("volley", "a volley of missiles", 1, "other", usual("PAL-MSL-VOLLEY"),
+             missiles.volley_events),
         Kind("grapple", "a hold", 1, "other", usual("PAL-COND-HELD"), strikes.strike_events),
         Kind("body_block", "a body block", None, "other", usual("PAL-DMG-BODYBLOCK"),
              strikes.strike_events),
@@ -140,7 +142,7 @@ def category(state: FightState, actor: str, ip: InProgress) -> apm.Category:
     p = fighter(state.combatants[actor]).profile
     weapon = combat.find_weapon(p, ip.weapon) if ip.weapon else None
     if weapon is not None and weapon.machine:
-        return "machine"
+        return "machine"  # a launcher's too
     if weapon is None and ip.move is not None:
         return MOVES[ip.move].category
     if weapon is None and kind.bare is not None:

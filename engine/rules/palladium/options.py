@@ -42,6 +42,11 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "gunfire_dodge_50_feet": "under",
         "moving_shooter": "moving_target",
         "cover_penalty": True,
+        "missile_strike": "volley_bonus",
+        "volley_damage": "multiple",
+        "volley_radius": "doubling",
+        "missile_dodge": "house",
+        "shoot_down": "house",
     },
 }
 

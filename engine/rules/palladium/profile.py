@@ -23,10 +23,11 @@ from typing import TYPE_CHECKING
 
 from engine.rules.palladium.tables import WP_NAMES, hand_to_hand, wp_strike_bonus
 from events.core import Modifier
-from events.palladium import ArmorProfile, Profile, WeaponProfile
+from events.palladium import ArmorProfile, MissileProfile, Profile, WeaponProfile
 
 if TYPE_CHECKING:
     from engine.rules.palladium.sheet import PalladiumSheet, Weapon
+    from engine.rules.palladium.sheet_missiles import Missile
 
 #: The rule of a bonus the hand-to-hand style's level table grants.
 TABLES = "PAL-STRIKE-H2H-BONUS-TABLES"
@@ -123,6 +124,7 @@ def build_profile(sheet: PalladiumSheet) -> Profile:
         kick=unarmed.kick if unarmed else h2h.kick,
         unarmed_mega=bool(unarmed and unarmed.mega_damage),
         weapons=tuple(_weapon(w, proficiencies) for w in sheet.weapons),
+        missiles=tuple(_missile(m) for m in sheet.missiles),
         hp=sheet.pools.hp or 0,
         sdc=sheet.pools.sdc or 0,
         mdc=sheet.pools.mdc,
@@ -163,7 +165,7 @@ def _weapon(w: Weapon, proficiencies: Mapping[str, int]) -> WeaponProfile:
     return WeaponProfile(
         name=w.name,
         kind=w.kind,
-        damage=w.damage,
+        damage=w.damage or "",
         mega_damage=w.mega_damage,
         strike=w.strike,
         parry=w.parry,
@@ -177,4 +179,23 @@ def _weapon(w: Weapon, proficiencies: Mapping[str, int]) -> WeaponProfile:
         reload=w.reload,
         bursts={str(k): v for k, v in sorted(w.burst.items())},
         twin=w.twin,
+        missiles=w.missiles,
+        rate=w.rate or 1,
+    )
+
+
+def _missile(m: Missile) -> MissileProfile:
+    """A sheet's missile as the rules use it (PAL-MSL-DATA: the sheet states its numbers)."""
+    return MissileProfile(
+        name=m.name,
+        type=m.type,
+        warhead=m.warhead,
+        damage=m.damage or "",
+        mega_damage=m.mega_damage,
+        blast_radius=m.blast_radius,
+        speed=m.speed,
+        mdc=m.mdc,
+        smart=m.smart,
+        guided=m.guided,
+        count=m.count,
     )

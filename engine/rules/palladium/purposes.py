@@ -7,7 +7,7 @@ takes (``defences.check_answer`` refuses the others).
 
 from __future__ import annotations
 
-#: Every answer to a strike (``defend B CHOICE``).
+#: Every answer to a strike (``defend B CHOICE``); a volley's are its row below.
 ANSWERS = ("parry", "dodge", "none", "simultaneous", "roll", "entangle", "disarm", "back-flip",
            "paired")  # fmt: skip
 _NO_ROLL = tuple(a for a in ANSWERS if a != "roll")
@@ -20,6 +20,12 @@ ANSWERABLE: dict[str, tuple[tuple[str, ...], str, str]] = {
     "disarm": (_NO_ROLL, "PAL-DEF-DISARM", "a disarm"),
     # only a dodge avoids a body block; it may be rolled with (PAL-DEF-BODYBLOCK, -BODYBLOCK)
     "body-block": (("dodge", "none", "roll", "back-flip"), "PAL-DEF-BODYBLOCK", "a body block"),
+    # missiles are fired at, dodged or rolled with, never parried (PAL-MSL-SHOOT-DOWN)
+    "volley": (
+        ("counter-volley", "shoot-down", "dodge", "roll", "none"),
+        "PAL-MSL-SHOOT-DOWN",
+        "a volley of missiles",
+    ),
 }
 
 

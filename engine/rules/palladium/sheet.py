@@ -32,10 +32,11 @@ Schema (keys; optional ones have the default shown)::
     punch = "2D6"                      # die expressions, both required in the table
     kick = "3D6"
     mega_damage = false
+    [[missiles]]                       # optional list: sheet_missiles.py
     [[weapons]]                        # optional list; names unique (ignoring case)
     name = "vibro-knife"
-    kind = "melee"                     # melee | ranged
-    damage = "1D6"                     # die expression
+    kind = "melee"                     # melee | ranged | launcher (sheet_missiles.py)
+    damage = "1D6"                     # die expression (none for a launcher)
     mega_damage = false
     strike = 0                         # -20..30; melee: W.P. + weapon strike bonus;
                                        # ranged: the weapon's own bonus (the W.P. is `wp`)
@@ -77,6 +78,7 @@ from typing import Annotated, Literal
 import attrs
 
 from engine.dice import parse_spec
+from engine.rules.palladium.sheet_missiles import Missile, missiles_problems
 from engine.rules.palladium.tables import WeaponProficiency
 from engine.sheets import Label, Range, Satisfies, problem
 
@@ -198,8 +200,9 @@ class Weapon:
     """
 
     name: Name
-    kind: Literal["melee", "ranged"]
-    damage: DieExpression
+    kind: Literal["melee", "ranged", "launcher"]
+    #: None only for a launcher, whose damage is its missiles' (:mod:`sheet_missiles`).
+    damage: DieExpression | None = None
     mega_damage: bool = False
     strike: Bonus = 0
     parry: Bonus = 0
@@ -216,6 +219,9 @@ class Weapon:
     )
     #: Ranged only: double-barrelled, fires a twin blast (PAL-RNG-DUAL).
     twin: bool = False
+    #: Launcher only: the missiles it fires and the most in one volley (PAL-MSL-VOLLEY).
+    missiles: Name | None = None
+    rate: Annotated[int, Range(1, 100)] | None = None
 
 
 WpLevels = dict[WeaponProficiency, Annotated[int, Range(1, 15)]]
@@ -272,6 +278,8 @@ class PalladiumSheet:
     #: The Horror Factor he inspires (PAL-COND-HORROR), 1..20.
     horror_factor: Annotated[int, Range(1, 20)] | None = None
     skills: Skills = Skills()
+    #: The missiles he carries for his launchers (:mod:`sheet_missiles`).
+    missiles: tuple[Missile, ...] = ()
 
     @property
     def mega_damage_being(self) -> bool:
@@ -332,6 +340,13 @@ def weapons_problems(weapons: tuple[Weapon, ...]) -> list[str]:
                 found.append(problem(f"weapons[{index}].burst", "a melee weapon fires no bursts"))
             if weapon.twin:
                 found.append(problem(f"weapons[{index}].twin", "a melee weapon has no barrels"))
+        elif weapon.kind == "launcher":
+            found += [
+                problem(f"weapons[{index}].{key}", "not for a launcher: it fires missiles")
+                for key, on in (("payload", weapon.payload), ("burst", weapon.burst),
+                                ("twin", weapon.twin), ("blunt", weapon.blunt))
+                if on
+            ]  # fmt: skip
         elif weapon.blunt:
             found.append(
                 problem(f"weapons[{index}].blunt", "only for a melee weapon (a club, a mace)")
@@ -392,4 +407,5 @@ def sheet_problems(sheet: PalladiumSheet) -> tuple[str, ...]:
         + weapons_problems(sheet.weapons)
         + unarmed_problems(sheet.attributes, sheet.unarmed)
         + training_problems(sheet.hand_to_hand, sheet.weapons)
+        + missiles_problems(sheet.missiles, sheet.weapons)
     )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.dice import Dice
 from engine.rolls import roll
 from engine.rules import IllegalAction, UsageError
-from engine.rules.palladium import bursts, situations
+from engine.rules.palladium import bursts, launchers, situations
 from engine.rules.palladium.combat import RANGED_TARGET, gun_modifiers
 from engine.rules.palladium.options import opts
 from engine.rules.palladium.situations import WILD_PENALTY
@@ -61,6 +61,7 @@ def check_shot(
         raise IllegalAction(
             f"{who} has no weapon named: shoot needs a ranged weapon (PAL-STRIKE-RANGED-TARGET)"
         )
+    launchers.refuse(weapon)
     if weapon.kind != "ranged":
         raise IllegalAction(
             f"the {weapon.name} is a melee weapon: shoot needs a ranged weapon; use strike "
@@ -106,7 +107,7 @@ def check_shot(
             )
 
 
-def _shot_target(
+def shot_target(
     state: FightState, weapon: WeaponProfile, range_ft: int | None
 ) -> tuple[int, str, str]:
     """The number a shot must reach, the rule that sets it, and why in plain words."""
@@ -217,7 +218,7 @@ def shot(
                 rule="PAL-RNG-BEYOND-RANGE",
             )
         )
-    number, rule, band = _shot_target(state, weapon, range_ft)
+    number, rule, band = shot_target(state, weapon, range_ft)
     r = roll(dice, "strike", "1D20", mods, target=number, rule=rule)
     natural = r.faces[0]
     reasons = [f"{band} ({rule})"]

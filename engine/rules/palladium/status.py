@@ -35,6 +35,7 @@ def _fields(state: FightState, cid: str) -> dict[str, Any]:
     doc["entangling"] = f.entangling
     doc["dropped"] = list(f.dropped)
     doc["payload"] = dict(f.shots)
+    doc["missiles"] = dict(f.missiles)
     if not c.alive or conditions.out_of_action(c) is not None:
         doc["apm_left"] = 0
         doc["apm_by_pass"] = [0 for _ in doc["apm_by_pass"]]
@@ -87,6 +88,7 @@ def _notes(fight: Mapping[str, Any], c: Mapping[str, Any]) -> list[str]:
     if c.get("dropped"):
         out.append("dropped: " + ", ".join(c["dropped"]))
     out += [f"{w}: {n} shots" for w, n in c.get("payload", {}).items()]
+    out += [f"{m}: {n} left" for m, n in c.get("missiles", {}).items()]
     if c.get("lost_initiative"):
         nxt = " (next round)" if c["lost_initiative"] == "next_round" else ""
         out.append("lost initiative" + nxt)
@@ -103,6 +105,30 @@ def _clock(doc: Mapping[str, Any]) -> str | None:
     return None
 
 
+def _fight(state: FightState) -> dict[str, Any]:
+    """The volley of missiles waiting for answers, if any: who fired it at whom, the missile,
+    how many were launched and how many still come (the house damage multiple left,
+    PAL-HR-MSL-DAMAGE-MULT), its blast radius, who else is caught in it."""
+    p = state.pending
+    volley = getattr(p.detail, "volley", None) if p is not None else None
+    if p is None or volley is None:
+        return {"volley": None}
+    return {
+        "volley": {
+            "shooter": p.actor,
+            "target": p.reactor,
+            "missile": volley.missile.name,
+            "launched": volley.launched,
+            "left": volley.left,
+            "multiple": volley.left,
+            "radius": volley.radius,
+            "caught": list(volley.caught),
+            "strike": p.detail.total,
+            "wounded": volley.wounded,
+        }
+    }
+
+
 def _pending(p: Mapping[str, Any], names: Mapping[str, str]) -> str:
     if p["kind"] == "activate" and p["detail"].get("behind"):
         return (
@@ -114,6 +140,14 @@ def _pending(p: Mapping[str, Any], names: Mapping[str, str]) -> str:
             f"waiting: {names[p['reactor']]}'s natural {p['detail'].get('natural')} may make "
             f"the blow on {names[p['actor']]} a knockout or death blow: "
             f"`fracas activate {p['reactor']} knockout|death-blow|no`"
+        )
+    volley = p["detail"].get("volley")
+    if volley:
+        return (
+            f"waiting: {names[p['actor']]}'s volley (strike {p['detail'].get('total')}, "
+            f"{volley['left']} of {volley['launched']} missiles coming) needs "
+            f"{names[p['reactor']]}'s answer: `fracas defend {p['reactor']} "
+            f"{'|'.join(answers('volley'))}`"
         )
     return (
         f"waiting: {names[p['actor']]}'s strike (total {p['detail'].get('total')}) needs "
@@ -137,6 +171,7 @@ STATUS = StatusView(
         Column("M.D.C.", 6, lambda d, c: _dash(c["mdc"])),
     ),
     notes=_notes,
+    fight=_fight,
     clock=_clock,
     pending=_pending,
 )

@@ -57,6 +57,15 @@ RAW = {
     "moving_shooter": "wild",
     "pulse": "heavy_blast",
     "cover_penalty": False,
+    "missile_strike": "five",
+    "volley_damage": "each_rolled",
+    "volley_radius": "warhead",
+    "missile_dodge": "as_written",
+    "missile_radius_escape": "caught",
+    "shoot_down": "as_written",
+    "shoot_down_target": 8,
+    "shoot_down_attacks": 2,
+    "shoot_down_half": "besides",
 }
 HOUSE = {
     **RAW,
@@ -81,6 +90,11 @@ HOUSE = {
     "gunfire_dodge_50_feet": "under",  # PAL-HR-DEF-GUNFIRE-DODGE
     "moving_shooter": "moving_target",  # PAL-HR-RNG-MOVING-SHOOTER
     "cover_penalty": True,  # PAL-RNG-COVER (house)
+    "missile_strike": "volley_bonus",  # PAL-HR-MSL-STRIKE
+    "volley_damage": "multiple",  # PAL-HR-MSL-DAMAGE-MULT
+    "volley_radius": "doubling",  # PAL-HR-MSL-RADIUS
+    "missile_dodge": "house",  # PAL-HR-MSL-DODGE
+    "shoot_down": "house",  # PAL-HR-MSL-COUNTER-VOLLEY, PAL-HR-MSL-SHOOT-DOWN
 }
 
 

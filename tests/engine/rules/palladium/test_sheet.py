@@ -62,6 +62,8 @@ def test_the_example_sheets_are_valid() -> None:
         "jade_tiger.toml",
         "marcus_kell.toml",
         "rook.toml",
+        "samas_pilot.toml",
+        "skull_walker.toml",
     ]
     for path in VALID:
         assert sheet_problems(load_sheet(path)) == ()

@@ -1,0 +1,49 @@
+"""Palladium missiles in a game master's words, for ``explain`` and ``log``: volleys launched,
+missiles spent, volleys thinned by counter-volleys and shots (``explain.py`` has the rest)."""
+
+from __future__ import annotations
+
+from engine.explain import Namer, roll_text
+from engine.rules.pack import Explainer
+from events import palladium as pe
+from events.core import Event
+
+
+def _launch(e: pe.LaunchDeclared, n: Namer) -> list[str]:
+    caught = ", ".join(n(c) for c in e.caught)
+    return [
+        f"{n(e.actor)} fires a volley of {e.missiles} missile(s) at {n(e.target)}"
+        + (f" from {e.range} ft" if e.range is not None else "")
+        + (f"; in the blast radius too: {caught}" if caught else "")
+        + (f", defender answers {e.defend}" if e.defend else "")
+    ]
+
+
+def _defend(e: pe.DefendDeclared, n: Namer) -> list[str]:
+    said = f"{n(e.defender)} answers: {e.choice}"
+    if e.missiles is not None or e.launcher is not None:
+        said += f" with {e.missiles or 1} missile(s)" + (f" ({e.launcher})" if e.launcher else "")
+    elif e.weapon:
+        said += f" with the {e.weapon}"
+    return [said]
+
+
+def _thinned(e: pe.VolleyThinned, n: Namer) -> list[str]:
+    lines = [f"  {roll_text(r)}" for r in e.rolls]
+    if e.left == 0:
+        verdict = "the volley is gone: nothing hits"
+    elif e.destroyed:
+        verdict = f"{e.destroyed} missile(s) destroyed, {e.left} still coming"
+    else:
+        verdict = f"none destroyed, {e.left} still coming"
+    return [*lines, f"  -> {n(e.defender)}: {verdict}: {e.reason} ({e.rule})"]
+
+
+EXPLAIN_MISSILES: dict[type[Event], Explainer] = {
+    pe.LaunchDeclared: _launch,
+    pe.DefendDeclared: _defend,
+    pe.MissilesSpent: lambda e, n: [
+        f"  {n(e.actor)}: {e.count} {e.missile} fired, {e.left} left (PAL-MSL-VOLLEY)"
+    ],
+    pe.VolleyThinned: _thinned,
+}

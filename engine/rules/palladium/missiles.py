@@ -1,0 +1,340 @@
+"""Missiles: a volley launched (one attack, one strike roll, PAL-MSL-VOLLEY) and what it does
+when it lands: a direct hit on its target, half to everyone else in the blast radius
+(PAL-MSL-DIRECT, PAL-MSL-RADIUS). The answers a volley waits for (counter-volleys, shots at it,
+dodges, rolls) are :mod:`volleys`; the ``launch`` verb is :mod:`launches`.
+
+Readings (each also in docs/RULES-palladium.md): a volley's direct hit is one blast, its damage
+summed before it comes off the pools; every missile's dice are rolled (option
+``volley_damage``), or one missile's times the missiles still coming (house); the multiplying
+bonuses of a natural 20 (PAL-MSL-NAT20) and of an armor-piercing bull's-eye (PAL-MSL-AP) apply
+to the direct hit only; a near miss's blast is the GM's ruling (``ruling --damage``).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from engine.dice import Dice
+from engine.rolls import apply_modifiers, fixed, roll, skipped
+from engine.rules import IllegalAction, UnknownName
+from engine.rules.palladium import combat, damage, shots
+from engine.rules.palladium.options import opts
+from events.core import Event, Modifier, ReactionRequested, Roll
+from events.palladium import (
+    DamageIgnored,
+    DamageRolled,
+    DamageUnit,
+    DefenseDeclined,
+    MissileProfile,
+    MissilesSpent,
+    Profile,
+    StrikeDetail,
+    StrikeRolled,
+    Volley,
+    WeaponProfile,
+)
+from projections.palladium import Fighter, InProgress, fighter
+from projections.state import FightState
+
+RULE = "PAL-MSL-VOLLEY"
+RAW_TARGET = 5  # PAL-MSL-STRIKE-TARGET: a missile hits on 5
+GUIDED_BONUS = 3  # PAL-MSL-BONUS: a guided missile
+SMART_BONUS = 5  # PAL-MSL-BONUS: a smart bomb
+AP_BULLSEYE = 18  # PAL-MSL-AP: a strike total of 18, 19 or 20 doubles an armor-piercing hit
+HALF = Modifier(
+    name="in the blast radius: half", value=2, source="rules", rule="PAL-MSL-RADIUS", op="div"
+)
+ROLLED = Modifier(
+    name="rolled with the explosion", value=2, source="rules", rule="PAL-MSL-ROLL", op="div"
+)
+
+
+def launcher_of(p: Profile, name: str | None) -> WeaponProfile:
+    """The launcher named (it must be one), else his first (UnknownName without one)."""
+    if name is not None:
+        w = combat.find_weapon(p, name)
+        assert w is not None
+        if w.kind != "launcher":
+            raise IllegalAction(
+                f'the {w.name} is not a missile launcher (its sheet says kind = "{w.kind}"; {RULE})'
+            )
+        return w
+    for w in p.weapons:
+        if w.kind == "launcher":
+            return w
+    raise UnknownName(f'{p.name} has no missile launcher on his sheet (kind = "launcher")')
+
+
+def missile_of(p: Profile, launcher: WeaponProfile) -> MissileProfile:
+    """The missile a launcher fires (the sheet checks it exists)."""
+    wanted = (launcher.missiles or "").casefold()
+    return next(m for m in p.missiles if m.name.casefold() == wanted)
+
+
+def check_missiles(f: Fighter, launcher: WeaponProfile, count: int) -> MissileProfile:
+    """Refuse a volley the launcher cannot fire: none, more than its rate of fire, more than
+    he has left (PAL-MSL-VOLLEY, PAL-RNG-PAYLOAD)."""
+    p = f.profile
+    missile = missile_of(p, launcher)
+    if count < 1:
+        raise IllegalAction(f"--missiles {count}: a volley is at least one missile")
+    if count > launcher.rate:
+        raise IllegalAction(
+            f"the {launcher.name} fires at most {launcher.rate} missile(s) in one volley (its "
+            f"rate; {RULE})"
+        )
+    left = f.missiles.get(missile.name, 0)
+    if left < count:
+        raise IllegalAction(
+            f"{p.name} has {left} {missile.name} left, not {count} (PAL-RNG-PAYLOAD)"
+        )
+    return missile
+
+
+def radius(state: FightState, missile: MissileProfile, count: int) -> int:
+    """The blast radius of ``count`` missiles: the warhead's (PAL-MSL-RADIUS), or under the
+    house rules the warhead's again at every doubling, r x (1 + floor(log2 N))
+    (PAL-HR-MSL-RADIUS, reading its ❓ for counts between powers of two)."""
+    if opts(state).volley_radius == "warhead":
+        return missile.blast_radius
+    return missile.blast_radius * count.bit_length()
+
+
+def strike_modifiers(
+    state: FightState, p: Profile, launcher: WeaponProfile, missile: MissileProfile, count: int
+) -> list[Modifier]:
+    """A volley's strike bonuses: the launcher's targeting system; the W.P.'s bonus for
+    mini-missiles; +3 guided or +5 smart (PAL-MSL-BONUS); under the house rules +1 a missile
+    in place of the guided and smart bonuses (PAL-HR-MSL-STRIKE)."""
+    mods: list[Modifier] = []
+    if launcher.strike:
+        mods.append(
+            Modifier(
+                name=f"{launcher.name} (targeting)",
+                value=launcher.strike,
+                source="weapon",
+                rule="PAL-MSL-BONUS",
+            )
+        )
+    if missile.type == "mini" and launcher.wp_level > 0 and launcher.wp_strike:
+        mods.append(
+            Modifier(
+                name=f"W.P. level {launcher.wp_level}, mini-missiles",
+                value=launcher.wp_strike,
+                source="sheet",
+                rule="PAL-MSL-BONUS",
+            )
+        )
+    guidance = []
+    if missile.smart:
+        guidance.append(
+            Modifier(
+                name="a smart missile", value=SMART_BONUS, source="rules", rule="PAL-MSL-BONUS"
+            )
+        )
+    elif missile.guided:
+        guidance.append(
+            Modifier(
+                name="a guided missile", value=GUIDED_BONUS, source="rules", rule="PAL-MSL-BONUS"
+            )
+        )
+    if opts(state).missile_strike == "volley_bonus":
+        mods += skipped(guidance, "the house +1 a missile replaces it", "PAL-HR-MSL-STRIKE")
+        mods.append(
+            Modifier(
+                name=f"{count} missile(s) in the volley",
+                value=count,
+                source="rules",
+                rule="PAL-HR-MSL-STRIKE",
+            )
+        )
+    else:
+        mods += guidance
+    return mods
+
+
+def _target(state: FightState, launcher: WeaponProfile, range_ft: int | None) -> tuple[int, str]:
+    """The number a volley needs and why: 5 (RAW), or a gun's under the house rules."""
+    if opts(state).missile_strike == "five":
+        return RAW_TARGET, f"a missile needs {RAW_TARGET} (PAL-MSL-STRIKE-TARGET)"
+    number, rule, band = shots.shot_target(state, launcher, range_ft)
+    return number, f"{band} ({rule}, PAL-HR-MSL-STRIKE)"
+
+
+def volley_events(
+    state: FightState, actor: str, ip: InProgress, dice: Dice, wild: int, landing: bool = False
+) -> list[Event]:
+    """Fire the volley: the missiles spent, one strike roll for all of them; a hit waits for
+    the target's answer, or is answered now (``--defend``), or lands when he cannot answer."""
+    f = fighter(state.combatants[actor])
+    launcher = launcher_of(f.profile, ip.weapon)
+    missile = missile_of(f.profile, launcher)
+    count = ip.missiles
+    left = f.missiles.get(missile.name, 0) - count
+    events: list[Event] = [
+        MissilesSpent(actor=actor, missile=missile.name, count=count, left=max(0, left))
+    ]
+    mods = strike_modifiers(state, f.profile, launcher, missile, count)
+    number, band = _target(state, launcher, ip.range)
+    r = roll(dice, "strike", "1D20", mods, target=number, rule=RULE)
+    natural = r.faces[0]
+    if natural == 20:
+        hits, why = True, "natural 20: always hits, double damage (PAL-MSL-NAT20)"
+    elif natural == 1 and opts(state).nat1_always_misses:
+        hits, why = False, "natural 1 always misses (PAL-STRIKE-NAT1)"
+    else:
+        hits = r.total >= number
+        why = f"total {r.total} {'reaches' if hits else 'is under'} {number}"
+    every = "the whole volley hits" if hits else "the whole volley misses"
+    reason = f"{band}; {why}; {every} (PAL-MSL-VOLLEY)"
+    if hits:
+        reason += "; missiles strike the main body (PAL-MSL-MAIN-BODY)"
+    else:
+        reason += "; a near miss's blast is the GM's ruling (PAL-MSL-RADIUS)"
+    s = StrikeRolled(
+        actor=actor,
+        target=ip.target,
+        action="volley",
+        weapon=launcher.name,
+        roll=r,
+        natural=natural,
+        hits=hits,
+        critical=hits and natural == 20,
+        reason=reason,
+        location="main body" if hits else None,
+    )
+    events.append(s)
+    if not hits:
+        return events
+    volley = Volley(
+        missile=missile,
+        launched=count,
+        left=count,
+        radius=radius(state, missile, count),
+        caught=ip.caught,
+    )
+    detail = StrikeDetail(
+        action="volley",
+        weapon=launcher.name,
+        total=r.total,
+        natural=natural,
+        critical=s.critical,
+        purpose="volley",
+        target=ip.target,
+        range_ft=ip.range,
+        volley=volley,
+    )
+    why_not = combat.helpless(state, ip.target)
+    if why_not is not None:
+        declined: list[Event] = [
+            DefenseDeclined(defender=ip.target, attacker=actor, reason=why_not)
+        ]
+        return events + declined + land(state, actor, detail, dice, "direct")
+    if ip.defend is None:
+        pending = ReactionRequested(actor=actor, reactor=ip.target, kind="defense", detail=detail)
+        return [*events, pending]
+    from engine.rules.palladium import volleys  # the answers need this module
+
+    return events + volleys.answer(state, actor, ip.target, ip.defend, detail, dice, None)
+
+
+def land(
+    state: FightState,
+    shooter: str,
+    detail: StrikeDetail,
+    dice: Dice,
+    how: str,
+    rolled: bool = False,
+) -> list[Event]:
+    """The volley lands: on its target ``how`` ("direct": full damage; "radius": half,
+    having dodged the direct hit; "clear": nothing), halved again when he rolled with it
+    (PAL-MSL-ROLL); everyone ``caught`` in the radius takes half what was rolled
+    (PAL-MSL-RADIUS)."""
+    volley = detail.volley
+    assert volley is not None
+    missile = volley.missile
+    target = detail.target
+    unit: DamageUnit = "MD" if missile.mega_damage else "SDC"
+    if not missile.damage:
+        return [
+            DamageIgnored(
+                target=target,
+                amount=0,
+                unit=unit,
+                rule="PAL-MSL-DATA",
+                reason=f"the {missile.name} does no damage",
+            )
+        ]
+    base = _base_roll(state, missile, volley.left, dice)
+    events: list[Event] = []
+    if how != "clear":
+        extra = _direct_terms(missile, detail) if how == "direct" else [HALF]
+        if rolled:
+            extra.append(ROLLED)
+        r = _with(base, extra)
+        events.append(DamageRolled(actor=shooter, target=target, roll=r, unit=unit))
+        events += damage.take_damage(state, target, max(0, r.total), unit, detail.total)
+    for other in volley.caught:
+        if not state.combatants[other].alive:
+            continue
+        half = fixed("damage", base.total, [HALF], rule="PAL-MSL-RADIUS")
+        events.append(DamageRolled(actor=shooter, target=other, roll=half, unit=unit))
+        events += damage.take_damage(state, other, max(0, half.total), unit, detail.total)
+    return events
+
+
+def _base_roll(state: FightState, missile: MissileProfile, left: int, dice: Dice) -> Roll:
+    """The missiles' damage: every one's dice (RAW reading), or one's times those still
+    coming (PAL-HR-MSL-DAMAGE-MULT)."""
+    if opts(state).volley_damage == "each_rolled" or left == 1:
+        return roll(dice, "damage", "+".join([missile.damage] * left), rule="PAL-MSL-DIRECT")
+    times = Modifier(
+        name=f"damage multiple: {left} missiles",
+        value=left,
+        source="rules",
+        rule="PAL-HR-MSL-DAMAGE-MULT",
+        op="mul",
+    )
+    return roll(dice, "damage", missile.damage, [times], rule="PAL-HR-MSL-DAMAGE-MULT")
+
+
+def _direct_terms(missile: MissileProfile, detail: StrikeDetail) -> list[Modifier]:
+    """A direct hit's multipliers: a natural 20 doubles it, triples it for armor piercing
+    (PAL-MSL-NAT20); an armor-piercing total of 18 to 20 doubles it (PAL-MSL-AP)."""
+    ap = missile.warhead == "armor_piercing"
+    if detail.natural == 20:
+        return [
+            Modifier(
+                name="natural 20" + (", armor piercing" if ap else ""),
+                value=3 if ap else 2,
+                source="rules",
+                rule="PAL-MSL-NAT20",
+                op="mul",
+            )
+        ]
+    if ap and detail.total >= AP_BULLSEYE:
+        return [
+            Modifier(
+                name=f"armor piercing, strike {detail.total}: bull's-eye",
+                value=2,
+                source="rules",
+                rule="PAL-MSL-AP",
+                op="mul",
+            )
+        ]
+    return []
+
+
+def _with(base: Roll, extra: list[Modifier]) -> Roll:
+    """``base`` with more steps applied after its own."""
+    return msgspec.structs.replace(
+        base, modifiers=(*base.modifiers, *extra), total=apply_modifiers(base.total, extra)
+    )
+
+
+def spend_missiles(f: Fighter, actor: str, missile: MissileProfile, count: int) -> list[Event]:
+    """Missiles fired from what he carries (a counter-volley's)."""
+    left = f.missiles.get(missile.name, 0)
+    return [
+        MissilesSpent(actor=actor, missile=missile.name, count=count, left=max(0, left - count))
+    ]

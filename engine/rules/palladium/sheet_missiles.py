@@ -1,0 +1,105 @@
+"""The missiles of a Palladium sheet (``[[missiles]]``) and the launchers that fire them.
+
+The rules text has no full missile table (catalogue M; PAL-MSL-DATA prints a partly garbled
+one), so each sheet states its missiles; ``examples/sheets/`` ships the common ones. Keys::
+
+    [[missiles]]
+    name = "mini-missile (AP)"        # required, not blank; unique (ignoring case)
+    type = "mini"                     # required: mini | short | medium | long
+    warhead = "armor_piercing"        # high_explosive (default) | fragmentation |
+                                      # armor_piercing | plasma | smoke | gas | other
+    damage = "1D4x10"                 # die expression; omit for smoke or gas
+    mega_damage = true                # M.D. (default) or S.D.C.
+    blast_radius = 3                  # feet, 0..5280
+    speed = 1400                      # mph, 1..100000
+    mdc = 1                           # the missile's own M.D.C. (default 25, PAL-MSL-MDC)
+    smart = false                     # a smart missile (never a mini, PAL-MSL-SMART)
+    guided = false                    # a guided missile: +3 to strike (PAL-MSL-BONUS)
+    count = 8                         # how many he carries, 0..1000
+
+A launcher is a weapon with ``kind = "launcher"``, ``missiles = "NAME"`` (one of the sheet's
+``[[missiles]]``) and ``rate`` (the most it fires in one volley, 1..100); it has no damage of
+its own. Its ``strike`` is its targeting system's bonus (PAL-MSL-BONUS) and its ``wp`` the
+W.P. whose bonus counts for mini-missiles (W.P. Heavy Mega-Damage Weapons).
+"""
+
+import json
+from typing import TYPE_CHECKING, Annotated
+
+import attrs
+
+from engine.dice import parse_spec
+from engine.sheets import Label, Range, Satisfies, problem
+from events.palladium import MissileType, Warhead
+
+if TYPE_CHECKING:
+    from engine.rules.palladium.sheet import Weapon
+
+DieExpression = Annotated[str, Satisfies(parse_spec, "a die expression such as 1D6, 2D6x10, 1D4+2")]
+DEFAULT_MDC = 25  # PAL-MSL-MDC: a missile's M.D.C. when none is known
+
+
+@attrs.frozen(kw_only=True)
+class Missile:
+    """A kind of missile the fighter carries and how many (see the module docstring)."""
+
+    name: Label
+    type: MissileType
+    warhead: Warhead = "high_explosive"
+    damage: DieExpression | None = None
+    mega_damage: bool = True
+    blast_radius: Annotated[int, Range(0, 5280)] = 0
+    speed: Annotated[int, Range(1, 100000)] = 500
+    mdc: Annotated[int, Range(1, 1000)] = DEFAULT_MDC
+    smart: bool = False
+    guided: bool = False
+    count: Annotated[int, Range(0, 1000)] = 0
+
+
+def missiles_problems(missiles: tuple[Missile, ...], weapons: "tuple[Weapon, ...]") -> list[str]:
+    """Missile names differ; a mini-missile is never smart (PAL-MSL-SMART); a launcher names
+    missiles the sheet carries and a rate, and only a launcher does."""
+    found: list[str] = []
+    names: dict[str, int] = {}
+    for index, m in enumerate(missiles):
+        key = m.name.strip().casefold()
+        if key in names:
+            found.append(
+                problem(
+                    f"missiles[{index}].name",
+                    f"duplicate missile name {json.dumps(m.name)} (also missiles[{names[key]}])",
+                )
+            )
+        names.setdefault(key, index)
+        if m.smart and m.type == "mini":
+            found.append(
+                problem(f"missiles[{index}].smart", "a mini-missile is never smart (PAL-MSL-SMART)")
+            )
+    for index, w in enumerate(weapons):
+        where = f"weapons[{index}]"
+        if w.kind != "launcher":
+            found += [
+                problem(f"{where}.{key}", 'only for a launcher (kind = "launcher")')
+                for key in ("missiles", "rate")
+                if getattr(w, key) is not None
+            ]
+            if w.damage is None:
+                found.append(problem(f"{where}.damage", "required for a melee or ranged weapon"))
+            continue
+        if w.damage is not None:
+            found.append(
+                problem(f"{where}.damage", "a launcher's damage is its missiles' (give none)")
+            )
+        if w.missiles is None:
+            found.append(problem(f"{where}.missiles", "required: the [[missiles]] it fires"))
+        elif w.missiles.strip().casefold() not in names:
+            known = ", ".join(json.dumps(m.name) for m in missiles) or "none on the sheet"
+            found.append(
+                problem(
+                    f"{where}.missiles",
+                    f"no [[missiles]] named {json.dumps(w.missiles)} (missiles: {known})",
+                )
+            )
+        if w.rate is None:
+            found.append(problem(f"{where}.rate", "required: the most missiles in one volley"))
+    return found

@@ -1,0 +1,185 @@
+"""The answers a volley of missiles waits for (``defend B CHOICE`` while it is pending): a
+counter-volley or a shot at it (:mod:`interceptions`), or the target's last answer as a table
+here: a dodge, a roll with the explosion, or none (PAL-MSL-DODGE, PAL-MSL-ROLL,
+PAL-HR-MSL-DODGE).
+
+A counter-volley or a shot thins the volley and it waits again, with fewer missiles coming
+(the house damage multiple), for the next answer; several defenders answer in turn under the
+house rules, only its target as written (reading: RAW speaks of the character defending
+himself). A dodge, a roll or none ends the wait and the volley lands (:func:`missiles.land`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import msgspec
+
+from engine.dice import Dice
+from engine.rolls import roll
+from engine.rules import IllegalAction, UsageError
+from engine.rules.palladium import apm, combat, missiles
+from engine.rules.palladium.defences import check_answer
+from engine.rules.palladium.interceptions import COUNTER, SHOOT_DOWN, THINNING
+from engine.rules.palladium.options import opts
+from engine.rules.palladium.penalties import condition_modifiers
+from engine.turns import known
+from events.core import Event, ReactionRequested, ReactionResolved
+from events.palladium import DefendDeclared, DefenseDeclined, DefenseRolled, StrikeDetail
+from projections.palladium import fighter
+from projections.state import FightState
+
+UNDODGEABLE = 4  # PAL-MSL-DODGE: a volley of four or more cannot be dodged
+SMALL_RADIUS = 12  # PAL-MSL-DODGE: a radius under 12 ft is cleared by one dodge
+
+
+def decide(state: FightState, d: DefendDeclared, dice: Dice) -> tuple[list[Event], bool]:
+    """An answer to the pending volley: its events, and whether the volley is over."""
+    p = state.pending
+    assert p is not None and isinstance(p.detail, StrikeDetail) and p.detail.volley is not None
+    known(state, d.defender)
+    check_answer("volley", d.choice)
+    shooter, target, detail = p.actor, p.reactor, p.detail
+    thin = THINNING.get(d.choice)
+    if thin is None:
+        if d.defender != target:
+            raise IllegalAction(
+                f"the volley waiting is against {state.combatants[target].name} ({target}): "
+                f"only he may {d.choice}; others may answer counter-volley or shoot-down"
+            )
+        if d.missiles is not None or d.launcher is not None:
+            raise UsageError("--missiles and --launcher are for a counter-volley")
+        events = answer(state, shooter, target, d.choice, detail, dice, d.weapon)
+        return [ReactionResolved(reactor=target), *events], True
+    if d.defender != target and opts(state).shoot_down == "as_written":
+        raise IllegalAction(
+            f"as written only {state.combatants[target].name}, its target, fires at the volley "
+            f"({SHOOT_DOWN}); the house rules let others (option shoot_down)"
+        )
+    if d.defender == shooter:
+        raise IllegalAction(f"{state.combatants[shooter].name} fired the volley himself")
+    _able(state, d.defender)
+    done = thin(state, shooter, d.defender, detail, dice, d)
+    resolved: list[Event] = [ReactionResolved(reactor=target), *done.events]
+    if done.volley is None:
+        return resolved, True
+    again = msgspec.structs.replace(detail, volley=done.volley)
+    waiting = ReactionRequested(actor=shooter, reactor=target, kind="defense", detail=again)
+    return [*resolved, waiting], False
+
+
+def _able(state: FightState, cid: str) -> None:
+    """A counter-volley or shot needs a fighter able to act with an attack left this round
+    (PAL-MSL-SHOOT-DOWN 1., PAL-HR-MSL-COUNTER-VOLLEY: never one of the next round's)."""
+    c = state.combatants[cid]
+    why = combat.helpless(state, cid)
+    if why is not None:
+        raise IllegalAction(f"{c.name} {why}")
+    f = fighter(c)
+    if max(0, f.apm_left) + sum(f.passes) < 1:
+        raise IllegalAction(
+            f"{c.name} has no attack left this round to fire at the volley ({SHOOT_DOWN}; "
+            f"never one of the next round's, {COUNTER})"
+        )
+
+
+def answer(
+    state: FightState,
+    shooter: str,
+    target: str,
+    choice: str,
+    detail: StrikeDetail,
+    dice: Dice,
+    weapon: str | None,
+) -> list[Event]:
+    """The target's last answer: dodge, roll with the explosion, or none; then it lands."""
+    why = combat.helpless(state, target)
+    if why is not None:
+        declined: list[Event] = [DefenseDeclined(defender=target, attacker=shooter, reason=why)]
+        return declined + missiles.land(state, shooter, detail, dice, "direct")
+    return FINAL[choice](state, shooter, target, detail, dice)
+
+
+def _none(
+    state: FightState, shooter: str, target: str, detail: StrikeDetail, dice: Dice
+) -> list[Event]:
+    declined: list[Event] = [
+        DefenseDeclined(defender=target, attacker=shooter, reason="takes the volley")
+    ]
+    return declined + missiles.land(state, shooter, detail, dice, "direct")
+
+
+def _dodge(
+    state: FightState, shooter: str, target: str, detail: StrikeDetail, dice: Dice
+) -> list[Event]:
+    """RAW: one to three missiles may be dodged, four or more never; success escapes the
+    direct hit, and a radius under 12 ft too; a larger one leaves him in it for half, or
+    under ``missile_radius_escape`` two actions clear it (PAL-MSL-DODGE). House: one roll,
+    one dodge action for one missile and two for a volley; success no damage at all
+    (PAL-HR-MSL-DODGE; the GM's leave is his typing it)."""
+    volley = detail.volley
+    assert volley is not None
+    options = opts(state)
+    house = options.missile_dodge == "house"
+    if not house and volley.left >= UNDODGEABLE:
+        raise IllegalAction(
+            f"a volley of {volley.left} missiles cannot be dodged (PAL-MSL-DODGE: four or "
+            "more); answer counter-volley, shoot-down, roll or none"
+        )
+    events, ok = combat.defend(state, shooter, target, "dodge", detail, dice)
+    two = (
+        volley.left > 1
+        if house
+        else (volley.radius >= SMALL_RADIUS and options.missile_radius_escape == "two_actions")
+    )
+    if two and not fighter(state.combatants[target]).profile.auto_dodge:
+        rule = "PAL-HR-MSL-DODGE" if house else "PAL-MSL-DODGE"
+        events.append(
+            apm.spend_off_turn(state, target, 1, "dodge (clearing the blast)", rule, "defence")
+        )
+    if not ok:
+        how = "direct"
+    elif house or two or volley.radius < SMALL_RADIUS:
+        how = "clear"
+    else:
+        how = "radius"
+    return events + missiles.land(state, shooter, detail, dice, how)
+
+
+def _roll(
+    state: FightState, shooter: str, target: str, detail: StrikeDetail, dice: Dice
+) -> list[Event]:
+    """Roll with the explosion: 1D20 + roll bonuses against the strike total halves the
+    damage (PAL-MSL-ROLL), at the cost of rolling with any impact (PAL-DEF-ROLL-IMPACT,
+    PAL-HR-DEF-ROLL). The house rules allow it to robots, power armor and Mega-Damage beings
+    only (PAL-HR-MSL-DODGE; read as an M.D.C. body or M.D.C. armor)."""
+    f = fighter(state.combatants[target])
+    options = opts(state)
+    if options.missile_dodge == "house" and f.mdc is None and not (f.armor_mdc or 0) > 0:
+        raise IllegalAction(
+            f"{f.profile.name} has no M.D.C. body or armor to roll with an explosion "
+            "(PAL-HR-MSL-DODGE); answer dodge, counter-volley, shoot-down or none"
+        )
+    house = options.roll_with_impact == "free_if_trained"
+    rule = "PAL-HR-DEF-ROLL" if house else "PAL-DEF-ROLL-IMPACT"
+    events: list[Event] = []
+    if not (house and f.profile.trained):
+        events.append(apm.spend_off_turn(state, target, 1, "roll with impact", rule, "defence"))
+    mods = condition_modifiers(state.combatants[target], list(f.profile.roll))
+    r = roll(dice, "roll with impact", "1D20", mods, target=detail.total, rule="PAL-MSL-ROLL")
+    tie = options.roll_with_impact_ties
+    ok = r.total > detail.total or (tie == "match" and r.total == detail.total)
+    reason = f"{r.total} vs strike {detail.total}: must {tie} it (PAL-MSL-ROLL)"
+    events.append(
+        DefenseRolled(
+            defender=target, attacker=shooter, kind="roll", roll=r, success=ok, reason=reason
+        )
+    )
+    return events + missiles.land(state, shooter, detail, dice, "direct", rolled=ok)
+
+
+FINAL: dict[str, Callable[[FightState, str, str, StrikeDetail, Dice], list[Event]]] = {
+    "dodge": _dodge,
+    "roll": _roll,
+    "none": _none,
+}
