@@ -449,6 +449,7 @@ def draw_shot(data: st.DataObject, state: FightState, acting: str, target: str) 
         burst=data.draw(
             st.sampled_from((None, None, None, "short", "long", "pulse")), label="burst"
         ),
+        spray=data.draw(st.integers(0, 7), label="spray?") == 0,
     )
 
 

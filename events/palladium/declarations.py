@@ -96,6 +96,8 @@ class ShootDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.shoot
     twin: bool = False
     #: The target is in partial cover: the GM's penalty, 2 to 10 (PAL-RNG-COVER).
     cover: int | None = None
+    #: A burst sprayed over the area the target is in: fired wild (PAL-RNG-WILD).
+    spray: bool = False
 
 
 class ActDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.act_declared"):

@@ -370,6 +370,7 @@ ACTIONS: tuple[Action, ...] = (
             "twin": "Both barrels of a double-barrelled weapon at once: double damage, one attack.",
             "cover": "The target is in partial cover: the GM's -2 to -10 under the house rules; "
             "a called shot at what shows either way.",
+            "spray": "A burst sprayed over the target's area: fired wild, -6.",
         },
         needs=tuple(KINDS[k] for k in SHOT_KINDS),
     ),

@@ -63,7 +63,11 @@ def shots(weapon: WeaponProfile, burst: str | None, situation: tuple[str, ...]) 
 
 
 def modifiers(
-    state: FightState, burst: str | None, careful: bool, mods: list[Modifier]
+    state: FightState,
+    burst: str | None,
+    careful: bool,
+    mods: list[Modifier],
+    weapon: WeaponProfile,
 ) -> list[Modifier]:
     """A burst's W.P. bonus halved (rounded down) or, without the W.P., -3 (PAL-RNG-BURST); a
     pulse as one heavy blast, halved only when aimed or called (``careful``), or as a short
@@ -75,9 +79,11 @@ def modifiers(
         if opts(state).pulse == "heavy_blast" and not careful:
             return []
         rule = "PAL-RNG-PULSE"
-    wp = sum(m.value for m in mods if m.rule == WP_RULE and m.op == "add")
-    if wp <= 0:
+    if weapon.wp_level == 0:
         return [Modifier(name="a burst without the W.P.", value=NO_WP_PENALTY, source="rules",
                          rule=rule)]  # fmt: skip
+    wp = sum(m.value for m in mods if m.rule == WP_RULE and m.op == "add")
+    if wp <= 0:
+        return []  # a W.P. whose bonus is 0 at his level: nothing to halve
     return [Modifier(name="a burst: W.P. bonus halved", value=-(wp - wp // 2), source="rules",
                      rule=rule)]  # fmt: skip

@@ -184,7 +184,7 @@ def shot(
     """
     check_shot(state, actor, weapon, aimed=aimed, called=called, range_ft=range_ft)
     action = _shot_action(aimed, called) if burst is None else bursts.BURST_KINDS[burst]
-    if (wild or "wild" in situation) and (aimed or called is not None):
+    if (wild or "wild" in situation or "spray" in situation) and (aimed or called is not None):
         raise IllegalAction(
             f"{_a(action)} cannot be shot wild: aimed and called shots are single careful "
             "shots (PAL-RNG-AIMED, PAL-STRIKE-CALLED)"
@@ -192,7 +192,7 @@ def shot(
     options = opts(state)
     p = fighter(state.combatants[actor]).profile
     mods = gun_modifiers(state, p, weapon)
-    mods += bursts.modifiers(state, burst, aimed or called is not None, mods)
+    mods += bursts.modifiers(state, burst, aimed or called is not None, mods, weapon)
     if aimed:
         mods.append(
             Modifier(name="aimed shot", value=AIMED_BONUS, source="rules", rule="PAL-STRIKE-CALLED")
@@ -286,10 +286,15 @@ def situation(d: ShootDeclared) -> tuple[str, ...]:
             "a shot at a weapon in hand is a called shot (PAL-RNG-TARGET-WEAPON): add --called "
             "and what it aims at"
         )
-    if d.wild and (d.aimed or d.called is not None):
+    if (d.wild or d.spray) and (d.aimed or d.called is not None):
         raise IllegalAction(
             "an aimed or called shot is a single careful shot and is never fired wild "
             "(PAL-RNG-AIMED)"
+        )
+    if d.spray and d.burst is None:
+        raise IllegalAction(
+            "spraying an area is automatic fire: add --burst short or long (PAL-RNG-WILD, "
+            "PAL-RNG-BURST)"
         )
     if d.cover is not None and not COVER_MIN <= d.cover <= COVER_MAX:
         raise UsageError(f"--cover {d.cover}: the penalty for how much is covered, 2 to 10")
@@ -306,6 +311,7 @@ def situation(d: ShootDeclared) -> tuple[str, ...]:
         ("moving", d.moving),
         ("at-weapon", d.at_weapon),
         ("twin", d.twin),
+        ("spray", d.spray),
     )
     return tuple(name for name, on in flags if on)
 

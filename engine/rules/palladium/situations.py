@@ -1,6 +1,6 @@
 """What the moment does to a shot, as data (PAL-RNG-PENALTY-STACK: each penalty is shown on
-its own and they add up): fired wild, blind, at a weapon in hand, by a moving shooter, at a
-moving target.
+its own and they add up): fired wild (by choice, spraying an area, moving), blind, at a weapon
+in hand, by a moving shooter, at a moving target.
 
 Readings: a moving shooter fires wild as written (PAL-RNG-WILD lists running and firing from a
 moving vehicle), or under the house rules takes the moving-target penalty for his own movement
@@ -32,6 +32,14 @@ FLAGS: dict[str, tuple[str, int, str]] = {
 }  # fmt: skip
 
 
+#: What makes a shot wild, as the penalty names it (the first that applies).
+WILD_WHY = (
+    ("wild", "shot wild"),
+    ("spray", "shot wild: spraying an area"),
+    ("moving", "shot wild: the shooter is moving"),
+)
+
+
 def moving_target(mph: int) -> int:
     """The penalty for a target moving at ``mph`` (PAL-RNG-MOVING-TARGET reading)."""
     return -1 - max(0, (mph - MOVING_BASE) // MOVING_STEP)
@@ -43,14 +51,14 @@ def modifiers(
     target_mph: int | None,
     cover: int | None = None,
 ) -> list[Modifier]:
-    """The penalties of ``flags`` ("wild", "blind", "at-weapon", "moving") and of a target
+    """The penalties of ``flags`` ("wild", "spray", "blind", "at-weapon", "moving") and of a target
     moving at ``target_mph``, each on its own line."""
-    wild = "wild" in flags or ("moving" in flags and options.moving_shooter == "wild")
+    wild_flags = set(flags) - ({"moving"} if options.moving_shooter != "wild" else set())
+    why = [w for flag, w in WILD_WHY if flag in wild_flags]
     mods: list[Modifier] = []
-    if wild:
+    if why:  # fired wild for several reasons: -6 once
         rule = FLAGS["wild"][2]
-        name = "shot wild" if "wild" in flags else "shot wild: the shooter is moving"
-        mods.append(Modifier(name=name, value=WILD_PENALTY, source="rules", rule=rule))
+        mods.append(Modifier(name=why[0], value=WILD_PENALTY, source="rules", rule=rule))
     for flag in ("blind", "at-weapon"):
         if flag in flags:
             name, value, rule = FLAGS[flag]

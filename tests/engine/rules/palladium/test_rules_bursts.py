@@ -45,15 +45,17 @@ def rules(ms: tuple[Modifier, ...]) -> list[tuple[int, str]]:
     return [(m.value, m.rule) for m in ms if m.source == "rules"]
 
 
-@pytest.mark.parametrize(("wp", "penalty"), [(4, -1), (0, -3)])
+@pytest.mark.parametrize(("wp", "penalty"), [(4, -1), (0, -3), (1, None)])
 def test_PAL_RNG_BURST_halves_the_wp_bonus_or_minus_3_without_it(
-    fight: Fight, wp: int, penalty: int
+    fight: Fight, wp: int, penalty: int | None
 ) -> None:
+    """With the W.P. at a level whose bonus is 0 there is nothing to halve: no -3."""
     fire(fight, wp=wp)
     result = burst(fight, "short", 20, 3, 3)
     struck = one(result.events, StrikeRolled)
     assert struck.action == "short burst"
-    assert rules(struck.roll.modifiers) == [(penalty, "PAL-RNG-BURST")]
+    expected = [] if penalty is None else [(penalty, "PAL-RNG-BURST")]
+    assert rules(struck.roll.modifiers) == expected
     spent = one(result.events, ShotsSpent)
     assert (spent.shots, spent.left) == (3, 27)
     assert fight.who("g")["payload"] == {"rifle": 27}

@@ -15,7 +15,8 @@ from events.palladium import ApmSpent, DefenseRolled, ShootDeclared, StrikeDecla
 
 from .conftest import Fight, of, one
 
-RIFLE = {"name": "rifle", "kind": "ranged", "damage": "2D6", "range": 2000, "wp": "energy_rifle"}
+RIFLE = {"name": "rifle", "kind": "ranged", "damage": "2D6", "range": 2000, "wp": "energy_rifle",
+         "burst": {"short": 3}}  # fmt: skip
 
 
 def duel(fight: Fight, variant: str) -> None:
@@ -123,6 +124,13 @@ def shot_mods(fight: Fight, **situation: Any) -> list[tuple[int, str]]:
         ("raw", {"target_moving": 120}, [(-3, "PAL-RNG-MOVING-TARGET")]),
         # a called shot is 2 attacks: under the house passes both are in hand, so it fires now
         ("house", {"at_weapon": True, "called": "pistol"}, [(-3, "PAL-RNG-TARGET-WEAPON")]),
+        # spraying an area is fired wild; W.P. Energy Rifle 1 has no bonus for a burst to halve
+        ("raw", {"spray": True, "burst": "short"}, [(-6, "PAL-RNG-WILD")]),
+        (
+            "house",
+            {"spray": True, "burst": "short", "moving": True},
+            [(-6, "PAL-RNG-WILD"), (-1, "PAL-HR-RNG-MOVING-SHOOTER")],
+        ),
         # penalties stack, each shown on its own; wild for two reasons counts once
         (
             "raw",
@@ -148,6 +156,8 @@ def test_PAL_RNG_AIMED_never_wild_and_a_weapon_is_a_called_target(fight: Fight) 
         )
     with pytest.raises(IllegalAction, match="is a called shot"):
         fight.declare(ShootDeclared(actor="g", target="d", weapon="rifle", at_weapon=True), [12])
+    with pytest.raises(IllegalAction, match="spraying an area is automatic fire"):
+        fight.declare(ShootDeclared(actor="g", target="d", weapon="rifle", spray=True), [12])
     assert fight.head() == head
 
 
