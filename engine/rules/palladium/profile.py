@@ -27,7 +27,7 @@ from events.palladium import ArmorProfile, MissileProfile, Profile, WeaponProfil
 
 if TYPE_CHECKING:
     from engine.rules.palladium.sheet import PalladiumSheet, Weapon
-    from engine.rules.palladium.sheet_missiles import Missile
+    from engine.rules.palladium.sheet_weapons import Missile
 
 #: The rule of a bonus the hand-to-hand style's level table grants.
 TABLES = "PAL-STRIKE-H2H-BONUS-TABLES"

@@ -32,10 +32,10 @@ Schema (keys; optional ones have the default shown)::
     punch = "2D6"                      # die expressions, both required in the table
     kick = "3D6"
     mega_damage = false
-    [[missiles]]                       # optional list: sheet_missiles.py
+    [[missiles]]                       # optional list: sheet_weapons.py
     [[weapons]]                        # optional list; names unique (ignoring case)
     name = "vibro-knife"
-    kind = "melee"                     # melee | ranged | launcher (sheet_missiles.py)
+    kind = "melee"                     # melee | ranged | launcher (sheet_weapons.py)
     damage = "1D6"                     # die expression (none for a launcher)
     mega_damage = false
     strike = 0                         # -20..30; melee: W.P. + weapon strike bonus;
@@ -72,13 +72,12 @@ attacks; ``apm_sources`` holds the restricted ones (PAL-HR-APM-BOXING, PAL-HR-AP
 count in the total attacks per melee either way.
 """
 
-import json
 from typing import Annotated, Literal
 
 import attrs
 
 from engine.dice import parse_spec
-from engine.rules.palladium.sheet_missiles import Missile, missiles_problems
+from engine.rules.palladium.sheet_weapons import Missile, missiles_problems, weapons_problems
 from engine.rules.palladium.tables import WeaponProficiency
 from engine.sheets import Label, Range, Satisfies, problem
 
@@ -201,7 +200,7 @@ class Weapon:
 
     name: Name
     kind: Literal["melee", "ranged", "launcher"]
-    #: None only for a launcher, whose damage is its missiles' (:mod:`sheet_missiles`).
+    #: None only for a launcher, whose damage is its missiles' (:mod:`sheet_weapons`).
     damage: DieExpression | None = None
     mega_damage: bool = False
     strike: Bonus = 0
@@ -278,7 +277,7 @@ class PalladiumSheet:
     #: The Horror Factor he inspires (PAL-COND-HORROR), 1..20.
     horror_factor: Annotated[int, Range(1, 20)] | None = None
     skills: Skills = Skills()
-    #: The missiles he carries for his launchers (:mod:`sheet_missiles`).
+    #: The missiles he carries for his launchers (:mod:`sheet_weapons`).
     missiles: tuple[Missile, ...] = ()
 
     @property
@@ -317,51 +316,6 @@ def armor_problems(armor: Armor | None) -> list[str]:
         for key, other in (("sdc", "ar"), ("ar", "sdc"))
         if getattr(armor, key) is None
     ]
-
-
-def weapons_problems(weapons: tuple[Weapon, ...]) -> list[str]:
-    """Weapon names are how the GM picks a weapon, so they must differ (ignoring case); a range
-    and a modern W.P. belong to ranged weapons (PAL-STRIKE-WP-PROGRESSION, PAL-RNG-BEYOND-RANGE:
-    a melee weapon's W.P. bonus is part of its ``strike``)."""
-    first: dict[str, int] = {}
-    found = []
-    for index, weapon in enumerate(weapons):
-        if weapon.kind == "melee":
-            found += [
-                problem(f"weapons[{index}].{key}", f"only for a ranged weapon ({why})")
-                for key, why in (
-                    ("range", "a melee weapon has no range"),
-                    ("wp", "the modern W.P.s are for guns; put a melee W.P. bonus in strike"),
-                    ("payload", "a melee weapon fires no shots"),
-                )
-                if getattr(weapon, key) is not None
-            ]
-            if weapon.burst:
-                found.append(problem(f"weapons[{index}].burst", "a melee weapon fires no bursts"))
-            if weapon.twin:
-                found.append(problem(f"weapons[{index}].twin", "a melee weapon has no barrels"))
-        elif weapon.kind == "launcher":
-            found += [
-                problem(f"weapons[{index}].{key}", "not for a launcher: it fires missiles")
-                for key, on in (("payload", weapon.payload), ("burst", weapon.burst),
-                                ("twin", weapon.twin), ("blunt", weapon.blunt))
-                if on
-            ]  # fmt: skip
-        elif weapon.blunt:
-            found.append(
-                problem(f"weapons[{index}].blunt", "only for a melee weapon (a club, a mace)")
-            )
-        key = weapon.name.strip().casefold()
-        if key in first:
-            found.append(
-                problem(
-                    f"weapons[{index}].name",
-                    f"duplicate weapon name {json.dumps(weapon.name)} (also weapons[{first[key]}])",
-                )
-            )
-        else:
-            first[key] = index
-    return found
 
 
 def unarmed_problems(attributes: Attributes, unarmed: Unarmed | None) -> list[str]:

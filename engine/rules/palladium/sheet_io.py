@@ -19,8 +19,8 @@ from engine.rules.palladium.sheet import (
     pools_problems,
     sheet_problems,
     unarmed_problems,
-    weapons_problems,
 )
+from engine.rules.palladium.sheet_weapons import weapons_problems
 from engine.sheetload import (
     MISSING,
     load_document,

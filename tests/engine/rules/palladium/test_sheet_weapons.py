@@ -1,4 +1,4 @@
-"""The missiles of a sheet and the launchers that fire them (sheet_missiles.py): checked across
+"""The missiles of a sheet and the launchers that fire them (sheet_weapons.py): checked across
 fields, each problem with its path; the shipped catalogue of common missiles is valid
 (PAL-MSL-DATA, PAL-MSL-SMART, PAL-MSL-MDC)."""
 

@@ -1,4 +1,5 @@
-"""The missiles of a Palladium sheet (``[[missiles]]``) and the launchers that fire them.
+"""The weapons of a Palladium sheet checked across fields, and its missiles (``[[missiles]]``)
+with the launchers that fire them.
 
 The rules text has no full missile table (catalogue M; PAL-MSL-DATA prints a partly garbled
 one), so each sheet states its missiles; ``examples/sheets/`` ships the common ones. Keys::
@@ -54,6 +55,51 @@ class Missile:
     smart: bool = False
     guided: bool = False
     count: Annotated[int, Range(0, 1000)] = 0
+
+
+def weapons_problems(weapons: "tuple[Weapon, ...]") -> list[str]:
+    """Weapon names are how the GM picks a weapon, so they must differ (ignoring case); a range
+    and a modern W.P. belong to ranged weapons (PAL-STRIKE-WP-PROGRESSION, PAL-RNG-BEYOND-RANGE:
+    a melee weapon's W.P. bonus is part of its ``strike``)."""
+    first: dict[str, int] = {}
+    found = []
+    for index, weapon in enumerate(weapons):
+        if weapon.kind == "melee":
+            found += [
+                problem(f"weapons[{index}].{key}", f"only for a ranged weapon ({why})")
+                for key, why in (
+                    ("range", "a melee weapon has no range"),
+                    ("wp", "the modern W.P.s are for guns; put a melee W.P. bonus in strike"),
+                    ("payload", "a melee weapon fires no shots"),
+                )
+                if getattr(weapon, key) is not None
+            ]
+            if weapon.burst:
+                found.append(problem(f"weapons[{index}].burst", "a melee weapon fires no bursts"))
+            if weapon.twin:
+                found.append(problem(f"weapons[{index}].twin", "a melee weapon has no barrels"))
+        elif weapon.kind == "launcher":
+            found += [
+                problem(f"weapons[{index}].{key}", "not for a launcher: it fires missiles")
+                for key, on in (("payload", weapon.payload), ("burst", weapon.burst),
+                                ("twin", weapon.twin), ("blunt", weapon.blunt))
+                if on
+            ]  # fmt: skip
+        elif weapon.blunt:
+            found.append(
+                problem(f"weapons[{index}].blunt", "only for a melee weapon (a club, a mace)")
+            )
+        key = weapon.name.strip().casefold()
+        if key in first:
+            found.append(
+                problem(
+                    f"weapons[{index}].name",
+                    f"duplicate weapon name {json.dumps(weapon.name)} (also weapons[{first[key]}])",
+                )
+            )
+        else:
+            first[key] = index
+    return found
 
 
 def missiles_problems(missiles: tuple[Missile, ...], weapons: "tuple[Weapon, ...]") -> list[str]:
