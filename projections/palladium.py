@@ -113,6 +113,8 @@ class Fighter(msgspec.Struct, frozen=True, kw_only=True):
     shots: dict[str, int] = msgspec.field(default_factory=dict)
     #: Missiles left of each kind he carries (PAL-MSL-VOLLEY).
     missiles: dict[str, int] = msgspec.field(default_factory=dict)
+    #: Weapons not in hand and where they are: "ready" or "pack" (PAL-HR-MISC-COSTS).
+    stowed: dict[str, str] = msgspec.field(default_factory=dict)
 
 
 #: What an ``ActionStarted`` and the ``InProgress`` it begins have in common.
@@ -150,6 +152,7 @@ def on_fighter_readied(state: FightState, e: pe.FighterReadied) -> FightState:
         armor_sdc=p.armor.sdc if p.armor else None,
         shots={w.name: w.payload for w in p.weapons if w.payload is not None},
         missiles={m.name: m.count for m in p.missiles},
+        stowed={w.name: w.stowed for w in p.weapons if w.stowed is not None},
     )
     c = state.combatants[e.combatant]
     return state.with_combatant(evolve(c, data=record))

@@ -77,6 +77,12 @@ def on_missiles_spent(state: FightState, e: pe.MissilesSpent) -> FightState:
     return update(state, e.actor, missiles=missiles)
 
 
+def on_weapon_drawn(state: FightState, e: pe.WeaponDrawn) -> FightState:
+    """The weapon is in his hand now."""
+    f = fighter(state.combatants[e.actor])
+    return update(state, e.actor, stowed={w: at for w, at in f.stowed.items() if w != e.weapon})
+
+
 def _r(fn: object) -> Reducer:
     return cast(Reducer, fn)
 
@@ -92,4 +98,5 @@ REDUCERS: dict[type[Event], Reducer] = {
     pe.ShotsSpent: _r(on_shots_spent),
     pe.Reloaded: _r(on_reloaded),
     pe.MissilesSpent: _r(on_missiles_spent),
+    pe.WeaponDrawn: _r(on_weapon_drawn),
 }

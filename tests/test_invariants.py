@@ -88,6 +88,7 @@ from events.palladium import (
     BodyBlockDeclared,
     DefendDeclared,
     DisarmDeclared,
+    DrawDeclared,
     EscapeDeclared,
     FighterReadied,
     FreeDeclared,
@@ -598,6 +599,8 @@ def draw_grip(state: FightState, acting: str) -> Declaration:
         return PickUpDeclared(actor=acting)
     if any(f.shots.get(w.name, 0) < w.payload for w in f.profile.weapons if w.payload):
         return ReloadDeclared(actor=acting)  # a gun not full (PAL-RNG-PAYLOAD)
+    if f.stowed:
+        return DrawDeclared(actor=acting, weapon=next(iter(f.stowed)))  # PAL-HR-MISC-COSTS
     return EscapeDeclared(actor=acting)
 
 

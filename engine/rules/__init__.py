@@ -132,6 +132,8 @@ VERBS: dict[str, dict[str, str]] = {
         "stabilize him at 1 H.P.",
         "reload": "Reload a gun whose sheet gives its payload: a full clip for the attacks the "
         "weapon's sheet says (one unless it says otherwise).",
+        "draw": "Draw a weapon the sheet has stowed: one attack from a holster or sling, two "
+        "from a pack (more with --cost). A stowed weapon cannot be used until drawn.",
         "launch": "Fire missiles from a launcher in one volley: one attack, one strike roll for "
         "all of them. A hit waits for the target's answer: `defend B counter-volley`, "
         "`shoot-down`, `dodge`, `roll` or `none`.",

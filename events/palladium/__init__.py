@@ -62,12 +62,14 @@ from events.palladium.grapples import (
 from events.palladium.guns import (
     GUN_DECLARATIONS,
     GUN_OUTCOMES,
+    DrawDeclared,
     LaunchDeclared,
     MissilesSpent,
     ReloadDeclared,
     Reloaded,
     ShotsSpent,
     VolleyThinned,
+    WeaponDrawn,
 )
 from events.palladium.options import PalladiumOptions
 from events.palladium.records import (
@@ -413,6 +415,8 @@ __all__ = [
     "Reloaded",
     "ShotsSpent",
     "LaunchDeclared",
+    "DrawDeclared",
+    "WeaponDrawn",
     "MissilesSpent",
     "VolleyThinned",
     "DamageApplied",

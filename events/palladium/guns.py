@@ -39,6 +39,23 @@ class Reloaded(Event, frozen=True, kw_only=True, tag="palladium.reloaded"):
     shots: int
 
 
+class DrawDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.draw_declared"):
+    """``actor`` draws ``weapon`` from where it is stowed: one attack from a holster or sling,
+    two or more (``cost``) from a pack (PAL-HR-MISC-COSTS)."""
+
+    actor: str
+    weapon: str
+    cost: int | None = None
+
+
+class WeaponDrawn(Event, frozen=True, kw_only=True, tag="palladium.weapon_drawn"):
+    """``weapon`` is in ``actor``'s hand, drawn from ``stowed`` ("ready" or "pack")."""
+
+    actor: str
+    weapon: str
+    stowed: str
+
+
 class LaunchDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.launch_declared"):
     """``actor`` fires ``missiles`` missiles from ``launcher`` (None: his first launcher) at
     ``target`` in one volley, one attack and one strike roll (PAL-MSL-VOLLEY); ``caught``
@@ -77,5 +94,7 @@ class VolleyThinned(Event, frozen=True, kw_only=True, tag="palladium.volley_thin
     rolls: tuple[Roll, ...] = ()
 
 
-GUN_DECLARATIONS: tuple[type[Event], ...] = (ReloadDeclared, LaunchDeclared)
-GUN_OUTCOMES: tuple[type[Event], ...] = (ShotsSpent, Reloaded, MissilesSpent, VolleyThinned)
+GUN_DECLARATIONS: tuple[type[Event], ...] = (ReloadDeclared, LaunchDeclared, DrawDeclared)
+GUN_OUTCOMES: tuple[type[Event], ...] = (
+    ShotsSpent, Reloaded, MissilesSpent, VolleyThinned, WeaponDrawn
+)  # fmt: skip

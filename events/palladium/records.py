@@ -98,6 +98,9 @@ class WeaponProfile(msgspec.Struct, frozen=True, kw_only=True):
     #: in one volley, its rate of fire (PAL-MSL-VOLLEY).
     missiles: str | None = None
     rate: int = 1
+    #: Where it is carried at the start, if not in hand: "ready" (a holster, a sling) or
+    #: "pack" (PAL-HR-MISC-COSTS: drawing costs one attack, or two or more).
+    stowed: str | None = None
 
 
 class MissileProfile(msgspec.Struct, frozen=True, kw_only=True):

@@ -485,6 +485,8 @@ EXAMPLES: list[Event] = [
         defend="none",
     ),
     guns.MissilesSpent(actor="marcus-kell", missile="mini-missile", count=4, left=4),
+    guns.DrawDeclared(actor="marcus-kell", weapon="vibro-knife", cost=3),
+    guns.WeaponDrawn(actor="marcus-kell", weapon="vibro-knife", stowed="pack"),
     guns.VolleyThinned(
         defender="brodkil",
         destroyed=2,

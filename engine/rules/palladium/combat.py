@@ -7,16 +7,17 @@ in :mod:`engine.rules.palladium.shots`.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from typing import Any
 
 from engine.dice import Dice
 from engine.rolls import roll, skipped
 from engine.rules import IllegalAction, UnknownName
 from engine.rules.palladium import apm, conditions
+from engine.rules.palladium.gunbonus import gun_modifiers
 from engine.rules.palladium.moves import MOVES, Move
 from engine.rules.palladium.options import opts
 from engine.rules.palladium.penalties import close_range, condition_modifiers
-from engine.rules.palladium.tables import WP_TITLES
 from events.core import Event, Modifier
 from events.palladium import (
     DefenseDeclined,
@@ -31,8 +32,6 @@ from projections.state import FightState
 
 MELEE_TARGET = 5  # PAL-STRIKE-MELEE-TARGET: a total of 1-4 misses
 RANGED_TARGET = 8  # PAL-STRIKE-RANGED-TARGET: guns hit on 8+
-UNTRAINED_HEAVY_PENALTY = -5  # PAL-STRIKE-NO-WP: a heavy weapon without its W.P.
-HEAVY_WPS = frozenset({"heavy_military", "heavy_mega_damage"})
 PARRY_LIMIT = 3  # PAL-DEF-MULTI-3: attackers a defender may parry
 
 
@@ -47,58 +46,12 @@ def find_weapon(profile: Profile, name: str | None) -> WeaponProfile | None:
     raise UnknownName(f"{profile.name} has no weapon {name!r} (weapons: {known})")
 
 
-def gun_modifiers(state: FightState, p: Profile, weapon: WeaponProfile) -> list[Modifier]:
-    """The strike bonuses of a gun, in order (PAL-STRIKE-BONUS-GUNS; never P.P. or H2H).
-
-    The W.P. table's bonus at the shooter's level, when he has the W.P.
-    (PAL-STRIKE-WP-PROGRESSION); without the W.P. of a heavy weapon (W.P. Heavy Military or
-    Heavy Mega-Damage), -5 (PAL-STRIKE-NO-WP); hand-to-hand grants that name guns under the
-    ``h2h_gun_strike_bonus`` option (Assassin, catalogue L.10); the weapon's own bonus.
-
-    Reading (PAL-STRIKE-NO-WP): "no bonuses" for the untrained is read as no W.P. bonus; the
-    weapon's own bonus and a grant that names guns still count. A weapon with no ``wp`` on its
-    sheet is taken as the sheet left it: its ``strike`` is all it gets.
-    """
-    mods: list[Modifier] = []
-    if weapon.wp is not None and weapon.wp_level > 0 and weapon.wp_strike:
-        mods.append(
-            Modifier(
-                name=f"{WP_TITLES.get(weapon.wp, weapon.wp)} level {weapon.wp_level}",
-                value=weapon.wp_strike,
-                source="sheet",
-                rule="PAL-STRIKE-WP-PROGRESSION",
-            )
-        )
-    if weapon.wp in HEAVY_WPS and weapon.wp_level == 0:
-        mods.append(
-            Modifier(
-                name=f"{weapon.name} without {WP_TITLES[str(weapon.wp)]}",
-                value=UNTRAINED_HEAVY_PENALTY,
-                source="rules",
-                rule="PAL-STRIKE-NO-WP",
-            )
-        )
-    mods += skipped(p.strike, "not with a gun", "PAL-STRIKE-BONUS-GUNS")
-    if opts(state).h2h_gun_strike_bonus:
-        mods += p.strike_guns
-    if weapon.strike:
-        mods.append(
-            Modifier(
-                name=f"{weapon.name} (weapon's own bonus)",
-                value=weapon.strike,
-                source="weapon",
-                rule="PAL-STRIKE-BONUS-GUNS",
-            )
-        )
-    return mods
-
-
 def strike_modifiers(state: FightState, p: Profile, weapon: WeaponProfile | None) -> list[Modifier]:
     """The strike bonuses that count for this attack (PAL-STRIKE-ROLL: strike category only).
 
     Melee: the sheet's and the hand-to-hand strike bonuses plus the weapon's W.P. bonus
     (PAL-STRIKE-BONUS-MELEE; a melee weapon's ``strike`` is "W.P. and weapon"). Guns: see
-    :func:`gun_modifiers`.
+    :func:`gunbonus.gun_modifiers`.
     """
     if weapon is not None and weapon.kind == "ranged":
         return gun_modifiers(state, p, weapon)
@@ -244,8 +197,19 @@ def _spend_defence(state: FightState, cid: str, what: str, rule: str) -> list[Ev
     return [apm.spend_off_turn(state, cid, 1, what, rule, "defence")]
 
 
-def in_hand(p: Profile, dropped: tuple[str, ...], weapon: WeaponProfile | None) -> None:
-    """Refuse a weapon knocked out of his hand (PAL-DEF-DISARM)."""
+def in_hand(
+    p: Profile,
+    dropped: tuple[str, ...],
+    weapon: WeaponProfile | None,
+    stowed: Collection[str] = (),
+) -> None:
+    """Refuse a weapon knocked out of his hand (PAL-DEF-DISARM), or not drawn yet
+    (PAL-HR-MISC-COSTS)."""
+    if weapon is not None and weapon.name in stowed:
+        raise IllegalAction(
+            f"{p.name}'s {weapon.name} is not in his hand: `fracas draw` it first "
+            "(PAL-HR-MISC-COSTS)"
+        )
     if weapon is not None and weapon.name in dropped:
         raise IllegalAction(
             f"{p.name}'s {weapon.name} lies on the ground (PAL-DEF-DISARM): `fracas pick-up` "
@@ -253,13 +217,17 @@ def in_hand(p: Profile, dropped: tuple[str, ...], weapon: WeaponProfile | None) 
         )
 
 
-def melee_in_hand(p: Profile, dropped: tuple[str, ...]) -> list[WeaponProfile]:
-    """The melee weapons still in his hands, in sheet order."""
-    return [w for w in p.weapons if w.kind == "melee" and w.name not in dropped]
+def melee_in_hand(
+    p: Profile, dropped: tuple[str, ...], stowed: Collection[str] = ()
+) -> list[WeaponProfile]:
+    """The melee weapons in his hands (not knocked away, not stowed), in sheet order."""
+    return [
+        w for w in p.weapons if w.kind == "melee" and w.name not in dropped and w.name not in stowed
+    ]
 
 
 def parrying_weapon(
-    p: Profile, name: str | None, dropped: tuple[str, ...] = ()
+    p: Profile, name: str | None, dropped: tuple[str, ...] = (), stowed: Collection[str] = ()
 ) -> WeaponProfile | None:
     """The melee weapon the defender parries with: the one named, else his first still in
     hand (or None: bare hands)."""
@@ -267,9 +235,9 @@ def parrying_weapon(
         w = find_weapon(p, name)
         if w is not None and w.kind != "melee":
             raise IllegalAction(f"{p.name} cannot parry with the {w.name}: not a melee weapon")
-        in_hand(p, dropped, w)
+        in_hand(p, dropped, w, stowed)
         return w
-    return next(iter(melee_in_hand(p, dropped)), None)
+    return next(iter(melee_in_hand(p, dropped, stowed)), None)
 
 
 def _parry(
@@ -306,7 +274,7 @@ def _parry(
         raise IllegalAction(
             f"{dp.name} is {pinned.said} and cannot parry ({pinned.rule}); answer dodge or none"
         )
-    own = parrying_weapon(dp, with_, df.dropped)
+    own = parrying_weapon(dp, with_, df.dropped, df.stowed)
     md_item = (own is not None and own.mega_damage) or bool(df.armor_mdc) or dp.mdc is not None
     if mega and not md_item:
         raise IllegalAction(

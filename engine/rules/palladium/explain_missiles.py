@@ -1,5 +1,6 @@
-"""Palladium missiles in a game master's words, for ``explain`` and ``log``: volleys launched,
-missiles spent, volleys thinned by counter-volleys and shots (``explain.py`` has the rest)."""
+"""Palladium missiles and the arms they come from in a game master's words, for ``explain``
+and ``log``: volleys launched, missiles spent, volleys thinned by counter-volleys and shots,
+weapons drawn (``explain.py`` has the rest)."""
 
 from __future__ import annotations
 
@@ -46,4 +47,10 @@ EXPLAIN_MISSILES: dict[type[Event], Explainer] = {
         f"  {n(e.actor)}: {e.count} {e.missile} fired, {e.left} left (PAL-MSL-VOLLEY)"
     ],
     pe.VolleyThinned: _thinned,
+    pe.DrawDeclared: lambda e, n: [f"{n(e.actor)} draws the {e.weapon}"],
+    pe.WeaponDrawn: lambda e, n: [
+        f"  {n(e.actor)} has the {e.weapon} in hand, drawn from "
+        + ("his pack" if e.stowed == "pack" else "a holster or sling")
+        + " (PAL-HR-MISC-COSTS)"
+    ],
 }

@@ -89,7 +89,7 @@ def decide_disarm(state: FightState, d: DisarmDeclared, dice: Dice) -> Decision:
     check_target(state, d.actor, d.target)
     check_answer("disarm", d.defend)
     tf = fighter(state.combatants[d.target])
-    held = [w for w in tf.profile.weapons if w.name not in tf.dropped]
+    held = [w for w in tf.profile.weapons if w.name not in tf.dropped and w.name not in tf.stowed]
     if d.weapon is not None:
         held = [w for w in held if w.name.lower() == d.weapon.lower()]
         if not held:

@@ -22,6 +22,7 @@ from engine.dice import Dice
 from engine.rolls import roll
 from engine.rules import IllegalAction
 from engine.rules.palladium import apm, clips, combat, missiles
+from engine.rules.palladium.gunbonus import gun_modifiers
 from engine.rules.palladium.options import opts
 from engine.rules.palladium.penalties import condition_modifiers
 from events.core import Event, Modifier, Roll
@@ -66,7 +67,7 @@ def _counter_volley(
     assert volley is not None
     f = fighter(state.combatants[defender])
     launcher = missiles.launcher_of(f.profile, d.launcher)
-    combat.in_hand(f.profile, f.dropped, launcher)
+    combat.in_hand(f.profile, f.dropped, launcher, f.stowed)
     count = d.missiles if d.missiles is not None else 1
     own = missiles.check_missiles(f, launcher, count)
     category: apm.Category = "machine" if launcher.machine else "ranged"
@@ -141,7 +142,7 @@ def _shoot_down(
         assert weapon is not None
         if weapon.kind != "ranged":
             raise IllegalAction(f"the {weapon.name} cannot shoot down a missile: it is no gun")
-    combat.in_hand(f.profile, f.dropped, weapon)
+    combat.in_hand(f.profile, f.dropped, weapon, f.stowed)
     clips.check_loaded(f, defender, weapon)
     rule = HOUSE_SHOT if house else SHOOT_DOWN
     category: apm.Category = "machine" if weapon.machine else "ranged"
@@ -149,7 +150,7 @@ def _shoot_down(
         apm.spend_off_turn(state, defender, 1, "a shot at a missile", rule, category),
         *clips.spend(f, defender, weapon),
     ]
-    mods = combat.gun_modifiers(state, f.profile, weapon)
+    mods = gun_modifiers(state, f.profile, weapon)
     if house:
         number, why = _house_number(volley, 0, HOUSE_SHOT)
     else:

@@ -121,6 +121,8 @@ KINDS: dict[str, Kind] = {
              throws.pick_up_events),
         Kind("reload", "a reload", None, "other", usual("PAL-HR-MISC-COSTS"),
              clips.reload_events),
+        Kind("draw", "drawing a weapon", None, "other", usual("PAL-HR-MISC-COSTS"),
+             throws.draw_events),
         Kind("act", "an action", None, "other", usual("PAL-HR-SPEND-ON-TURN"), complete),
         Kind("psionic", "a psionic power", None, "other", psionic_rule, complete),
     )

@@ -1,5 +1,11 @@
-"""Reloading a gun (``reload A [--weapon W]``), PAL-RNG-PAYLOAD and PAL-HR-MISC-COSTS; the
-payload itself (spent, refused when empty, filled) is :mod:`clips`.
+"""Reloading a gun (``reload A [--weapon W]``), PAL-RNG-PAYLOAD and PAL-HR-MISC-COSTS, and
+drawing a stowed weapon (``draw A --weapon W``, PAL-HR-MISC-COSTS); the payload itself (spent,
+refused when empty, filled) is :mod:`clips`.
+
+Drawing: a weapon whose sheet says ``stowed`` starts out of hand and is refused until drawn;
+from a holster or sling ("ready") one attack, from a pack ("pack") two, or more with
+``--cost`` (the house list, read for RAW too, which prices no draw). Putting a weapon away is
+not modelled.
 
 A weapon keeps count only when its sheet gives ``payload``; ``reload`` says how many attacks a
 reload takes (1 unless the weapon says otherwise: the house list, read for RAW as well, which
@@ -9,14 +15,14 @@ prices no reload).
 from __future__ import annotations
 
 from engine.dice import Dice
-from engine.rules import IllegalAction, UnknownName
+from engine.rules import IllegalAction, UnknownName, UsageError
 from engine.rules.pack import Action, Decision
 from engine.rules.palladium import combat
 from engine.rules.palladium.checks import check_actor
 from engine.rules.palladium.clips import RULE
 from engine.rules.palladium.kinds import KINDS, begin
 from engine.turns import known
-from events.palladium import ReloadDeclared
+from events.palladium import DrawDeclared, ReloadDeclared
 from projections.palladium import InProgress, fighter
 from projections.state import FightState
 
@@ -45,6 +51,32 @@ def decide_reload(state: FightState, d: ReloadDeclared, dice: Dice) -> Decision:
     return begin(state, d.actor, ip, dice)
 
 
+PACK_DRAW = 2  # PAL-HR-MISC-COSTS: from a pack, two attacks or more
+DRAW_COST = {"ready": 1, "pack": PACK_DRAW}
+
+
+def decide_draw(state: FightState, d: DrawDeclared, dice: Dice) -> Decision:
+    """Draw a stowed weapon, for what where it is stowed costs (PAL-HR-MISC-COSTS)."""
+    known(state, d.actor)
+    f = fighter(state.combatants[d.actor])
+    weapon = combat.find_weapon(f.profile, d.weapon)
+    assert weapon is not None
+    where = f.stowed.get(weapon.name)
+    if where is None:
+        raise IllegalAction(f"{f.profile.name}'s {weapon.name} is already in his hand")
+    cost = DRAW_COST[where]
+    if d.cost is not None:
+        if where != "pack" or d.cost < PACK_DRAW:
+            raise UsageError(
+                f"--cost {d.cost}: only a draw from a pack takes more, and at least "
+                f"{PACK_DRAW} (PAL-HR-MISC-COSTS)"
+            )
+        cost = d.cost
+    check_actor(state, d.actor, cost, "drawing a weapon", attack=False)
+    ip = InProgress(action="draw", target="", cost=cost, at=weapon.name)
+    return begin(state, d.actor, ip, dice)
+
+
 ACTIONS: tuple[Action, ...] = (
     Action(
         verb="reload",
@@ -59,5 +91,20 @@ ACTIONS: tuple[Action, ...] = (
             "weapon": "Which weapon (default: the first that is not full).",
         },
         needs=(KINDS["reload"],),
+    ),
+    Action(
+        verb="draw",
+        declaration=DrawDeclared,
+        decide=decide_draw,
+        help="Draw a weapon the sheet has stowed: one attack from a holster or sling, two from "
+        "a pack (more with --cost). A stowed weapon cannot be used until drawn.",
+        example='fracas draw vance --weapon "vibro-sword"',
+        arguments=("actor",),
+        options={
+            "actor": "Who draws (combatant id).",
+            "weapon": "Which weapon.",
+            "cost": "From a pack, the attacks the GM says it takes (2 or more).",
+        },
+        needs=(KINDS["draw"],),
     ),
 )

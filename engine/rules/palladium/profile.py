@@ -181,6 +181,7 @@ def _weapon(w: Weapon, proficiencies: Mapping[str, int]) -> WeaponProfile:
         twin=w.twin,
         missiles=w.missiles,
         rate=w.rate or 1,
+        stowed=w.stowed,
     )
 
 

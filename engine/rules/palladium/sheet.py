@@ -47,6 +47,7 @@ Schema (keys; optional ones have the default shown)::
     reload = 1                         # ranged only: attacks a reload takes (0..10)
     burst = { short = 3, long = 10 }   # ranged only: the bursts it fires: shots each spends
     twin = false                       # ranged only: double-barrelled (a twin blast)
+    stowed = "ready"                   # not in hand at the start: ready (holster) | pack
     wp = "energy_rifle"                # ranged only: the modern W.P. that applies (see below)
     machine = false                    # a robot's or power armor's weapon
     [weapon_proficiencies]             # optional: modern W.P. name -> level 1..15
@@ -218,6 +219,9 @@ class Weapon:
     )
     #: Ranged only: double-barrelled, fires a twin blast (PAL-RNG-DUAL).
     twin: bool = False
+    #: Not in hand at the start: holstered or slung ("ready"), or in a pack ("pack"); drawn
+    #: with ``draw`` (PAL-HR-MISC-COSTS).
+    stowed: Literal["ready", "pack"] | None = None
     #: Launcher only: the missiles it fires and the most in one volley (PAL-MSL-VOLLEY).
     missiles: Name | None = None
     rate: Annotated[int, Range(1, 100)] | None = None

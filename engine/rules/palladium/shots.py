@@ -11,7 +11,8 @@ from engine.dice import Dice
 from engine.rolls import roll
 from engine.rules import IllegalAction, UsageError
 from engine.rules.palladium import bursts, launchers, situations
-from engine.rules.palladium.combat import RANGED_TARGET, gun_modifiers
+from engine.rules.palladium.combat import RANGED_TARGET
+from engine.rules.palladium.gunbonus import gun_modifiers
 from engine.rules.palladium.options import opts
 from engine.rules.palladium.situations import WILD_PENALTY
 from engine.rules.palladium.tables import WP_TITLES

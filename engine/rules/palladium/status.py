@@ -36,6 +36,7 @@ def _fields(state: FightState, cid: str) -> dict[str, Any]:
     doc["dropped"] = list(f.dropped)
     doc["payload"] = dict(f.shots)
     doc["missiles"] = dict(f.missiles)
+    doc["stowed"] = dict(f.stowed)
     if not c.alive or conditions.out_of_action(c) is not None:
         doc["apm_left"] = 0
         doc["apm_by_pass"] = [0 for _ in doc["apm_by_pass"]]
@@ -89,6 +90,7 @@ def _notes(fight: Mapping[str, Any], c: Mapping[str, Any]) -> list[str]:
         out.append("dropped: " + ", ".join(c["dropped"]))
     out += [f"{w}: {n} shots" for w, n in c.get("payload", {}).items()]
     out += [f"{m}: {n} left" for m, n in c.get("missiles", {}).items()]
+    out += [f"{w} stowed ({at})" for w, at in c.get("stowed", {}).items()]
     if c.get("lost_initiative"):
         nxt = " (next round)" if c["lost_initiative"] == "next_round" else ""
         out.append("lost initiative" + nxt)

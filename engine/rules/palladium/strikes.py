@@ -198,10 +198,10 @@ def simultaneous(
         raise IllegalAction(
             f"{c.name} has no attacks in hand to strike back with (PAL-DEF-SIMULTANEOUS)"
         )
-    hands = combat.melee_in_hand(f.profile, f.dropped)
+    hands = combat.melee_in_hand(f.profile, f.dropped, f.stowed)
     if weapon_name is not None:
         named = combat.find_weapon(f.profile, weapon_name)
-        combat.in_hand(f.profile, f.dropped, named)
+        combat.in_hand(f.profile, f.dropped, named, f.stowed)
         weapons = [named]
     elif f.profile.paired and len(hands) >= 2:
         weapons = list(hands[:2])  # a twin strike: both weapons, one attack (PAL-DEF-PAIRED)

@@ -22,9 +22,11 @@ from engine.rules.palladium import apm, damage, handtohand
 from engine.rules.palladium.options import opts
 from events.core import ConditionChanged, Event, Modifier
 from events.palladium import (
+    ActionCompleted,
     BalanceRolled,
     DamageRolled,
     StrikeDetail,
+    WeaponDrawn,
     WeaponDropped,
     WeaponPickedUp,
 )
@@ -71,6 +73,16 @@ def pick_up_events(
             combatant=actor, condition="disarmed", present=False, rule="PAL-DEF-DISARM"
         ),
     ]
+
+
+def draw_events(
+    state: FightState, actor: str, ip: InProgress, dice: Dice, wild: int, landing: bool = False
+) -> list[Event]:
+    """The weapon is in his hand (PAL-HR-MISC-COSTS); paid over turns, the action is done."""
+    f = fighter(state.combatants[actor])
+    weapon = ip.at or ""
+    done: list[Event] = [ActionCompleted(actor=actor, action=ip.action)] if landing else []
+    return [*done, WeaponDrawn(actor=actor, weapon=weapon, stowed=f.stowed.get(weapon, "ready"))]
 
 
 def body_block_lands(

@@ -1,0 +1,60 @@
+"""The strike bonuses of a gun (PAL-STRIKE-BONUS-GUNS): the W.P. table's, the weapon's own, and
+the few hand-to-hand grants that name guns; never P.P. or the hand-to-hand strike bonus."""
+
+from __future__ import annotations
+
+from engine.rolls import skipped
+from engine.rules.palladium.options import opts
+from engine.rules.palladium.tables import WP_TITLES
+from events.core import Modifier
+from events.palladium import Profile, WeaponProfile
+from projections.state import FightState
+
+UNTRAINED_HEAVY_PENALTY = -5  # PAL-STRIKE-NO-WP: a heavy weapon without its W.P.
+HEAVY_WPS = frozenset({"heavy_military", "heavy_mega_damage"})
+
+
+def gun_modifiers(state: FightState, p: Profile, weapon: WeaponProfile) -> list[Modifier]:
+    """The strike bonuses of a gun, in order (PAL-STRIKE-BONUS-GUNS; never P.P. or H2H).
+
+    The W.P. table's bonus at the shooter's level, when he has the W.P.
+    (PAL-STRIKE-WP-PROGRESSION); without the W.P. of a heavy weapon (W.P. Heavy Military or
+    Heavy Mega-Damage), -5 (PAL-STRIKE-NO-WP); hand-to-hand grants that name guns under the
+    ``h2h_gun_strike_bonus`` option (Assassin, catalogue L.10); the weapon's own bonus.
+
+    Reading (PAL-STRIKE-NO-WP): "no bonuses" for the untrained is read as no W.P. bonus; the
+    weapon's own bonus and a grant that names guns still count. A weapon with no ``wp`` on its
+    sheet is taken as the sheet left it: its ``strike`` is all it gets.
+    """
+    mods: list[Modifier] = []
+    if weapon.wp is not None and weapon.wp_level > 0 and weapon.wp_strike:
+        mods.append(
+            Modifier(
+                name=f"{WP_TITLES.get(weapon.wp, weapon.wp)} level {weapon.wp_level}",
+                value=weapon.wp_strike,
+                source="sheet",
+                rule="PAL-STRIKE-WP-PROGRESSION",
+            )
+        )
+    if weapon.wp in HEAVY_WPS and weapon.wp_level == 0:
+        mods.append(
+            Modifier(
+                name=f"{weapon.name} without {WP_TITLES[str(weapon.wp)]}",
+                value=UNTRAINED_HEAVY_PENALTY,
+                source="rules",
+                rule="PAL-STRIKE-NO-WP",
+            )
+        )
+    mods += skipped(p.strike, "not with a gun", "PAL-STRIKE-BONUS-GUNS")
+    if opts(state).h2h_gun_strike_bonus:
+        mods += p.strike_guns
+    if weapon.strike:
+        mods.append(
+            Modifier(
+                name=f"{weapon.name} (weapon's own bonus)",
+                value=weapon.strike,
+                source="weapon",
+                rule="PAL-STRIKE-BONUS-GUNS",
+            )
+        )
+    return mods
