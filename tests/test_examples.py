@@ -93,7 +93,8 @@ def test_missiles_example_plays_to_the_end(tmp_path: Path) -> None:
     assert "3 missile(s) destroyed, 1 still coming" in out
     assert "1 of 4 missile(s) still coming" in out
     assert "needs 21 (PAL-HR-MSL-SHOOT-DOWN)" in out
-    assert "damage to CS Grunt Vance: fixed 40 /2 in the blast radius: half" in out
+    assert "damage to CS Grunt Vance: 3D6x10 [1,2,1] /2 in the blast radius: half" in out
+    assert "1 of 4 missile(s) still coming, blast radius 30 ft" in out
     assert "rail gun: 10 shot(s) fired, 50 left" in out
     assert "rail gun is full again: 60 shots" in out
     assert "verified 16 plies" in out

@@ -144,7 +144,7 @@ def test_a_verb_of_another_system_is_refused_with_this_systems_verbs(gm: Gm) -> 
 def test_a_brp_verb_in_a_palladium_fight_is_refused(gm: Gm, sheets: Path) -> None:
     gm("new", "bar", "--seed", "1")
     gm("add", str(sheets / "marcus_kell.toml"), "--id", "marcus")
-    line = gm.refused(2, "draw", "marcus", "knife", mentions=("palladium", "draw"))
+    line = gm.refused(2, "stand", "marcus", mentions=("palladium", "stand"))
     assert "strike" in line
 
 

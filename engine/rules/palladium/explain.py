@@ -130,6 +130,7 @@ def _waiting(e: ReactionRequested[Any], n: Namer) -> list[str]:
     volley = getattr(e.detail, "volley", None)
     if volley is not None:
         said += f"; {volley.left} of {volley.launched} missile(s) still coming"
+        said += f", blast radius {volley.radius} ft" if volley.radius else ""
     return [f"  waiting for {n(e.reactor)}'s answer: {said}"]
 
 

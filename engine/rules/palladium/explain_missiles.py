@@ -37,7 +37,8 @@ def _thinned(e: pe.VolleyThinned, n: Namer) -> list[str]:
         verdict = f"{e.destroyed} missile(s) destroyed, {e.left} still coming"
     else:
         verdict = f"none destroyed, {e.left} still coming"
-    return [*lines, f"  -> {n(e.defender)}: {verdict}: {e.reason} ({e.rule})"]
+    cite = "" if e.rule in e.reason else f" ({e.rule})"
+    return [*lines, f"  -> {n(e.defender)}: {verdict}: {e.reason}{cite}"]
 
 
 EXPLAIN_MISSILES: dict[type[Event], Explainer] = {

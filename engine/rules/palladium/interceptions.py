@@ -70,6 +70,10 @@ def _counter_volley(
     combat.in_hand(f.profile, f.dropped, launcher, f.stowed)
     count = d.missiles if d.missiles is not None else 1
     own = missiles.check_missiles(f, launcher, count)
+    if not own.damage:
+        raise IllegalAction(
+            f"the {own.name} does no damage and cannot blow up a missile ({rule_of(state)})"
+        )
     category: apm.Category = "machine" if launcher.machine else "ranged"
     house = opts(state).shoot_down == "house"
     rule = COUNTER if house else SHOOT_DOWN
@@ -175,6 +179,11 @@ def _shoot_down(
     )
 
 
+def rule_of(state: FightState) -> str:
+    """The rule a counter-volley is fired under."""
+    return COUNTER if opts(state).shoot_down == "house" else SHOOT_DOWN
+
+
 def _house_number(volley: Volley, own_speed: int, rule: str) -> tuple[int, str]:
     """9, or 15 against smart missiles, plus the 100s of mph by which the incoming missiles
     are faster than what is fired at them (a gun's shot: their whole speed)."""
@@ -182,8 +191,9 @@ def _house_number(volley: Volley, own_speed: int, rule: str) -> tuple[int, str]:
     base = SMART_TARGET if m.smart else DUMB_TARGET
     faster = max(0, m.speed - own_speed) // 100
     what = "smart" if m.smart else "dumb"
+    against = f"against {own_speed} mph" if own_speed else "(its whole speed, at a gun)"
     return base + faster, (
-        f"{base} against {what} missiles, +{faster} for {m.speed} mph against {own_speed} mph: "
+        f"{base} against {what} missiles, +{faster} for {m.speed} mph {against}: "
         f"needs {base + faster} ({rule})"
     )
 
@@ -300,7 +310,9 @@ def _house_table(state: FightState, volley: Volley, own: int, dice: Dice) -> Tab
     if r.total <= 60:
         spec = "1D4" if r.total <= 40 else "4D4"
         more = roll(dice, "more gone", spec, rule=COUNTER)
-        return 1 + more.total, (r, more), f"{r.total}: {more.total} more with it ({spec})"
+        gone = min(more.total, volley.left - 1)
+        said = f"{gone} more with it ({spec} {more.total}; {volley.left - 1} were left to take)"
+        return 1 + gone, (r, more), f"{r.total}: {said}"
     return volley.left, (r,), f"{r.total}: a chain reaction takes the rest (the multiple 0)"
 
 

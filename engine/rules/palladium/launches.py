@@ -41,6 +41,8 @@ def decide_launch(state: FightState, d: LaunchDeclared, dice: Dice) -> Decision:
         )
     for cid in d.caught:
         known(state, cid)
+        if not state.combatants[cid].alive:
+            raise IllegalAction(f"--caught {cid}: {state.combatants[cid].name} is dead")
         if cid in (d.actor, d.target):
             raise UsageError(f"--caught {cid}: those caught are others than shooter and target")
     if len(set(d.caught)) != len(d.caught):
@@ -76,7 +78,7 @@ ACTIONS: tuple[Action, ...] = (
         options={
             "actor": "Who fires (combatant id).",
             "target": "Who the volley is fired at (combatant id).",
-            "missiles": "How many missiles in the volley (at most the launcher's rate).",
+            "missiles": "How many missiles in the volley (default 1; at most the launcher's rate).",
             "launcher": "A launcher from the sheet (default: the first).",
             "range": "Distance to the target in feet.",
             "caught": "Others in the blast radius, who take half (repeat for several).",

@@ -7,7 +7,8 @@ Readings (each also in docs/RULES-palladium.md): a volley's direct hit is one bl
 summed before it comes off the pools; every missile's dice are rolled (option
 ``volley_damage``), or one missile's times the missiles still coming (house); the multiplying
 bonuses of a natural 20 (PAL-MSL-NAT20) and of an armor-piercing bull's-eye (PAL-MSL-AP) apply
-to the direct hit only; a near miss's blast is the GM's ruling (``ruling --damage``).
+to the direct hit only, and an armor-piercing total above 20 is no less a bull's-eye than 18 to
+20 (PAL-MSL-AP names those three); a near miss's blast is the GM's ruling (``ruling --damage``).
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from __future__ import annotations
 import msgspec
 
 from engine.dice import Dice
-from engine.rolls import apply_modifiers, fixed, roll, skipped
-from engine.rules import IllegalAction, UnknownName
+from engine.rolls import apply_modifiers, roll, skipped
+from engine.rules import IllegalAction, UnknownName, UsageError
 from engine.rules.palladium import combat, damage, shots
 from engine.rules.palladium.options import opts
 from events.core import Event, Modifier, ReactionRequested, Roll
@@ -77,7 +78,7 @@ def check_missiles(f: Fighter, launcher: WeaponProfile, count: int) -> MissilePr
     p = f.profile
     missile = missile_of(p, launcher)
     if count < 1:
-        raise IllegalAction(f"--missiles {count}: a volley is at least one missile")
+        raise UsageError(f"--missiles {count}: a volley is at least one missile")
     if count > launcher.rate:
         raise IllegalAction(
             f"the {launcher.name} fires at most {launcher.rate} missile(s) in one volley (its "
@@ -277,7 +278,7 @@ def land(
     for other in volley.caught:
         if not state.combatants[other].alive:
             continue
-        half = fixed("damage", base.total, [HALF], rule="PAL-MSL-RADIUS")
+        half = _with(base, [HALF])
         events.append(DamageRolled(actor=shooter, target=other, roll=half, unit=unit))
         events += damage.take_damage(state, other, max(0, half.total), unit, detail.total)
     return events

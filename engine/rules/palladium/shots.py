@@ -120,8 +120,11 @@ def shot_target(
         return (
             RANGED_TARGET,
             rule,
-            f"no range is known (none on the {weapon.name}'s sheet, none given): "
-            f"needs {RANGED_TARGET}",
+            (
+                f"no range given (--range): needs {RANGED_TARGET}"
+                if weapon.range is not None
+                else f"the {weapon.name}'s sheet gives no range: needs {RANGED_TARGET}"
+            ),
         )
     point_blank_ft = opts(state).point_blank_feet
     if range_ft <= point_blank_ft:

@@ -65,8 +65,9 @@ class PalladiumTurns:
                 f"{who}'s knockout or death-blow chance is waiting for his answer: "
                 f"`fracas activate {p.reactor} knockout|death-blow|no` first"
             )
+        what = "volley" if getattr(p.detail, "volley", None) is not None else "strike"
         return (
-            f"{state.combatants[p.actor].name}'s strike is waiting for {who}'s answer: "
+            f"{state.combatants[p.actor].name}'s {what} is waiting for {who}'s answer: "
             f"`fracas defend {p.reactor} {'|'.join(answers(getattr(p.detail, 'purpose', '')))}` "
             "first"
         )

@@ -47,8 +47,11 @@ def decide(state: FightState, d: DefendDeclared, dice: Dice) -> tuple[list[Event
                 f"the volley waiting is against {state.combatants[target].name} ({target}): "
                 f"only he may {d.choice}; others may answer counter-volley or shoot-down"
             )
-        if d.missiles is not None or d.launcher is not None:
-            raise UsageError("--missiles and --launcher are for a counter-volley")
+        if d.missiles is not None or d.launcher is not None or d.weapon is not None:
+            raise UsageError(
+                f"{d.choice} against a volley takes no --weapon, --missiles or --launcher "
+                "(those are for shoot-down and counter-volley)"
+            )
         events = answer(state, shooter, target, d.choice, detail, dice, d.weapon)
         return [ReactionResolved(reactor=target), *events], True
     if d.defender != target and opts(state).shoot_down == "as_written":
@@ -56,6 +59,10 @@ def decide(state: FightState, d: DefendDeclared, dice: Dice) -> tuple[list[Event
             f"as written only {state.combatants[target].name}, its target, fires at the volley "
             f"({SHOOT_DOWN}); the house rules let others (option shoot_down)"
         )
+    if d.weapon is not None and d.choice == "counter-volley":
+        raise UsageError("a counter-volley fires missiles: name the launcher with --launcher")
+    if (d.missiles is not None or d.launcher is not None) and d.choice == "shoot-down":
+        raise UsageError("shoot-down fires a gun (--weapon); --missiles is for a counter-volley")
     if d.defender == shooter:
         raise IllegalAction(f"{state.combatants[shooter].name} fired the volley himself")
     _able(state, d.defender)
@@ -63,7 +70,11 @@ def decide(state: FightState, d: DefendDeclared, dice: Dice) -> tuple[list[Event
     resolved: list[Event] = [ReactionResolved(reactor=target), *done.events]
     if done.volley is None:
         return resolved, True
-    again = msgspec.structs.replace(detail, volley=done.volley)
+    left = done.volley.left  # fewer missiles, a smaller blast under the house radius
+    thinner = msgspec.structs.replace(
+        done.volley, radius=missiles.radius(state, done.volley.missile, left)
+    )
+    again = msgspec.structs.replace(detail, volley=thinner)
     waiting = ReactionRequested(actor=shooter, reactor=target, kind="defense", detail=again)
     return [*resolved, waiting], False
 
@@ -134,8 +145,9 @@ def _dodge(
     )
     if two and not fighter(state.combatants[target]).profile.auto_dodge:
         rule = "PAL-HR-MSL-DODGE" if house else "PAL-MSL-DODGE"
+        after = apm.spent(state, events)  # the second action comes after the first
         events.append(
-            apm.spend_off_turn(state, target, 1, "dodge (clearing the blast)", rule, "defence")
+            apm.spend_off_turn(after, target, 1, "dodge (clearing the blast)", rule, "defence")
         )
     if not ok:
         how = "direct"

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from engine.rules import IllegalAction
+from engine.rules import IllegalAction, UsageError
 from engine.table import PlyResult
 from events.palladium import (
     ApmSpent,
@@ -148,6 +148,29 @@ def test_PAL_HR_MSL_COUNTER_VOLLEY_the_table_ends(fight: Fight, d100: int, gone:
     armed(fight, "house")
     launch(fight, 7, 10)
     assert one(counter(fight, "t", 1, 12, 5, d100).events, VolleyThinned).destroyed == gone
+
+
+def test_PAL_HR_MSL_RADIUS_a_thinned_volley_has_a_smaller_blast(fight: Fight) -> None:
+    armed(fight, "house")
+    launch(fight, 8, 10)
+    assert fight.status()["volley"]["radius"] == 40  # 10 ft x (1 + 3)
+    counter(fight, "t", 1, 12, 5, 25, 4)  # 30: 1D4 (4) more: 5 gone, 3 left
+    assert (fight.status()["volley"]["left"], fight.status()["volley"]["radius"]) == (3, 20)
+
+
+def test_PAL_MSL_SHOOT_DOWN_what_cannot_blow_up_a_missile_is_refused(fight: Fight) -> None:
+    fight.new("house")
+    fight.add("brawler", "s", weapons=[pod()], missiles=[rocket()])
+    fight.add("brawler", "x", weapons=[pod("smoke")], missiles=[rocket("smoke", damage=None)])
+    fight.add("brawler", "t", pools=TOUGH)
+    fight.initiative(18, 10, 2)
+    fight.declare(LaunchDeclared(actor="s", target="t", missiles=2), [10])
+    head = fight.head()
+    with pytest.raises(IllegalAction, match="does no damage and cannot blow up a missile"):
+        counter(fight, "x", 1, 12)
+    with pytest.raises(UsageError, match="name the launcher with --launcher"):
+        fight.declare(DefendDeclared(defender="t", choice="counter-volley", weapon="gun"), [12])
+    assert fight.head() == head
 
 
 def test_PAL_HR_MSL_COUNTER_VOLLEY_smart_and_faster_missiles_are_harder(fight: Fight) -> None:

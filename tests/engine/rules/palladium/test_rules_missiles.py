@@ -104,6 +104,8 @@ def test_PAL_HR_MSL_STRIKE_plus_one_a_missile_on_the_gun_numbers(fight: Fight) -
     s = one(missed.events, StrikeRolled)
     assert (s.roll.total, s.roll.target, s.hits) == (7, 8, False)
     assert [(m.value, m.rule) for m in s.roll.modifiers] == [(3, "PAL-HR-MSL-STRIKE")]
+    unranged = one(launch(fight, 1, 12).events, StrikeRolled)  # his second attack of the pass
+    assert "no range given (--range): needs 8" in unranged.reason
 
 
 def test_PAL_MSL_BONUS_launcher_guided_smart_and_the_WP_for_minis(fight: Fight) -> None:
@@ -131,6 +133,15 @@ def test_PAL_MSL_DIRECT_every_missile_rolled_and_PAL_MSL_RADIUS_half_to_the_caug
     assert damage_to(result, "t") == 9
     assert damage_to(result, "b") == 4  # half of 9, rounded down
     assert fight.status()["pending"] is None
+
+
+def test_PAL_MSL_RADIUS_the_caught_see_the_dice_when_the_target_escapes(fight: Fight) -> None:
+    armed(fight, rocket={"blast_radius": 5})
+    launch(fight, 2, 12, caught=("b",))
+    result = fight.defend("t", "dodge", 15, 5, 6)
+    assert damage_to(result, "t") == 0
+    (half,) = [e.roll for e in of(result.events, DamageRolled) if e.target == "b"]
+    assert (half.faces, half.total) == ((5, 6), 5)
 
 
 def test_PAL_HR_MSL_DAMAGE_MULT_one_missile_times_the_multiple(fight: Fight) -> None:
@@ -195,6 +206,17 @@ def test_PAL_MSL_DODGE_escapes_the_direct_hit_and_a_small_radius(
     assert sum(e.amount for e in of(result.events, ApmSpent) if e.combatant == "t") == cost
 
 
+def test_PAL_MSL_DODGE_the_second_action_comes_after_the_first(fight: Fight) -> None:
+    """Two dodge actions with one attack left: the second is owed by the next round."""
+    armed(fight, rocket={"blast_radius": 20}, missile_radius_escape="two_actions")
+    fight.ruling("t", lose_attacks=3)
+    assert fight.who("t")["apm_left"] == 1
+    launch(fight, 1, 12)
+    fight.defend("t", "dodge", 15, 6)
+    t = fight.who("t")
+    assert (t["apm_left"], t["apm_owed"]) == (0, 1)
+
+
 @pytest.mark.parametrize(("dodge", "taken"), [(15, 0), (9, 4 * 6)])
 def test_PAL_HR_MSL_DODGE_a_volley_two_dodges_one_roll_no_damage_or_full(
     fight: Fight, dodge: int, taken: int
@@ -234,7 +256,7 @@ def test_PAL_MSL_VOLLEY_refusals_write_nothing(fight: Fight) -> None:
     head = fight.head()
     for declaration, error, match in (
         (LaunchDeclared(actor="s", target="t", missiles=3), IllegalAction, "at most 2"),
-        (LaunchDeclared(actor="s", target="t", missiles=0), IllegalAction, "at least one"),
+        (LaunchDeclared(actor="s", target="t", missiles=0), UsageError, "at least one"),
         (LaunchDeclared(actor="s", target="t", launcher="fist"), UnknownName, "no weapon"),
         (LaunchDeclared(actor="t", target="s"), IllegalAction, "turn"),
         (LaunchDeclared(actor="s", target="t", caught=("t",)), UsageError, "others"),
@@ -257,8 +279,10 @@ def test_PAL_MSL_VOLLEY_refusals_write_nothing(fight: Fight) -> None:
             fight.defend("t", choice, 12)  # type: ignore[arg-type]
     with pytest.raises(IllegalAction, match="only he may dodge"):
         fight.defend("b", "dodge", 12)
-    with pytest.raises(UsageError, match="for a counter-volley"):
+    with pytest.raises(UsageError, match="takes no --weapon, --missiles"):
         fight.declare(DefendDeclared(defender="t", choice="none", missiles=2), [1])
+    with pytest.raises(UsageError, match="takes no --weapon"):
+        fight.declare(DefendDeclared(defender="t", choice="roll", weapon="pod"), [1])
 
 
 def test_a_launcher_needs_no_attack_to_be_refused_without_a_launcher(fight: Fight) -> None:

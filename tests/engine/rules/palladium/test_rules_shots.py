@@ -299,7 +299,7 @@ def test_PAL_HR_STRIKE_RANGE_BANDS_no_range_known_uses_8_and_says_so(fight: Figh
     state = setup(fight, "house", g={"weapons": [NO_RANGE]})
     s = fire(state, 6)
     assert (s.roll.target, s.hits) == (8, True)
-    assert "no range is known" in s.reason
+    assert "sheet gives no range: needs 8" in s.reason
 
 
 def test_PAL_HR_STRIKE_RANGE_BANDS_point_blank_shot_may_be_parried(fight: Fight) -> None:
