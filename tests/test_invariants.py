@@ -104,6 +104,7 @@ from events.palladium import (
     ShootDeclared,
     StrikeDeclared,
     SurpriseDeclared,
+    ThrowDeclared,
     TurnBegan,
 )
 from projections.palladium import Fighter, fighter, status_fields
@@ -336,6 +337,7 @@ ON_TURN = (
     "power",
     *("shoot",) * 2,
     *("launch",) * 2,
+    "throw",
     *("act",) * 2,
     *("pass",) * 2,
     "hold",
@@ -528,6 +530,12 @@ def draw_legal(data: st.DataObject, state: FightState) -> Declaration:
         return draw_shot(data, state, acting, target)
     if kind == "launch":
         return draw_launch(data, state, acting, target)
+    if kind == "throw":  # a weapon he may throw, else one he may not: refused
+        weapons = fighter(state.combatants[acting]).profile.weapons
+        throwing = [w.name for w in weapons if w.thrown is not None] or [w.name for w in weapons]
+        if throwing:
+            weapon = data.draw(st.sampled_from(throwing), label="thrown")
+            return ThrowDeclared(actor=acting, target=target, weapon=weapon)
     defend = data.draw(st.sampled_from((None, "parry", "dodge", "none")), label="defend")
     if kind == "power":
         kick = data.draw(st.booleans(), label="kick")

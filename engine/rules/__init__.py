@@ -137,6 +137,8 @@ VERBS: dict[str, dict[str, str]] = {
         "launch": "Fire missiles from a launcher in one volley: one attack, one strike roll for "
         "all of them. A hit waits for the target's answer: `defend B counter-volley`, "
         "`shoot-down`, `dodge`, `roll` or `none`.",
+        "throw": "Throw a weapon the sheet says may be thrown (a knife, a spear): one attack, a "
+        "strike with its W.P.'s thrown bonus, answered like a blow; it leaves his hand.",
     },
     "brp": {
         "initiative": "Begin the next round, the way the encounter's rules begin one.",

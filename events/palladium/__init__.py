@@ -68,6 +68,7 @@ from events.palladium.guns import (
     ReloadDeclared,
     Reloaded,
     ShotsSpent,
+    ThrowDeclared,
     VolleyThinned,
     WeaponDrawn,
 )
@@ -416,6 +417,7 @@ __all__ = [
     "ShotsSpent",
     "LaunchDeclared",
     "DrawDeclared",
+    "ThrowDeclared",
     "WeaponDrawn",
     "MissilesSpent",
     "VolleyThinned",

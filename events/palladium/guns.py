@@ -12,6 +12,7 @@ Rule ids cite ``shared/rules/palladium.md``.
 from typing import Literal
 
 from events.core import Declaration, Event, Roll
+from events.palladium.records import DefenceChoice
 
 
 class ReloadDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.reload_declared"):
@@ -56,6 +57,17 @@ class WeaponDrawn(Event, frozen=True, kw_only=True, tag="palladium.weapon_drawn"
     stowed: str
 
 
+class ThrowDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.throw_declared"):
+    """``actor`` throws ``weapon`` (a knife, a spear) at ``target`` from ``range`` feet
+    (PAL-STRIKE-THROW, PAL-HR-STRIKE-THROWN); ``defend`` the answer given now."""
+
+    actor: str
+    target: str
+    weapon: str
+    range: int | None = None
+    defend: DefenceChoice | None = None
+
+
 class LaunchDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.launch_declared"):
     """``actor`` fires ``missiles`` missiles from ``launcher`` (None: his first launcher) at
     ``target`` in one volley, one attack and one strike roll (PAL-MSL-VOLLEY); ``caught``
@@ -94,7 +106,9 @@ class VolleyThinned(Event, frozen=True, kw_only=True, tag="palladium.volley_thin
     rolls: tuple[Roll, ...] = ()
 
 
-GUN_DECLARATIONS: tuple[type[Event], ...] = (ReloadDeclared, LaunchDeclared, DrawDeclared)
+GUN_DECLARATIONS: tuple[type[Event], ...] = (
+    ReloadDeclared, LaunchDeclared, DrawDeclared, ThrowDeclared
+)  # fmt: skip
 GUN_OUTCOMES: tuple[type[Event], ...] = (
     ShotsSpent, Reloaded, MissilesSpent, VolleyThinned, WeaponDrawn
 )  # fmt: skip

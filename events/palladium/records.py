@@ -98,6 +98,10 @@ class WeaponProfile(msgspec.Struct, frozen=True, kw_only=True):
     #: in one volley, its rate of fire (PAL-MSL-VOLLEY).
     missiles: str | None = None
     rate: int = 1
+    #: A melee weapon that may be thrown, with its W.P.'s thrown strike bonus (None: not
+    #: thrown), PAL-STRIKE-THROW; a bow, whose ``strike`` is W.P. Archery's (PAL-HR-STRIKE-BOWS).
+    thrown: int | None = None
+    bow: bool = False
     #: Where it is carried at the start, if not in hand: "ready" (a holster, a sling) or
     #: "pack" (PAL-HR-MISC-COSTS: drawing costs one attack, or two or more).
     stowed: str | None = None
@@ -208,6 +212,10 @@ class Profile(msgspec.Struct, frozen=True, kw_only=True):
     save_horror: tuple[Modifier, ...] = ()
     #: A balance skill's percentage (Acrobatics, Gymnastics), or None (PAL-DMG-BODYBLOCK).
     balance: int | None = None
+    #: The P.P. share of the strike bonus, and the Targeting skill's strike bonus: what
+    #: thrown weapons and bows count (PAL-HR-STRIKE-THROWN, PAL-HR-STRIKE-BOWS).
+    pp_strike: int = 0
+    targeting: int = 0
 
 
 class Volley(msgspec.Struct, frozen=True, kw_only=True):

@@ -486,6 +486,9 @@ EXAMPLES: list[Event] = [
     ),
     guns.MissilesSpent(actor="marcus-kell", missile="mini-missile", count=4, left=4),
     guns.DrawDeclared(actor="marcus-kell", weapon="vibro-knife", cost=3),
+    guns.ThrowDeclared(
+        actor="marcus-kell", target="brodkil", weapon="vibro-knife", range=20, defend="parry"
+    ),
     guns.WeaponDrawn(actor="marcus-kell", weapon="vibro-knife", stowed="pack"),
     guns.VolleyThinned(
         defender="brodkil",

@@ -48,6 +48,11 @@ EXPLAIN_MISSILES: dict[type[Event], Explainer] = {
         f"  {n(e.actor)}: {e.count} {e.missile} fired, {e.left} left (PAL-MSL-VOLLEY)"
     ],
     pe.VolleyThinned: _thinned,
+    pe.ThrowDeclared: lambda e, n: [
+        f"{n(e.actor)} throws the {e.weapon} at {n(e.target)}"
+        + (f" from {e.range} ft" if e.range is not None else "")
+        + (f", defender answers {e.defend}" if e.defend else "")
+    ],
     pe.DrawDeclared: lambda e, n: [f"{n(e.actor)} draws the {e.weapon}"],
     pe.WeaponDrawn: lambda e, n: [
         f"  {n(e.actor)} has the {e.weapon} in hand, drawn from "

@@ -26,6 +26,8 @@ def gun_modifiers(state: FightState, p: Profile, weapon: WeaponProfile) -> list[
     weapon's own bonus and a grant that names guns still count. A weapon with no ``wp`` on its
     sheet is taken as the sheet left it: its ``strike`` is all it gets.
     """
+    if weapon.bow:
+        return bow_modifiers(state, p, weapon)
     mods: list[Modifier] = []
     if weapon.wp is not None and weapon.wp_level > 0 and weapon.wp_strike:
         mods.append(
@@ -58,3 +60,33 @@ def gun_modifiers(state: FightState, p: Profile, weapon: WeaponProfile) -> list[
             )
         )
     return mods
+
+
+BOWS = "PAL-HR-STRIKE-BOWS"
+
+
+def bow_modifiers(state: FightState, p: Profile, weapon: WeaponProfile) -> list[Modifier]:
+    """A bow's strike bonuses: its W.P. Archery bonus (the weapon's ``strike``); under the
+    house rules also Targeting and the P.P. share of strike, that at most the Archery bonus
+    (PAL-HR-STRIKE-BOWS, option ``bow_strike``)."""
+    mods = [
+        Modifier(
+            name=f"{weapon.name}: W.P. Archery", value=weapon.strike, source="weapon", rule=BOWS
+        )
+    ]
+    extra: list[Modifier] = []
+    if p.targeting:
+        extra.append(Modifier(name="Targeting", value=p.targeting, source="sheet", rule=BOWS))
+    if p.pp_strike:
+        capped = min(p.pp_strike, max(0, weapon.strike))
+        extra.append(
+            Modifier(
+                name=f"P.P. {p.pp_strike}, at most the Archery bonus",
+                value=capped,
+                source="sheet",
+                rule=BOWS,
+            )
+        )
+    if opts(state).bow_strike == "pp_capped":
+        return mods + extra
+    return mods + skipped(extra, "a bow counts its W.P. alone (option bow_strike)", BOWS)

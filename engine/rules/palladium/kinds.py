@@ -18,7 +18,17 @@ import msgspec
 from engine.dice import Dice
 from engine.rules import IllegalAction
 from engine.rules.pack import Advance, Decision, TurnKind
-from engine.rules.palladium import apm, clips, coma, combat, grips, missiles, strikes, throws
+from engine.rules.palladium import (
+    apm,
+    clips,
+    coma,
+    combat,
+    grips,
+    missiles,
+    strikes,
+    throwing,
+    throws,
+)  # fmt: skip
 from engine.rules.palladium.apm import passes_mode
 from engine.rules.palladium.bursts import BURST_KINDS
 from engine.rules.palladium.moves import MOVES
@@ -109,6 +119,8 @@ KINDS: dict[str, Kind] = {
              strikes.shot_events),
         Kind("volley", "a volley of missiles", 1, "other", usual("PAL-MSL-VOLLEY"),
              missiles.volley_events),
+        Kind("throw", "a throw", 1, "other", usual("PAL-STRIKE-THROW"),
+             throwing.throw_events),
         Kind("grapple", "a hold", 1, "other", usual("PAL-COND-HELD"), strikes.strike_events),
         Kind("body_block", "a body block", None, "other", usual("PAL-DMG-BODYBLOCK"),
              strikes.strike_events),

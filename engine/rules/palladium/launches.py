@@ -1,5 +1,7 @@
-"""``launch A B --missiles N``: a volley of missiles from a launcher, one attack and one strike
-roll (PAL-MSL-VOLLEY); the volley itself is :mod:`missiles`, its answers :mod:`volleys`.
+"""The verbs that send something at a target other than a gun's shot: ``launch A B --missiles
+N``, a volley of missiles from a launcher, one attack and one strike roll (PAL-MSL-VOLLEY; the
+volley itself is :mod:`missiles`, its answers :mod:`volleys`); ``throw A B --weapon W``, a
+thrown weapon (:mod:`throwing`).
 
 Reading: the house cap on gunshots paid with hand-to-hand attacks (PAL-HR-APM-H2H-RANGED-CAP)
 counts guns, so a volley is booked as an "other" attack (a robot's launcher as the machine's).
@@ -10,11 +12,12 @@ from __future__ import annotations
 from engine.dice import Dice
 from engine.rules import IllegalAction, UsageError
 from engine.rules.pack import Action, Decision
+from engine.rules.palladium import combat
 from engine.rules.palladium.checks import check_actor, check_target, in_hand
 from engine.rules.palladium.kinds import KINDS, begin
 from engine.rules.palladium.missiles import check_missiles, launcher_of
 from engine.turns import known
-from events.palladium import LaunchDeclared
+from events.palladium import LaunchDeclared, ThrowDeclared
 from projections.palladium import InProgress, fighter
 from projections.state import FightState
 
@@ -65,6 +68,33 @@ def decide_launch(state: FightState, d: LaunchDeclared, dice: Dice) -> Decision:
     return begin(state, d.actor, ip, dice)
 
 
+def decide_throw(state: FightState, d: ThrowDeclared, dice: Dice) -> Decision:
+    """Throw a weapon in hand that the sheet says may be thrown, no farther than it carries
+    (PAL-STRIKE-THROW)."""
+    check_actor(state, d.actor, 1, "a throw")
+    check_target(state, d.actor, d.target)
+    f = fighter(state.combatants[d.actor])
+    weapon = combat.find_weapon(f.profile, d.weapon)
+    assert weapon is not None
+    if weapon.thrown is None:
+        raise IllegalAction(
+            f"the {weapon.name} is not a throwing weapon: its sheet gives no `thrown` bonus "
+            "(PAL-STRIKE-THROW)"
+        )
+    in_hand(f, weapon)
+    if d.range is not None and d.range <= 0:
+        raise UsageError(f"--range {d.range}: a range is at least 1 foot")
+    if d.range is not None and weapon.range is not None and d.range > weapon.range:
+        raise IllegalAction(
+            f"--range {d.range}: the {weapon.name} carries {weapon.range} ft at most "
+            "(PAL-STRIKE-THROW)"
+        )
+    ip = InProgress(
+        action="throw", target=d.target, cost=1, weapon=weapon.name, range=d.range, defend=d.defend
+    )
+    return begin(state, d.actor, ip, dice)
+
+
 ACTIONS: tuple[Action, ...] = (
     Action(
         verb="launch",
@@ -85,5 +115,22 @@ ACTIONS: tuple[Action, ...] = (
             "defend": "The target's answer now: dodge, roll or none.",
         },
         needs=(KINDS["volley"],),
+    ),
+    Action(
+        verb="throw",
+        declaration=ThrowDeclared,
+        decide=decide_throw,
+        help="Throw a weapon the sheet says may be thrown (a knife, a spear): one attack, a "
+        "strike with its W.P.'s thrown bonus, answered like a blow; it leaves his hand.",
+        example="fracas throw jade rook --weapon knife --range 20",
+        arguments=("actor", "target"),
+        options={
+            "actor": "Who throws (combatant id).",
+            "target": "Who it is thrown at (combatant id).",
+            "weapon": "A throwing weapon from the sheet (`thrown` bonus given).",
+            "range": "Distance to the target in feet.",
+            "defend": "The defender's answer now; without it the throw waits for `defend`.",
+        },
+        needs=(KINDS["throw"],),
     ),
 )

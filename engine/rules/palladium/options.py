@@ -47,6 +47,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "volley_radius": "doubling",
         "missile_dodge": "house",
         "shoot_down": "house",
+        "thrown_bonus": "pp",
+        "bow_strike": "pp_capped",
     },
 }
 

@@ -155,6 +155,8 @@ def build_profile(sheet: PalladiumSheet) -> Profile:
         horror_factor=sheet.horror_factor,
         save_horror=pair(h2h.save_horror_factor, b.save_horror_factor, "PAL-COND-HORROR"),
         balance=sheet.skills.balance,
+        pp_strike=sheet.bonuses.pp_strike,
+        targeting=sheet.skills.targeting,
     )
 
 
@@ -182,6 +184,8 @@ def _weapon(w: Weapon, proficiencies: Mapping[str, int]) -> WeaponProfile:
         missiles=w.missiles,
         rate=w.rate or 1,
         stowed=w.stowed,
+        thrown=w.thrown,
+        bow=w.bow,
     )
 
 

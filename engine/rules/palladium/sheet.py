@@ -23,11 +23,13 @@ Schema (keys; optional ones have the default shown)::
     paired_weapons = false             # W.P. Paired Weapons (needs two melee weapons)
     [bonuses]                          # all optional, default 0, -20..30 (apm -5..10)
     strike parry dodge initiative damage roll pull disarm entangle hold escape apm = 0
+    pp_strike = 0                      # the P.P. share of strike (thrown weapons, bows)
     save_horror_factor = 0
     auto_dodge = false
     horror_factor = 12                 # optional, top level: the Horror Factor he inspires
     [skills]                           # optional
     balance = 60                       # Acrobatics / Gymnastics balance %, 1..98
+    targeting = 0                      # the Targeting skill's strike bonus (bows, thrown)
     [unarmed]                          # optional; required for supernatural P.S.
     punch = "2D6"                      # die expressions, both required in the table
     kick = "3D6"
@@ -47,6 +49,8 @@ Schema (keys; optional ones have the default shown)::
     reload = 1                         # ranged only: attacks a reload takes (0..10)
     burst = { short = 3, long = 10 }   # ranged only: the bursts it fires: shots each spends
     twin = false                       # ranged only: double-barrelled (a twin blast)
+    thrown = 1                         # melee only: throwable, its W.P. thrown bonus
+    bow = false                        # ranged only: a bow (strike = W.P. Archery bonus)
     stowed = "ready"                   # not in hand at the start: ready (holster) | pack
     wp = "energy_rifle"                # ranged only: the modern W.P. that applies (see below)
     machine = false                    # a robot's or power armor's weapon
@@ -143,6 +147,8 @@ class Skills:
     Gymnastics), which keeps a fighter on his feet against a body block (PAL-DMG-BODYBLOCK)."""
 
     balance: Annotated[int, Range(1, 98)] | None = None
+    #: The Targeting skill's strike bonus with bows and thrown things (PAL-HR-STRIKE-BOWS).
+    targeting: Annotated[int, Range(0, 10)] = 0
 
 
 @attrs.frozen(kw_only=True)
@@ -169,6 +175,9 @@ class Bonuses:
     #: To escape a hold (an O.C.C.'s or a skill's, e.g. Escape Artist), PAL-COND-HELD.
     escape: Bonus = 0
     save_horror_factor: Bonus = 0
+    #: The P.P. attribute's share of ``strike``: alone it counts for thrown weapons and bows
+    #: (PAL-HR-STRIKE-THROWN, PAL-HR-STRIKE-BOWS).
+    pp_strike: Bonus = 0
     apm: Annotated[int, Range(-5, 10)] = 0
     auto_dodge: bool = False
     auto_dodge_bonus: Bonus = 0
@@ -219,6 +228,11 @@ class Weapon:
     )
     #: Ranged only: double-barrelled, fires a twin blast (PAL-RNG-DUAL).
     twin: bool = False
+    #: Melee only: it may be thrown (``throw``), and this is its W.P.'s thrown strike bonus
+    #: (PAL-STRIKE-THROW, PAL-HR-STRIKE-THROWN); ``range`` is then how far it carries.
+    thrown: Bonus | None = None
+    #: Ranged only: a bow; ``strike`` is then the W.P. Archery bonus (PAL-HR-STRIKE-BOWS).
+    bow: bool = False
     #: Not in hand at the start: holstered or slung ("ready"), or in a pack ("pack"); drawn
     #: with ``draw`` (PAL-HR-MISC-COSTS).
     stowed: Literal["ready", "pack"] | None = None

@@ -68,7 +68,11 @@ def weapons_problems(weapons: "tuple[Weapon, ...]") -> list[str]:
             found += [
                 problem(f"weapons[{index}].{key}", f"only for a ranged weapon ({why})")
                 for key, why in (
-                    ("range", "a melee weapon has no range"),
+                    *(
+                        ()
+                        if weapon.thrown is not None
+                        else (("range", "a melee weapon has no range unless thrown is given"),)
+                    ),
                     ("wp", "the modern W.P.s are for guns; put a melee W.P. bonus in strike"),
                     ("payload", "a melee weapon fires no shots"),
                 )
@@ -78,6 +82,12 @@ def weapons_problems(weapons: "tuple[Weapon, ...]") -> list[str]:
                 found.append(problem(f"weapons[{index}].burst", "a melee weapon fires no bursts"))
             if weapon.twin:
                 found.append(problem(f"weapons[{index}].twin", "a melee weapon has no barrels"))
+            if weapon.bow:
+                found.append(problem(f"weapons[{index}].bow", "only for a ranged weapon"))
+        elif weapon.thrown is not None:
+            found.append(
+                problem(f"weapons[{index}].thrown", "only for a melee weapon (a knife, a spear)")
+            )
         elif weapon.kind == "launcher":
             found += [
                 problem(f"weapons[{index}].{key}", "not for a launcher: it fires missiles")

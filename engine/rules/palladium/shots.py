@@ -68,7 +68,7 @@ def check_shot(
             f"the {weapon.name} is a melee weapon: shoot needs a ranged weapon; use strike "
             "(PAL-STRIKE-RANGED-TARGET)"
         )
-    if (aimed or called is not None) and weapon.wp_level == 0:
+    if (aimed or called is not None) and weapon.wp_level == 0 and not weapon.bow:
         what = _shot_action(aimed, called)
         lacks = (
             f"lacks {WP_TITLES.get(weapon.wp, weapon.wp)}"

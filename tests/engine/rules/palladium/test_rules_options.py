@@ -66,6 +66,9 @@ RAW = {
     "shoot_down_target": 8,
     "shoot_down_attacks": 2,
     "shoot_down_half": "besides",
+    "thrown_target": 5,
+    "thrown_bonus": "strike",
+    "bow_strike": "weapon",
 }
 HOUSE = {
     **RAW,
@@ -95,6 +98,8 @@ HOUSE = {
     "volley_radius": "doubling",  # PAL-HR-MSL-RADIUS
     "missile_dodge": "house",  # PAL-HR-MSL-DODGE
     "shoot_down": "house",  # PAL-HR-MSL-COUNTER-VOLLEY, PAL-HR-MSL-SHOOT-DOWN
+    "thrown_bonus": "pp",  # PAL-HR-STRIKE-THROWN
+    "bow_strike": "pp_capped",  # PAL-HR-STRIKE-BOWS
 }
 
 

@@ -395,7 +395,8 @@ def test_pal_strike_wp_progression_range_and_wp_belong_to_ranged_weapons() -> No
     knife = {"name": "knife", "kind": "melee", "damage": "1D6", "range": 10, "wp": "handguns"}
     assert problems_of({**base(), "kind": "boss", "weapons": [knife]}) == (
         'kind: expected one of "pc", "npc", got "boss"',
-        "weapons[0].range: only for a ranged weapon (a melee weapon has no range)",
+        "weapons[0].range: only for a ranged weapon (a melee weapon has no range unless thrown "
+        "is given)",
         "weapons[0].wp: only for a ranged weapon (the modern W.P.s are for guns; put a melee "
         "W.P. bonus in strike)",
     )
