@@ -113,6 +113,8 @@ class Fighter(msgspec.Struct, frozen=True, kw_only=True):
     shots: dict[str, int] = msgspec.field(default_factory=dict)
     #: Missiles left of each kind he carries (PAL-MSL-VOLLEY).
     missiles: dict[str, int] = msgspec.field(default_factory=dict)
+    #: His thrown grenades that have not gone off yet (PAL-HR-GRENADE-DELAY).
+    grenades: tuple[pe.LiveGrenade, ...] = ()
     #: Weapons not in hand and where they are: "ready" or "pack" (PAL-HR-MISC-COSTS).
     stowed: dict[str, str] = msgspec.field(default_factory=dict)
 

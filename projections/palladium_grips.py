@@ -83,6 +83,23 @@ def on_weapon_drawn(state: FightState, e: pe.WeaponDrawn) -> FightState:
     return update(state, e.actor, stowed={w: at for w, at in f.stowed.items() if w != e.weapon})
 
 
+def on_grenade_armed(state: FightState, e: pe.GrenadeArmed) -> FightState:
+    """A grenade on its way, to go off at the round's end."""
+    f = fighter(state.combatants[e.actor])
+    return update(state, e.actor, grenades=(*f.grenades, e.grenade))
+
+
+def on_grenade_exploded(state: FightState, e: pe.GrenadeExploded) -> FightState:
+    """The first of his grenades at that target goes off."""
+    f = fighter(state.combatants[e.actor])
+    live = list(f.grenades)
+    for i, g in enumerate(live):
+        if (g.target, g.weapon) == (e.target, e.weapon):
+            del live[i]
+            return update(state, e.actor, grenades=tuple(live))
+    return state
+
+
 def _r(fn: object) -> Reducer:
     return cast(Reducer, fn)
 
@@ -99,4 +116,6 @@ REDUCERS: dict[type[Event], Reducer] = {
     pe.Reloaded: _r(on_reloaded),
     pe.MissilesSpent: _r(on_missiles_spent),
     pe.WeaponDrawn: _r(on_weapon_drawn),
+    pe.GrenadeArmed: _r(on_grenade_armed),
+    pe.GrenadeExploded: _r(on_grenade_exploded),
 }

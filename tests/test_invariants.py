@@ -532,7 +532,8 @@ def draw_legal(data: st.DataObject, state: FightState) -> Declaration:
         return draw_launch(data, state, acting, target)
     if kind == "throw":  # a weapon he may throw, else one he may not: refused
         weapons = fighter(state.combatants[acting]).profile.weapons
-        throwing = [w.name for w in weapons if w.thrown is not None] or [w.name for w in weapons]
+        throwing = [w.name for w in weapons if w.thrown is not None or w.kind == "grenade"]
+        throwing = throwing or [w.name for w in weapons]
         if throwing:
             weapon = data.draw(st.sampled_from(throwing), label="thrown")
             return ThrowDeclared(actor=acting, target=target, weapon=weapon)

@@ -12,7 +12,7 @@ Rule ids cite ``shared/rules/palladium.md``.
 from typing import Literal
 
 from events.core import Declaration, Event, Roll
-from events.palladium.records import DefenceChoice
+from events.palladium.records import DefenceChoice, LiveGrenade
 
 
 class ReloadDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.reload_declared"):
@@ -66,6 +66,28 @@ class ThrowDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.throw
     weapon: str
     range: int | None = None
     defend: DefenceChoice | None = None
+    #: A grenade: others near where it lands, who take half (PAL-MSL-RADIUS).
+    caught: tuple[str, ...] = ()
+
+
+class GrenadeArmed(Event, frozen=True, kw_only=True, tag="palladium.grenade_armed"):
+    """``actor``'s thrown grenade goes off at the end of the round (PAL-HR-GRENADE-DELAY)."""
+
+    actor: str
+    grenade: LiveGrenade
+
+
+class GrenadeExploded(Event, frozen=True, kw_only=True, tag="palladium.grenade_exploded"):
+    """``actor``'s ``weapon`` goes off: on ``target`` ("direct"), near enough to catch him in
+    its radius ("radius"), too far ("clear"), or nowhere near after a miss ("miss"); ``rolls``
+    the scatter die and its distance, as rolled (PAL-HR-GRENADE-SCATTER)."""
+
+    actor: str
+    target: str
+    weapon: str
+    how: str
+    reason: str
+    rolls: tuple[Roll, ...] = ()
 
 
 class LaunchDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.launch_declared"):
@@ -110,5 +132,6 @@ GUN_DECLARATIONS: tuple[type[Event], ...] = (
     ReloadDeclared, LaunchDeclared, DrawDeclared, ThrowDeclared
 )  # fmt: skip
 GUN_OUTCOMES: tuple[type[Event], ...] = (
-    ShotsSpent, Reloaded, MissilesSpent, VolleyThinned, WeaponDrawn
+    ShotsSpent, Reloaded, MissilesSpent, VolleyThinned, WeaponDrawn, GrenadeArmed,
+    GrenadeExploded,
 )  # fmt: skip

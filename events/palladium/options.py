@@ -228,3 +228,20 @@ class PalladiumOptions(CoreOptions, frozen=True, kw_only=True):
             "at the Archery bonus (house)",
         ),
     ] = "weapon"
+    grenade_delay: Annotated[
+        bool,
+        _doc(
+            "PAL-HR-GRENADE-DELAY",
+            "a thrown grenade goes off where it lands (RAW), or at the end of the round, after "
+            "every action of it (house; read as after those at initiative 0 too)",
+        ),
+    ] = False
+    grenade_scatter: Annotated[
+        Literal["none", "always", "on_miss"],
+        _doc(
+            "PAL-HR-GRENADE-SCATTER",
+            "no scatter: a hit lands on the target, a miss nowhere near (RAW); or the scatter "
+            "die on every throw that hits (a miss nowhere near), or only on a miss (house ❓: "
+            "the text does not say which)",
+        ),
+    ] = "none"

@@ -69,7 +69,7 @@ class WeaponProfile(msgspec.Struct, frozen=True, kw_only=True):
     """A weapon as the rules use it: damage dice, whether it deals Mega-Damage, strike bonus."""
 
     name: str
-    kind: Literal["melee", "ranged", "launcher"]
+    kind: Literal["melee", "ranged", "launcher", "grenade"]
     damage: str
     mega_damage: bool = False
     strike: int = 0
@@ -98,6 +98,10 @@ class WeaponProfile(msgspec.Struct, frozen=True, kw_only=True):
     #: in one volley, its rate of fire (PAL-MSL-VOLLEY).
     missiles: str | None = None
     rate: int = 1
+    #: A grenade's blast radius in feet and scatter ("hand", "launched", "ied"),
+    #: PAL-HR-GRENADE-SCATTER; how many he carries is its ``payload``.
+    blast_radius: int = 0
+    scatter: str | None = None
     #: A melee weapon that may be thrown, with its W.P.'s thrown strike bonus (None: not
     #: thrown), PAL-STRIKE-THROW; a bow, whose ``strike`` is W.P. Archery's (PAL-HR-STRIKE-BOWS).
     thrown: int | None = None
@@ -216,6 +220,18 @@ class Profile(msgspec.Struct, frozen=True, kw_only=True):
     #: thrown weapons and bows count (PAL-HR-STRIKE-THROWN, PAL-HR-STRIKE-BOWS).
     pp_strike: int = 0
     targeting: int = 0
+
+
+class LiveGrenade(msgspec.Struct, frozen=True, kw_only=True):
+    """A grenade thrown and not yet gone off (PAL-HR-GRENADE-DELAY): at whom, which, the
+    throw's total and natural die and whether it hit, and who else stands near."""
+
+    target: str
+    weapon: str
+    total: int
+    natural: int
+    hits: bool
+    caught: tuple[str, ...] = ()
 
 
 class Volley(msgspec.Struct, frozen=True, kw_only=True):

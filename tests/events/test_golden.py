@@ -86,6 +86,7 @@ from events.palladium import (
     InitiativeLost,
     InitiativeRolled,
     InterruptRolled,
+    LiveGrenade,
     MeleeRoundDeclared,
     MissileProfile,
     PalladiumOptions,
@@ -488,6 +489,25 @@ EXAMPLES: list[Event] = [
     guns.DrawDeclared(actor="marcus-kell", weapon="vibro-knife", cost=3),
     guns.ThrowDeclared(
         actor="marcus-kell", target="brodkil", weapon="vibro-knife", range=20, defend="parry"
+    ),
+    guns.GrenadeArmed(
+        actor="marcus-kell",
+        grenade=LiveGrenade(
+            target="brodkil",
+            weapon="frag grenade",
+            total=14,
+            natural=12,
+            hits=True,
+            caught=("vance",),
+        ),
+    ),
+    guns.GrenadeExploded(
+        actor="marcus-kell",
+        target="brodkil",
+        weapon="frag grenade",
+        how="radius",
+        reason="it scatters 2 yd (6 ft), within its 20 ft: half",
+        rolls=(_DAMAGE_ROLL, _DAMAGE_ROLL),
     ),
     guns.WeaponDrawn(actor="marcus-kell", weapon="vibro-knife", stowed="pack"),
     guns.VolleyThinned(

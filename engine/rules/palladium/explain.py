@@ -71,8 +71,9 @@ def _spent(e: pe.ApmSpent, n: Namer) -> list[str]:
     return [f"  {n(e.combatant)} spends {e.amount} attack(s) on {on}{credit} ({e.rule})"]
 
 
-#: Strikes nobody defends against: a shot at a missile of a volley (PAL-MSL-SHOOT-DOWN).
-UNANSWERED = frozenset({"at a missile"})
+#: Strikes nobody defends against: a shot at a missile of a volley (PAL-MSL-SHOOT-DOWN), a
+#: grenade's throw (it lands, PAL-HR-GRENADE-SCATTER).
+UNANSWERED = frozenset({"at a missile", "grenade"})
 
 
 def _struck(e: pe.StrikeRolled, n: Namer) -> list[str]:

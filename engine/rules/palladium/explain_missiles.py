@@ -41,6 +41,17 @@ def _thinned(e: pe.VolleyThinned, n: Namer) -> list[str]:
     return [*lines, f"  -> {n(e.defender)}: {verdict}: {e.reason}{cite}"]
 
 
+def _exploded(e: pe.GrenadeExploded, n: Namer) -> list[str]:
+    said = {
+        "direct": f"on {n(e.target)}",
+        "radius": f"near {n(e.target)}",
+        "clear": f"too far from {n(e.target)}",
+        "miss": "nowhere near",
+    }[e.how]
+    lines = [f"  {roll_text(r)}" for r in e.rolls]
+    return [*lines, f"  {n(e.actor)}'s {e.weapon} goes off {said}: {e.reason}"]
+
+
 EXPLAIN_MISSILES: dict[type[Event], Explainer] = {
     pe.LaunchDeclared: _launch,
     pe.DefendDeclared: _defend,
@@ -52,7 +63,13 @@ EXPLAIN_MISSILES: dict[type[Event], Explainer] = {
         f"{n(e.actor)} throws the {e.weapon} at {n(e.target)}"
         + (f" from {e.range} ft" if e.range is not None else "")
         + (f", defender answers {e.defend}" if e.defend else "")
+        + (f"; near it too: {', '.join(n(c) for c in e.caught)}" if e.caught else "")
     ],
+    pe.GrenadeArmed: lambda e, n: [
+        f"  {n(e.actor)}'s {e.grenade.weapon} goes off at the end of the round "
+        "(PAL-HR-GRENADE-DELAY)"
+    ],
+    pe.GrenadeExploded: _exploded,
     pe.DrawDeclared: lambda e, n: [f"{n(e.actor)} draws the {e.weapon}"],
     pe.WeaponDrawn: lambda e, n: [
         f"  {n(e.actor)} has the {e.weapon} in hand, drawn from "

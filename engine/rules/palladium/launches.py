@@ -76,7 +76,16 @@ def decide_throw(state: FightState, d: ThrowDeclared, dice: Dice) -> Decision:
     f = fighter(state.combatants[d.actor])
     weapon = combat.find_weapon(f.profile, d.weapon)
     assert weapon is not None
-    if weapon.thrown is None:
+    grenade = weapon.kind == "grenade"
+    if grenade and d.defend is not None:
+        raise UsageError("a grenade is not parried or dodged here: it lands (give no --defend)")
+    if grenade:
+        left = f.shots.get(weapon.name, 0)
+        if left < 1:
+            raise IllegalAction(f"{f.profile.name} has no {weapon.name} left")
+    elif d.caught:
+        raise UsageError("--caught names those near a grenade's blast: throw a grenade")
+    if weapon.thrown is None and not grenade:
         raise IllegalAction(
             f"the {weapon.name} is not a throwing weapon: its sheet gives no `thrown` bonus "
             "(PAL-STRIKE-THROW)"
@@ -89,8 +98,18 @@ def decide_throw(state: FightState, d: ThrowDeclared, dice: Dice) -> Decision:
             f"--range {d.range}: the {weapon.name} carries {weapon.range} ft at most "
             "(PAL-STRIKE-THROW)"
         )
+    for cid in d.caught:
+        known(state, cid)
+        if cid in (d.actor, d.target) or not state.combatants[cid].alive:
+            raise UsageError(f"--caught {cid}: others than thrower and target, and living")
     ip = InProgress(
-        action="throw", target=d.target, cost=1, weapon=weapon.name, range=d.range, defend=d.defend
+        action="grenade" if grenade else "throw",
+        target=d.target,
+        cost=1,
+        weapon=weapon.name,
+        range=d.range,
+        defend=d.defend,
+        caught=d.caught,
     )
     return begin(state, d.actor, ip, dice)
 

@@ -13,6 +13,9 @@ to the direct hit only, and an armor-piercing total above 20 is no less a bull's
 
 from __future__ import annotations
 
+from typing import cast
+
+import attrs
 import msgspec
 
 from engine.dice import Dice
@@ -20,8 +23,9 @@ from engine.rolls import apply_modifiers, roll, skipped
 from engine.rules import IllegalAction, UnknownName, UsageError
 from engine.rules.palladium import combat, damage, shots
 from engine.rules.palladium.options import opts
-from events.core import Event, Modifier, ReactionRequested, Roll
+from events.core import ConditionChanged, Event, Modifier, ReactionRequested, Roll
 from events.palladium import (
+    DamageApplied,
     DamageIgnored,
     DamageRolled,
     DamageUnit,
@@ -34,7 +38,9 @@ from events.palladium import (
     Volley,
     WeaponProfile,
 )
-from projections.palladium import Fighter, InProgress, fighter
+from projections.core import on_condition_changed
+from projections.fold import Reducer, fold
+from projections.palladium import Fighter, InProgress, fighter, on_pool_set
 from projections.state import FightState
 
 RULE = "PAL-MSL-VOLLEY"
@@ -267,21 +273,52 @@ def land(
             )
         ]
     base = _base_roll(state, missile, volley.left, dice)
+    direct = _direct_terms(missile, detail) if how == "direct" else [HALF]
+    if rolled:
+        direct.append(ROLLED)
+    blast = Blast(shooter=shooter, target=target, base=base, unit=unit, strike=detail.total)
+    return explode(state, blast, how, direct, volley.caught)
+
+
+@attrs.frozen
+class Blast:
+    """An explosion's damage as rolled: who set it off, at whom, its dice, in what unit, and
+    the strike total that armor is judged against."""
+
+    shooter: str
+    target: str
+    base: Roll
+    unit: DamageUnit
+    strike: int
+
+
+def explode(
+    state: FightState,
+    blast: Blast,
+    how: str,
+    direct: list[Modifier],
+    caught: tuple[str, ...],
+) -> list[Event]:
+    """An explosion: its target takes ``direct`` applied to the roll unless ``how`` is
+    "clear"; everyone ``caught`` takes half of what was rolled (PAL-MSL-RADIUS). Damage to one
+    is taken from the pools the damage before it left."""
     events: list[Event] = []
-    if how != "clear":
-        extra = _direct_terms(missile, detail) if how == "direct" else [HALF]
-        if rolled:
-            extra.append(ROLLED)
-        r = _with(base, extra)
-        events.append(DamageRolled(actor=shooter, target=target, roll=r, unit=unit))
-        events += damage.take_damage(state, target, max(0, r.total), unit, detail.total)
-    for other in volley.caught:
-        if not state.combatants[other].alive:
+    hit = [(blast.target, direct)] if how != "clear" else []
+    for who, terms in [*hit, *((c, [HALF]) for c in caught)]:
+        if not state.combatants[who].alive:
             continue
-        half = _with(base, [HALF])
-        events.append(DamageRolled(actor=shooter, target=other, roll=half, unit=unit))
-        events += damage.take_damage(state, other, max(0, half.total), unit, detail.total)
+        r = _with(blast.base, terms)
+        taken = damage.take_damage(state, who, max(0, r.total), blast.unit, blast.strike)
+        events += [DamageRolled(actor=blast.shooter, target=who, roll=r, unit=blast.unit), *taken]
+        state = fold(state, taken, POOLS)
     return events
+
+
+#: What damage changes, folded between the victims of one blast.
+POOLS: dict[type[Event], Reducer] = {
+    ConditionChanged: cast(Reducer, on_condition_changed),
+    DamageApplied: cast(Reducer, on_pool_set),
+}
 
 
 def _base_roll(state: FightState, missile: MissileProfile, left: int, dice: Dice) -> Roll:

@@ -49,6 +49,8 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "shoot_down": "house",
         "thrown_bonus": "pp",
         "bow_strike": "pp_capped",
+        "grenade_delay": True,
+        "grenade_scatter": "always",
     },
 }
 

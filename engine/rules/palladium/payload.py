@@ -31,10 +31,12 @@ def decide_reload(state: FightState, d: ReloadDeclared, dice: Dice) -> Decision:
     """Reload a weapon that is not full, for the attacks its sheet says (PAL-HR-MISC-COSTS)."""
     known(state, d.actor)
     f = fighter(state.combatants[d.actor])
-    counted = [w for w in f.profile.weapons if w.payload is not None]
+    counted = [w for w in f.profile.weapons if w.payload is not None and w.kind != "grenade"]
     if d.weapon is not None:
         weapon = combat.find_weapon(f.profile, d.weapon)
         assert weapon is not None
+        if weapon.kind == "grenade":
+            raise IllegalAction(f"the {weapon.name} is a grenade: nothing to reload")
         if weapon.payload is None:
             raise UnknownName(
                 f"{f.profile.name}'s {weapon.name} keeps no payload on its sheet: nothing to reload"

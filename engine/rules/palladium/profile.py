@@ -177,7 +177,7 @@ def _weapon(w: Weapon, proficiencies: Mapping[str, int]) -> WeaponProfile:
         wp_strike=wp_strike_bonus(w.wp, level) if w.wp is not None else 0,
         machine=w.machine,
         blunt=w.blunt,
-        payload=w.payload,
+        payload=w.count if w.kind == "grenade" else w.payload,
         reload=w.reload,
         bursts={str(k): v for k, v in sorted(w.burst.items())},
         twin=w.twin,
@@ -185,6 +185,8 @@ def _weapon(w: Weapon, proficiencies: Mapping[str, int]) -> WeaponProfile:
         rate=w.rate or 1,
         stowed=w.stowed,
         thrown=w.thrown,
+        blast_radius=w.blast_radius or 0,
+        scatter=(w.scatter or "hand") if w.kind == "grenade" else None,
         bow=w.bow,
     )
 

@@ -37,7 +37,7 @@ Schema (keys; optional ones have the default shown)::
     [[missiles]]                       # optional list: sheet_weapons.py
     [[weapons]]                        # optional list; names unique (ignoring case)
     name = "vibro-knife"
-    kind = "melee"                     # melee | ranged | launcher (sheet_weapons.py)
+    kind = "melee"                     # melee | ranged | launcher | grenade (sheet_weapons.py)
     damage = "1D6"                     # die expression (none for a launcher)
     mega_damage = false
     strike = 0                         # -20..30; melee: W.P. + weapon strike bonus;
@@ -209,7 +209,7 @@ class Weapon:
     """
 
     name: Name
-    kind: Literal["melee", "ranged", "launcher"]
+    kind: Literal["melee", "ranged", "launcher", "grenade"]
     #: None only for a launcher, whose damage is its missiles' (:mod:`sheet_weapons`).
     damage: DieExpression | None = None
     mega_damage: bool = False
@@ -236,6 +236,11 @@ class Weapon:
     #: Not in hand at the start: holstered or slung ("ready"), or in a pack ("pack"); drawn
     #: with ``draw`` (PAL-HR-MISC-COSTS).
     stowed: Literal["ready", "pack"] | None = None
+    #: Grenade only: its blast radius in feet, how far a throw scatters ("hand" 1D4 yards,
+    #: "launched" 1D6, "ied" 1D8; PAL-HR-GRENADE-SCATTER), and how many he carries.
+    blast_radius: Annotated[int, Range(0, 5280)] | None = None
+    scatter: Literal["hand", "launched", "ied"] | None = None
+    count: Annotated[int, Range(0, 1000)] | None = None
     #: Launcher only: the missiles it fires and the most in one volley (PAL-MSL-VOLLEY).
     missiles: Name | None = None
     rate: Annotated[int, Range(1, 100)] | None = None

@@ -88,13 +88,35 @@ def weapons_problems(weapons: "tuple[Weapon, ...]") -> list[str]:
             found.append(
                 problem(f"weapons[{index}].thrown", "only for a melee weapon (a knife, a spear)")
             )
+        elif weapon.kind == "grenade":
+            found += [
+                problem(f"weapons[{index}].{key}", "not for a grenade")
+                for key, on in (
+                    ("payload", weapon.payload),
+                    ("burst", weapon.burst),
+                    ("twin", weapon.twin),
+                    ("blunt", weapon.blunt),
+                    ("wp", weapon.wp),
+                    ("missiles", weapon.missiles),
+                    ("rate", weapon.rate),
+                    ("bow", weapon.bow),
+                )
+                if on
+            ]
+            if weapon.blast_radius is None:
+                found.append(problem(f"weapons[{index}].blast_radius", "required for a grenade"))
+            continue
         elif weapon.kind == "launcher":
             found += [
                 problem(f"weapons[{index}].{key}", "not for a launcher: it fires missiles")
-                for key, on in (("payload", weapon.payload), ("burst", weapon.burst),
-                                ("twin", weapon.twin), ("blunt", weapon.blunt))
+                for key, on in (
+                    ("payload", weapon.payload),
+                    ("burst", weapon.burst),
+                    ("twin", weapon.twin),
+                    ("blunt", weapon.blunt),
+                )
                 if on
-            ]  # fmt: skip
+            ]
         elif weapon.blunt:
             found.append(
                 problem(f"weapons[{index}].blunt", "only for a melee weapon (a club, a mace)")
@@ -133,6 +155,14 @@ def missiles_problems(missiles: tuple[Missile, ...], weapons: "tuple[Weapon, ...
             )
     for index, w in enumerate(weapons):
         where = f"weapons[{index}]"
+        if w.kind != "grenade":
+            found += [
+                problem(f"{where}.{key}", 'only for a grenade (kind = "grenade")')
+                for key in ("blast_radius", "scatter", "count")
+                if getattr(w, key) is not None
+            ]
+        if w.kind == "grenade":
+            continue
         if w.kind != "launcher":
             found += [
                 problem(f"{where}.{key}", 'only for a launcher (kind = "launcher")')

@@ -24,6 +24,7 @@ from projections.state import FightState
 
 RULE = "PAL-STRIKE-THROW"
 HOUSE = "PAL-HR-STRIKE-THROWN"
+GRENADE = "PAL-HR-GRENADE-TARGET"
 
 
 def thrown_strike(
@@ -47,6 +48,12 @@ def thrown_strike(
     ]
     if options.thrown_bonus == "strike":
         mods = [*p.strike, *thrown]
+    elif weapon.kind == "grenade":  # P.P. and Targeting only (PAL-HR-GRENADE-TARGET)
+        pp = [
+            Modifier(name="P.P. strike bonus", value=p.pp_strike, source="sheet", rule=GRENADE),
+            Modifier(name="Targeting", value=p.targeting, source="sheet", rule=GRENADE),
+        ]
+        mods = [*pp, *skipped(p.strike, "only P.P. and Targeting", GRENADE)]
     else:
         pp = [Modifier(name="P.P. strike bonus", value=p.pp_strike, source="sheet", rule=HOUSE)]
         mods = [*pp, *thrown, *skipped(p.strike, "only P.P. and the thrown bonus", HOUSE)]
@@ -68,7 +75,7 @@ def thrown_strike(
     return StrikeRolled(
         actor=actor,
         target=target,
-        action="throw",
+        action="grenade" if weapon.kind == "grenade" else "throw",
         weapon=weapon.name,
         roll=r,
         natural=natural,

@@ -14,7 +14,16 @@ from engine.dice import Dice
 from engine.rolls import roll
 from engine.rules import IllegalAction, UsageError
 from engine.rules.pack import Decision, TurnKind
-from engine.rules.palladium import apm, coma, damage, grips, handtohand, kinds, round
+from engine.rules.palladium import (
+    apm,
+    coma,
+    damage,
+    grenades,
+    grips,
+    handtohand,
+    kinds,
+    round,
+)  # fmt: skip
 from engine.rules.palladium.checks import busy
 from engine.rules.palladium.options import opts
 from engine.rules.palladium.purposes import answers
@@ -81,8 +90,8 @@ class PalladiumTurns:
         return kinds.on_turn(state, cid, dice, kind)
 
     def on_round_end(self, state: FightState, dice: Dice) -> list[Event]:
-        """Nothing happens by itself when a melee round's attacks are spent."""
-        return []
+        """The round's thrown grenades go off at its end (PAL-HR-GRENADE-DELAY)."""
+        return grenades.round_end(state, dice)
 
     def join(self, state: FightState, combatant: str, sheet: Any) -> list[Event]:
         """The sheet is read once into the profile the rules use (PAL-APM-H2H,

@@ -69,6 +69,8 @@ RAW = {
     "thrown_target": 5,
     "thrown_bonus": "strike",
     "bow_strike": "weapon",
+    "grenade_delay": False,
+    "grenade_scatter": "none",
 }
 HOUSE = {
     **RAW,
@@ -100,6 +102,8 @@ HOUSE = {
     "shoot_down": "house",  # PAL-HR-MSL-COUNTER-VOLLEY, PAL-HR-MSL-SHOOT-DOWN
     "thrown_bonus": "pp",  # PAL-HR-STRIKE-THROWN
     "bow_strike": "pp_capped",  # PAL-HR-STRIKE-BOWS
+    "grenade_delay": True,  # PAL-HR-GRENADE-DELAY
+    "grenade_scatter": "always",  # PAL-HR-GRENADE-SCATTER
 }
 
 

@@ -1,0 +1,141 @@
+"""Grenades with forced dice: thrown as a throw (PAL-STRIKE-THROW; under the house rules with
+P.P. and Targeting only, PAL-HR-GRENADE-TARGET), going off where they land as written or at the
+round's end (PAL-HR-GRENADE-DELAY), scattering (PAL-HR-GRENADE-SCATTER), and their blast on the
+target and on those caught near it (PAL-MSL-DIRECT, PAL-MSL-RADIUS, PAL-MSL-NAT20)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.dicespec import DiceError
+from engine.rules import IllegalAction, UsageError
+from engine.table import PlyResult
+from events.core import PassDeclared
+from events.palladium import (
+    DamageApplied,
+    GrenadeArmed,
+    GrenadeExploded,
+    ReloadDeclared,
+    StrikeRolled,
+    ThrowDeclared,
+)
+
+from .conftest import Fight, of, one
+
+GRENADE = {"name": "grenade", "kind": "grenade", "damage": "2D6", "blast_radius": 10,
+           "scatter": "hand", "count": 2, "range": 100}  # fmt: skip
+TOUGH = {"hp": 300, "sdc": 300}
+
+
+def armed(fight: Fight, variant: str, **options: Any) -> None:
+    fight.new(variant, **options)
+    fight.add("brawler", "g", weapons=[GRENADE], bonuses={"strike": 3, "pp_strike": 1},
+              skills={"targeting": 1})  # fmt: skip
+    fight.add("brawler", "t", pools=TOUGH)
+    fight.add("brawler", "b", pools=TOUGH)
+    fight.initiative(18, 10, 2)
+
+
+def throw(fight: Fight, *faces: int, **kw: Any) -> PlyResult:
+    return fight.declare(
+        ThrowDeclared(actor="g", target="t", weapon="grenade", range=30, **kw), faces
+    )
+
+
+def damage_to(events: list[Any], cid: str) -> int:
+    return sum(e.amount for e in of(events, DamageApplied) if e.target == cid)
+
+
+@pytest.mark.parametrize(("natural", "taken"), [(12, 7), (20, 14), (1, 0)])
+def test_PAL_STRIKE_THROW_a_grenade_goes_off_where_it_lands_as_written(
+    fight: Fight, natural: int, taken: int
+) -> None:
+    armed(fight, "raw")
+    result = throw(fight, natural, 3, 4, caught=("b",)) if taken else throw(fight, natural)
+    assert one(result.events, StrikeRolled).action == "grenade"
+    went = one(result.events, GrenadeExploded)
+    assert went.how == ("direct" if taken else "miss")
+    assert damage_to(result.events, "t") == taken  # a natural 20 doubles (PAL-MSL-NAT20)
+    assert damage_to(result.events, "b") == (3 if taken else 0)  # half of 7
+    assert fight.who("g")["payload"] == {"grenade": 1}
+
+
+def test_PAL_HR_GRENADE_TARGET_pp_and_targeting_only(fight: Fight) -> None:
+    armed(fight, "house")
+    s = one(throw(fight, 6).events, StrikeRolled)
+    assert [(m.name, m.value, m.op) for m in s.roll.modifiers] == [
+        ("P.P. strike bonus", 1, "add"), ("Targeting", 1, "add"),
+        ("sheet bonus: only P.P. and Targeting", 3, "skip"),
+    ]  # fmt: skip
+    assert (s.roll.total, s.roll.target, s.hits) == (8, 8, True)
+
+
+def to_round_end(fight: Fight, faces: tuple[int, ...]) -> PlyResult:
+    """Pass turns until the ply that ends the round, which takes ``faces`` (the grenade's); a
+    pass that does not end it leaves them unused and is refused, so it is passed without."""
+    for _ in range(30):
+        acting = fight.status()["acting"]
+        assert acting is not None, "the round ended without the grenade"
+        try:
+            return fight.table.declare(PassDeclared(actor=acting), physical=faces)
+        except DiceError:
+            fight.pass_(acting)
+    raise AssertionError("the round never ended")
+
+
+@pytest.mark.parametrize(
+    ("faces", "how", "taken"),
+    [
+        ((2, 3, 4), "direct", 7),  # a bull's-eye on the direction die
+        ((5, 3, 3, 4), "radius", 3),  # 3 yd = 9 ft, within 10 ft: half of 7
+        ((5, 4, 3, 4), "clear", 0),  # 4 yd = 12 ft: beyond the blast
+    ],
+)
+def test_PAL_HR_GRENADE_DELAY_and_SCATTER_it_goes_off_at_the_rounds_end(
+    fight: Fight, faces: tuple[int, ...], how: str, taken: int
+) -> None:
+    armed(fight, "house")
+    thrown = throw(fight, 12, caught=("b",))
+    assert one(thrown.events, GrenadeArmed).grenade.target == "t"
+    assert not of(thrown.events, GrenadeExploded)
+    ended = to_round_end(fight, faces)
+    went = one(ended.events, GrenadeExploded)
+    assert went.how == how
+    assert [r.total for r in went.rolls] == list(faces[: len(went.rolls)])
+    assert damage_to(list(ended.events), "t") == taken
+    assert damage_to(list(ended.events), "b") == 3  # caught near where it lands: half of 7
+    assert fight.table.state().combatants["g"].data.grenades == ()
+
+
+def test_PAL_HR_GRENADE_SCATTER_a_miss_lands_nowhere_near(fight: Fight) -> None:
+    armed(fight, "house", grenade_delay=False)
+    went = one(throw(fight, 3).events, GrenadeExploded)
+    assert (went.how, went.rolls) == ("miss", ())
+
+
+def test_PAL_HR_GRENADE_SCATTER_on_a_miss_only_under_the_option(fight: Fight) -> None:
+    armed(fight, "house", grenade_delay=False, grenade_scatter="on_miss")
+    went = one(throw(fight, 3, 6, 1, 3, 4).events, GrenadeExploded)
+    assert went.how == "radius"  # 1 yd = 3 ft from him
+
+
+def test_grenades_run_out_are_not_reloaded_and_take_no_answer(fight: Fight) -> None:
+    armed(fight, "raw")
+    throw(fight, 1)  # a natural 1 misses as written: it lands nowhere near
+    fight.pass_("t")
+    fight.pass_("b")
+    throw(fight, 1)
+    for _ in range(3):
+        if fight.status()["acting"] == "g":
+            break
+        fight.pass_(fight.status()["acting"])
+    head = fight.head()
+    with pytest.raises(IllegalAction, match="no grenade left"):
+        throw(fight, 12)
+    with pytest.raises(IllegalAction, match="nothing to reload"):
+        fight.declare(ReloadDeclared(actor="g", weapon="grenade"), [])
+    with pytest.raises(UsageError, match="not parried or dodged"):
+        fight.declare(ThrowDeclared(actor="g", target="t", weapon="grenade", defend="dodge"), [])
+    assert fight.head() == head
