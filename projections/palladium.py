@@ -113,6 +113,8 @@ class Fighter(msgspec.Struct, frozen=True, kw_only=True):
     shots: dict[str, int] = msgspec.field(default_factory=dict)
     #: Missiles left of each kind he carries (PAL-MSL-VOLLEY).
     missiles: dict[str, int] = msgspec.field(default_factory=dict)
+    #: His covering fire while it lasts (PAL-HR-RNG-COVERING-FIRE).
+    covering: pe.Covering | None = None
     #: His thrown grenades that have not gone off yet (PAL-HR-GRENADE-DELAY).
     grenades: tuple[pe.LiveGrenade, ...] = ()
     #: Weapons not in hand and where they are: "ready" or "pack" (PAL-HR-MISC-COSTS).
@@ -358,8 +360,12 @@ def status_fields(c: CombatantState) -> dict[str, Any]:
 
 def on_defense_rolled(state: FightState, e: pe.DefenseRolled) -> FightState:
     """A parry counts its attacker among the (at most three) the defender parries
-    (PAL-DEF-MULTI-3)."""
+    (PAL-DEF-MULTI-3); a parry, dodge or roll ends the defender's covering fire
+    (PAL-HR-RNG-COVERING-FIRE)."""
     f = fighter(state.combatants[e.defender])
+    if f.covering is not None and e.kind in ("parry", "dodge", "roll"):
+        # covering fire ends when its shooter defends (PAL-HR-RNG-COVERING-FIRE)
+        state = update(state, e.defender, covering=None)
     if e.kind != "parry" or e.attacker in f.parried:
         return state
     return update(state, e.defender, parried=(*f.parried, e.attacker))

@@ -100,6 +100,21 @@ def on_grenade_exploded(state: FightState, e: pe.GrenadeExploded) -> FightState:
     return state
 
 
+def on_cover_opened(state: FightState, e: pe.CoverOpened) -> FightState:
+    """His covering fire is down: a hit for each committed burst's roll."""
+    covering = pe.Covering(
+        weapon=e.weapon,
+        totals=tuple(r.total for r in e.rolls),
+        naturals=tuple(r.faces[0] for r in e.rolls),
+    )
+    return update(state, e.actor, covering=covering)
+
+
+def on_cover_ended(state: FightState, e: pe.CoverEnded) -> FightState:
+    """No more covering fire."""
+    return update(state, e.actor, covering=None)
+
+
 def _r(fn: object) -> Reducer:
     return cast(Reducer, fn)
 
@@ -117,5 +132,7 @@ REDUCERS: dict[type[Event], Reducer] = {
     pe.MissilesSpent: _r(on_missiles_spent),
     pe.WeaponDrawn: _r(on_weapon_drawn),
     pe.GrenadeArmed: _r(on_grenade_armed),
+    pe.CoverOpened: _r(on_cover_opened),
+    pe.CoverEnded: _r(on_cover_ended),
     pe.GrenadeExploded: _r(on_grenade_exploded),
 }

@@ -86,6 +86,8 @@ from events.palladium import (
     AttacksGained,
     AttacksRefreshed,
     BodyBlockDeclared,
+    CoverDeclared,
+    CrossDeclared,
     DefendDeclared,
     DisarmDeclared,
     DrawDeclared,
@@ -338,6 +340,8 @@ ON_TURN = (
     *("shoot",) * 2,
     *("launch",) * 2,
     "throw",
+    "cover",
+    "cross",
     *("act",) * 2,
     *("pass",) * 2,
     "hold",
@@ -530,6 +534,12 @@ def draw_legal(data: st.DataObject, state: FightState) -> Declaration:
         return draw_shot(data, state, acting, target)
     if kind == "launch":
         return draw_launch(data, state, acting, target)
+    if kind == "cover":
+        return CoverDeclared(actor=acting, attacks=data.draw(st.integers(1, 3), label="cover"))
+    if kind == "cross":  # through covering fire if someone lays it down (else refused)
+        covering = [c for c, x in state.combatants.items() if fighter(x).covering is not None]
+        through = data.draw(st.sampled_from(covering or [acting]), label="through")
+        return CrossDeclared(actor=target, through=through, dodge=data.draw(st.booleans()))
     if kind == "throw":  # a weapon he may throw, else one he may not: refused
         weapons = fighter(state.combatants[acting]).profile.weapons
         throwing = [w.name for w in weapons if w.thrown is not None or w.kind == "grenade"]

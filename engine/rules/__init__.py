@@ -139,6 +139,11 @@ VERBS: dict[str, dict[str, str]] = {
         "`shoot-down`, `dodge`, `roll` or `none`.",
         "throw": "Throw a weapon the sheet says may be thrown (a knife, a spear): one attack, a "
         "strike with its W.P.'s thrown bonus, answered like a blow; it leaves his hand.",
+        "cover": "Covering fire (house rule): commit attacks and as many short bursts of a "
+        "weapon that fires them, one burst attack rolled each; it ends the turn. Until his next "
+        "turn whoever moves through the area takes a hit for each (`fracas cross`).",
+        "cross": "Someone starts in, ends in or moves through an area under covering fire: a "
+        "hit for each committed burst, each dodged on its own with --dodge, none under cover.",
     },
     "brp": {
         "initiative": "Begin the next round, the way the encounter's rules begin one.",

@@ -90,6 +90,40 @@ class GrenadeExploded(Event, frozen=True, kw_only=True, tag="palladium.grenade_e
     rolls: tuple[Roll, ...] = ()
 
 
+class CoverDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.cover_declared"):
+    """``actor`` lays down covering fire with ``weapon`` (None: his first that fires bursts),
+    committing ``attacks`` attacks and as many bursts (PAL-HR-RNG-COVERING-FIRE)."""
+
+    actor: str
+    attacks: int = 1
+    weapon: str | None = None
+
+
+class CoverOpened(Event, frozen=True, kw_only=True, tag="palladium.cover_opened"):
+    """Covering fire is down: ``rolls``, one burst attack per committed attack."""
+
+    actor: str
+    weapon: str
+    rolls: tuple[Roll, ...]
+
+
+class CoverEnded(Event, frozen=True, kw_only=True, tag="palladium.cover_ended"):
+    """``actor``'s covering fire is over: his turn came round, or he defended."""
+
+    actor: str
+    reason: str
+
+
+class CrossDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.cross_declared"):
+    """``actor`` starts in, ends in or moves through the area ``through`` covers with fire;
+    ``dodge``: he dodges each hit; ``in_cover``: he keeps under cover (no hit)."""
+
+    actor: str
+    through: str
+    dodge: bool = False
+    in_cover: bool = False
+
+
 class LaunchDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.launch_declared"):
     """``actor`` fires ``missiles`` missiles from ``launcher`` (None: his first launcher) at
     ``target`` in one volley, one attack and one strike roll (PAL-MSL-VOLLEY); ``caught``
@@ -129,9 +163,9 @@ class VolleyThinned(Event, frozen=True, kw_only=True, tag="palladium.volley_thin
 
 
 GUN_DECLARATIONS: tuple[type[Event], ...] = (
-    ReloadDeclared, LaunchDeclared, DrawDeclared, ThrowDeclared
+    ReloadDeclared, LaunchDeclared, DrawDeclared, ThrowDeclared, CoverDeclared, CrossDeclared
 )  # fmt: skip
 GUN_OUTCOMES: tuple[type[Event], ...] = (
     ShotsSpent, Reloaded, MissilesSpent, VolleyThinned, WeaponDrawn, GrenadeArmed,
-    GrenadeExploded,
+    GrenadeExploded, CoverOpened, CoverEnded,
 )  # fmt: skip

@@ -245,3 +245,12 @@ class PalladiumOptions(CoreOptions, frozen=True, kw_only=True):
             "the text does not say which)",
         ),
     ] = "none"
+    covering_fire_misses: Annotated[
+        bool,
+        _doc(
+            "PAL-HR-RNG-COVERING-FIRE",
+            "every committed burst of covering fire hits whoever crosses it, its roll only what"
+            " a dodge must beat (the text's 'automatically hit'), or a roll under the shot's "
+            "number misses (❓: the text does not say)",
+        ),
+    ] = False

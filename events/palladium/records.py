@@ -222,6 +222,15 @@ class Profile(msgspec.Struct, frozen=True, kw_only=True):
     targeting: int = 0
 
 
+class Covering(msgspec.Struct, frozen=True, kw_only=True):
+    """Covering fire laid down (PAL-HR-RNG-COVERING-FIRE): the weapon, and each committed
+    burst attack's total and natural die, one hit each on whoever moves through it."""
+
+    weapon: str
+    totals: tuple[int, ...]
+    naturals: tuple[int, ...]
+
+
 class LiveGrenade(msgspec.Struct, frozen=True, kw_only=True):
     """A grenade thrown and not yet gone off (PAL-HR-GRENADE-DELAY): at whom, which, the
     throw's total and natural die and whether it hit, and who else stands near."""

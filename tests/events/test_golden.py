@@ -490,6 +490,10 @@ EXAMPLES: list[Event] = [
     guns.ThrowDeclared(
         actor="marcus-kell", target="brodkil", weapon="vibro-knife", range=20, defend="parry"
     ),
+    guns.CoverDeclared(actor="cs-grunt-vance", attacks=2, weapon="rifle"),
+    guns.CoverOpened(actor="cs-grunt-vance", weapon="rifle", rolls=(_STRIKE_ROLL, _STRIKE_ROLL)),
+    guns.CoverEnded(actor="cs-grunt-vance", reason="his turn came round"),
+    guns.CrossDeclared(actor="brodkil", through="cs-grunt-vance", dodge=True, in_cover=False),
     guns.GrenadeArmed(
         actor="marcus-kell",
         grenade=LiveGrenade(

@@ -65,6 +65,20 @@ EXPLAIN_MISSILES: dict[type[Event], Explainer] = {
         + (f", defender answers {e.defend}" if e.defend else "")
         + (f"; near it too: {', '.join(n(c) for c in e.caught)}" if e.caught else "")
     ],
+    pe.CoverDeclared: lambda e, n: [
+        f"{n(e.actor)} lays down covering fire: {e.attacks} attack(s)"
+        + (f" with the {e.weapon}" if e.weapon else "")
+    ],
+    pe.CoverOpened: lambda e, n: [
+        *(f"  {roll_text(r)}" for r in e.rolls),
+        f"  {n(e.actor)}'s {e.weapon} covers the area until his next turn: a hit for each burst "
+        "on whoever moves through it (PAL-HR-RNG-COVERING-FIRE)",
+    ],
+    pe.CoverEnded: lambda e, n: [f"  {n(e.actor)}'s covering fire ends: {e.reason}"],
+    pe.CrossDeclared: lambda e, n: [
+        f"{n(e.actor)} moves through {n(e.through)}'s covering fire"
+        + (" under cover" if e.in_cover else ", dodging" if e.dodge else "")
+    ],
     pe.GrenadeArmed: lambda e, n: [
         f"  {n(e.actor)}'s {e.grenade.weapon} goes off at the end of the round "
         "(PAL-HR-GRENADE-DELAY)"

@@ -23,6 +23,7 @@ from engine.rules.palladium import (
     clips,
     coma,
     combat,
+    covering,
     grenades,
     grips,
     missiles,
@@ -124,6 +125,8 @@ KINDS: dict[str, Kind] = {
              throwing.throw_events),
         Kind("grenade", "a grenade", 1, "other", usual("PAL-STRIKE-THROW"),
              grenades.grenade_events),
+        Kind("cover", "covering fire", None, "ranged", usual("PAL-HR-RNG-COVERING-FIRE"),
+             covering.cover_events),
         Kind("grapple", "a hold", 1, "other", usual("PAL-COND-HELD"), strikes.strike_events),
         Kind("body_block", "a body block", None, "other", usual("PAL-DMG-BODYBLOCK"),
              strikes.strike_events),
@@ -242,6 +245,7 @@ def on_turn(state: FightState, cid: str, dice: Dice, kind: TurnKind) -> Decision
     events: list[Event] = []
     if f.parried and opts(state).parry_limit_reset == "turn":
         events.append(ParryLimitReset(combatant=cid))
+    events += covering.lapses(state, cid)  # his covering fire lasts until his turn
     lapse = HoldEnded(combatant=cid, released=False, reason="his turn came (PAL-HR-HOLD)")
     if c.held is not None and passes:
         events.append(lapse)

@@ -12,15 +12,16 @@ from __future__ import annotations
 from engine.dice import Dice
 from engine.rules import IllegalAction, UsageError
 from engine.rules.pack import Action, Decision
-from engine.rules.palladium import combat
+from engine.rules.palladium import apm, clips, combat, covering
 from engine.rules.palladium.checks import check_actor, check_target, in_hand
 from engine.rules.palladium.kinds import KINDS, begin
 from engine.rules.palladium.missiles import check_missiles, launcher_of
 from engine.turns import known
-from events.palladium import LaunchDeclared, ThrowDeclared
+from events.palladium import CoverDeclared, CrossDeclared, LaunchDeclared, ThrowDeclared
 from projections.palladium import InProgress, fighter
 from projections.state import FightState
 
+COVER = "PAL-HR-RNG-COVERING-FIRE"
 #: The answers a volley may be given when it is declared (the others need their own options).
 AT_ONCE = ("dodge", "roll", "none")
 
@@ -114,6 +115,46 @@ def decide_throw(state: FightState, d: ThrowDeclared, dice: Dice) -> Decision:
     return begin(state, d.actor, ip, dice)
 
 
+def decide_cover(state: FightState, d: CoverDeclared, dice: Dice) -> Decision:
+    """Lay down covering fire: the attacks committed are paid now, from those in hand, and
+    the turn ends as a pass (PAL-HR-RNG-COVERING-FIRE)."""
+    if d.attacks < 1:
+        raise UsageError(f"--attacks {d.attacks}: commit at least one attack")
+    check_actor(state, d.actor, d.attacks, "covering fire")
+    f = fighter(state.combatants[d.actor])
+    if d.weapon is None:
+        weapon = next((w for w in f.profile.weapons if "short" in w.bursts), None)
+        if weapon is None:
+            raise IllegalAction(f"{f.profile.name} has no weapon that fires bursts ({COVER})")
+    else:
+        weapon = combat.find_weapon(f.profile, d.weapon)
+        assert weapon is not None
+        if "short" not in weapon.bursts:
+            raise IllegalAction(
+                f"the {weapon.name} fires no bursts: only such a weapon lays down covering "
+                f"fire ({COVER})"
+            )
+    in_hand(f, weapon)
+    if d.attacks > f.apm_left:
+        raise IllegalAction(
+            f"{f.profile.name} has {f.apm_left} attack(s) in hand to commit, not {d.attacks}"
+        )
+    clips.check_loaded(f, d.actor, weapon, d.attacks * weapon.bursts["short"])
+    ip = InProgress(action="cover", target="", cost=d.attacks, weapon=weapon.name)
+    category: apm.Category = "machine" if weapon.machine else "ranged"
+    spent, _ = apm.spend_on_turn(state, d.actor, d.attacks, "cover", COVER, category)
+    return Decision([spent, *covering.cover_events(state, d.actor, ip, dice, 0)], advance="next")
+
+
+def decide_cross(state: FightState, d: CrossDeclared, dice: Dice) -> Decision:
+    """Someone in the covered area takes its hits (PAL-HR-RNG-COVERING-FIRE)."""
+    known(state, d.actor)
+    known(state, d.through)
+    if not state.combatants[d.actor].alive:
+        raise IllegalAction(f"{state.combatants[d.actor].name} is dead")
+    return Decision(covering.crossing(state, d, dice), advance="none")
+
+
 ACTIONS: tuple[Action, ...] = (
     Action(
         verb="launch",
@@ -150,6 +191,38 @@ ACTIONS: tuple[Action, ...] = (
             "range": "Distance to the target in feet.",
             "defend": "The defender's answer now; without it the throw waits for `defend`.",
         },
-        needs=(KINDS["throw"],),
+        needs=(KINDS["throw"], KINDS["grenade"]),
+    ),
+    Action(
+        verb="cover",
+        declaration=CoverDeclared,
+        decide=decide_cover,
+        help="Covering fire (house rule): commit attacks and as many short bursts of a weapon "
+        "that fires them, one burst attack rolled each; it ends the turn. Until his next turn "
+        "whoever moves through the area takes a hit for each (`fracas cross`).",
+        example="fracas cover vance --attacks 2",
+        arguments=("actor",),
+        options={
+            "actor": "Who fires (combatant id).",
+            "attacks": "Attacks committed, from those in hand (one burst each).",
+            "weapon": "A weapon that fires bursts (default: his first).",
+        },
+        needs=(KINDS["cover"],),
+    ),
+    Action(
+        verb="cross",
+        declaration=CrossDeclared,
+        decide=decide_cross,
+        help="Someone starts in, ends in or moves through an area under covering fire: a hit "
+        "for each committed burst, each dodged on its own with --dodge, none under cover.",
+        example="fracas cross rook --through vance --dodge",
+        arguments=("actor",),
+        options={
+            "actor": "Who is in the covered area (combatant id).",
+            "through": "Whose covering fire it is.",
+            "dodge": "He dodges each hit (an attack each, as any dodge).",
+            "in_cover": "He keeps under cover: no hit.",
+        },
+        phase=None,
     ),
 )

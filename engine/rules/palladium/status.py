@@ -37,6 +37,10 @@ def _fields(state: FightState, cid: str) -> dict[str, Any]:
     doc["payload"] = dict(f.shots)
     doc["missiles"] = dict(f.missiles)
     doc["stowed"] = dict(f.stowed)
+    cover = f.covering
+    doc["covering"] = (
+        None if cover is None else {"weapon": cover.weapon, "attacks": list(cover.totals)}
+    )
     if not c.alive or conditions.out_of_action(c) is not None:
         doc["apm_left"] = 0
         doc["apm_by_pass"] = [0 for _ in doc["apm_by_pass"]]
@@ -91,6 +95,9 @@ def _notes(fight: Mapping[str, Any], c: Mapping[str, Any]) -> list[str]:
     out += [f"{w}: {n} shots" for w, n in c.get("payload", {}).items()]
     out += [f"{m}: {n} left" for m, n in c.get("missiles", {}).items()]
     out += [f"{w} stowed ({at})" for w, at in c.get("stowed", {}).items()]
+    if c.get("covering"):
+        cover = c["covering"]
+        out.append(f"covering fire ({cover['weapon']}): {len(cover['attacks'])} burst(s)")
     if c.get("lost_initiative"):
         nxt = " (next round)" if c["lost_initiative"] == "next_round" else ""
         out.append("lost initiative" + nxt)

@@ -71,6 +71,7 @@ RAW = {
     "bow_strike": "weapon",
     "grenade_delay": False,
     "grenade_scatter": "none",
+    "covering_fire_misses": False,
 }
 HOUSE = {
     **RAW,
