@@ -26,6 +26,18 @@ COVER = "PAL-HR-RNG-COVERING-FIRE"
 AT_ONCE = ("dodge", "roll", "none")
 
 
+def check_caught(state: FightState, caught: tuple[str, ...], actor: str, target: str) -> None:
+    """Those caught in a blast are other living fighters of the encounter, each named once."""
+    for cid in caught:
+        known(state, cid)
+        if cid in (actor, target):
+            raise UsageError(f"--caught {cid}: those caught are others than thrower and target")
+        if not state.combatants[cid].alive:
+            raise IllegalAction(f"--caught {cid}: {state.combatants[cid].name} is dead")
+    if len(set(caught)) != len(caught):
+        raise UsageError("--caught names each fighter once")
+
+
 def decide_launch(state: FightState, d: LaunchDeclared, dice: Dice) -> Decision:
     """Fire a volley: its launcher in hand, no more missiles than its rate of fire and than he
     has left; those caught in the blast are other fighters of the encounter; a range within
@@ -43,14 +55,7 @@ def decide_launch(state: FightState, d: LaunchDeclared, dice: Dice) -> Decision:
             f"--range {d.range} is beyond the {launcher.name}'s range of {launcher.range} ft: "
             "a missile out of fuel crashes (PAL-MSL-FUEL)"
         )
-    for cid in d.caught:
-        known(state, cid)
-        if not state.combatants[cid].alive:
-            raise IllegalAction(f"--caught {cid}: {state.combatants[cid].name} is dead")
-        if cid in (d.actor, d.target):
-            raise UsageError(f"--caught {cid}: those caught are others than shooter and target")
-    if len(set(d.caught)) != len(d.caught):
-        raise UsageError("--caught names each fighter once")
+    check_caught(state, d.caught, d.actor, d.target)
     if d.defend is not None and d.defend not in AT_ONCE:
         raise UsageError(
             f"--defend {d.defend}: a volley is answered now only with {', '.join(AT_ONCE)}; "
@@ -99,10 +104,7 @@ def decide_throw(state: FightState, d: ThrowDeclared, dice: Dice) -> Decision:
             f"--range {d.range}: the {weapon.name} carries {weapon.range} ft at most "
             "(PAL-STRIKE-THROW)"
         )
-    for cid in d.caught:
-        known(state, cid)
-        if cid in (d.actor, d.target) or not state.combatants[cid].alive:
-            raise UsageError(f"--caught {cid}: others than thrower and target, and living")
+    check_caught(state, d.caught, d.actor, d.target)
     ip = InProgress(
         action="grenade" if grenade else "throw",
         target=d.target,
