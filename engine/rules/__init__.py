@@ -138,7 +138,8 @@ VERBS: dict[str, dict[str, str]] = {
         "all of them. A hit waits for the target's answer: `defend B counter-volley`, "
         "`shoot-down`, `dodge`, `roll` or `none`.",
         "throw": "Throw a weapon the sheet says may be thrown (a knife, a spear): one attack, a "
-        "strike with its W.P.'s thrown bonus, answered like a blow; it leaves his hand.",
+        "strike with its W.P.'s thrown bonus, answered like a blow; it leaves his hand. A "
+        "grenade goes off where it lands (house rules: at the round's end, after its scatter).",
         "cover": "Covering fire (house rule): commit attacks and as many short bursts of a "
         "weapon that fires them, one burst attack rolled each; it ends the turn. Until his next "
         "turn whoever moves through the area takes a hit for each (`fracas cross`).",

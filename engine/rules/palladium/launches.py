@@ -183,7 +183,8 @@ ACTIONS: tuple[Action, ...] = (
         declaration=ThrowDeclared,
         decide=decide_throw,
         help="Throw a weapon the sheet says may be thrown (a knife, a spear): one attack, a "
-        "strike with its W.P.'s thrown bonus, answered like a blow; it leaves his hand.",
+        "strike with its W.P.'s thrown bonus, answered like a blow; it leaves his hand. A "
+        "grenade goes off where it lands (house rules: at the round's end, after its scatter).",
         example="fracas throw jade rook --weapon knife --range 20",
         arguments=("actor", "target"),
         options={
