@@ -69,7 +69,10 @@ PACK = Pack(
     #: 4: hand-to-hand moves, attacks from behind or unseen, pulled blows, the parry limit.
     #: 5: holds, entanglements, disarms, body blocks, rolling with an impact, back flips,
     #: paired weapons, a death blow at will; knockdowns leave a condition.
-    version=5,
+    #: 6: guns and missiles: bursts, payload, the moment's penalties, volleys and their
+    #: answers, thrown weapons, bows, grenades, covering fire; a burst with a W.P. whose bonus
+    #: is 0 halves nothing; no strike back, entangle or disarm against a shot out of reach.
+    version=6,
     options=pe.PalladiumOptions,
     variants=VARIANTS,
     load_sheet_type=_sheet_type,

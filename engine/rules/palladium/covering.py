@@ -66,6 +66,9 @@ def crossing(state: FightState, d: CrossDeclared, dice: Dice) -> list[Event]:
         raise IllegalAction(f"{shooter.name} lays down no covering fire ({RULE})")
     if d.actor == d.through:
         raise IllegalAction(f"{shooter.name} is the one firing")
+    down = combat.helpless(state, d.through)
+    if down is not None:
+        raise IllegalAction(f"{shooter.name} {down}: his covering fire is over ({RULE})")
     why = combat.helpless(state, d.actor)
     if d.in_cover:
         reason = "keeps under cover: covering fire does not hit him (PAL-HR-RNG-COVERING-FIRE)"

@@ -25,7 +25,7 @@ from engine.rules import IllegalAction
 from engine.rules.palladium import apm, blows, combat, damage, grips
 from engine.rules.palladium.options import opts
 from engine.rules.palladium.penalties import condition_modifiers
-from engine.rules.palladium.purposes import ANSWERABLE
+from engine.rules.palladium.purposes import ANSWERABLE, OUT_OF_REACH
 from events.core import ConditionChanged, Event, Modifier, Roll
 from events.palladium import (
     DefenseRolled,
@@ -55,11 +55,17 @@ def _cost(state: FightState, cid: str, what: str, rule: str) -> list[Event]:
     return [apm.spend_off_turn(state, cid, 1, what, rule, "defence")]
 
 
-def check_answer(purpose: str, choice: str | None) -> None:
+def check_answer(purpose: str, choice: str | None, far: bool = False) -> None:
     """Refuse an answer the strike's purpose does not take (``purposes.py``): a parried body
-    block, a hold rolled with."""
+    block, a hold rolled with; and, for a shot from beyond punching range (``far``), an
+    answer that needs the shooter in reach."""
     if choice is None:
         return
+    if far and choice in OUT_OF_REACH:
+        raise IllegalAction(
+            f"a shot from beyond punching range cannot be answered with {choice}: the shooter "
+            "is out of reach; answer dodge or none"
+        )
     allowed, rule, label = ANSWERABLE.get(purpose, ANSWERABLE[""])
     if choice not in allowed:
         raise IllegalAction(

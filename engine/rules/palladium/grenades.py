@@ -102,13 +102,17 @@ def _lands(
     """How the grenade lands and why, with the scatter dice rolled."""
     option = opts(state).grenade_scatter
     if live.natural == 20:
-        return "direct", f"a natural 20 lands on target ({SCATTER}, PAL-MSL-NAT20)", ()
+        return "direct", "a natural 20 lands on target (PAL-MSL-NAT20)", ()
     if option == "none" or (option == "on_miss" and live.hits):
         if live.hits:
             return "direct", "the throw hits: it lands on target (PAL-MSL-DIRECT)", ()
         return "miss", "the throw misses: it lands nowhere near (a ruling may say where)", ()
     if option == "always" and not live.hits:
-        return "miss", f"the throw misses: it lands nowhere near ({SCATTER}, option)", ()
+        return (
+            "miss",
+            f"the throw misses: it lands nowhere near ({SCATTER}, option grenade_scatter)",
+            (),
+        )
     direction = roll(dice, "scatter direction", "1D6", rule=SCATTER)
     if direction.total <= BULLSEYE:
         return "direct", f"a bull's-eye on the scatter die: on target ({SCATTER})", (direction,)

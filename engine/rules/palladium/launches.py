@@ -127,19 +127,20 @@ def decide_cover(state: FightState, d: CoverDeclared, dice: Dice) -> Decision:
     if d.weapon is None:
         weapon = next((w for w in f.profile.weapons if "short" in w.bursts), None)
         if weapon is None:
-            raise IllegalAction(f"{f.profile.name} has no weapon that fires bursts ({COVER})")
+            raise IllegalAction(f"{f.profile.name} has no weapon that fires short bursts ({COVER})")
     else:
         weapon = combat.find_weapon(f.profile, d.weapon)
         assert weapon is not None
         if "short" not in weapon.bursts:
             raise IllegalAction(
-                f"the {weapon.name} fires no bursts: only such a weapon lays down covering "
-                f"fire ({COVER})"
+                f"the {weapon.name} fires no short bursts: only such a weapon lays down "
+                f"covering fire ({COVER})"
             )
     in_hand(f, weapon)
     if d.attacks > f.apm_left:
         raise IllegalAction(
-            f"{f.profile.name} has {f.apm_left} attack(s) in hand to commit, not {d.attacks}"
+            f"{f.profile.name} has {f.apm_left} attack(s) in hand to commit, not {d.attacks} "
+            f"({COVER})"
         )
     clips.check_loaded(f, d.actor, weapon, d.attacks * weapon.bursts["short"])
     ip = InProgress(action="cover", target="", cost=d.attacks, weapon=weapon.name)

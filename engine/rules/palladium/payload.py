@@ -64,6 +64,11 @@ def decide_draw(state: FightState, d: DrawDeclared, dice: Dice) -> Decision:
     weapon = combat.find_weapon(f.profile, d.weapon)
     assert weapon is not None
     where = f.stowed.get(weapon.name)
+    if weapon.name in f.dropped:
+        raise IllegalAction(
+            f"{f.profile.name}'s {weapon.name} lies on the ground: `fracas pick-up` it "
+            "(PAL-DEF-DISARM)"
+        )
     if where is None:
         raise IllegalAction(f"{f.profile.name}'s {weapon.name} is already in his hand")
     cost = DRAW_COST[where]

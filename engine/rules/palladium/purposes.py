@@ -20,6 +20,9 @@ ANSWERABLE: dict[str, tuple[tuple[str, ...], str, str]] = {
     "disarm": (_NO_ROLL, "PAL-DEF-DISARM", "a disarm"),
     # only a dodge avoids a body block; it may be rolled with (PAL-DEF-BODYBLOCK, -BODYBLOCK)
     "body-block": (("dodge", "none", "roll", "back-flip"), "PAL-DEF-BODYBLOCK", "a body block"),
+    # a thrown weapon is parried, dodged or (blunt) rolled with; nobody strikes back at it,
+    # pins or disarms it in the air (PAL-STRIKE-THROW)
+    "throw": (("parry", "dodge", "none", "roll"), "PAL-STRIKE-THROW", "a thrown weapon"),
     # missiles are fired at, dodged or rolled with, never parried (PAL-MSL-SHOOT-DOWN)
     "volley": (
         ("counter-volley", "shoot-down", "dodge", "roll", "none"),
@@ -27,6 +30,11 @@ ANSWERABLE: dict[str, tuple[tuple[str, ...], str, str]] = {
         "a volley of missiles",
     ),
 }
+
+
+#: The answers a shot from beyond punching range does not take: there is nobody in reach to
+#: strike back at, pin or disarm (PAL-DEF-SIMULTANEOUS, PAL-DEF-ENTANGLE, PAL-DEF-DISARM).
+OUT_OF_REACH = ("simultaneous", "entangle", "disarm", "paired")
 
 
 def answers(purpose: str) -> tuple[str, ...]:

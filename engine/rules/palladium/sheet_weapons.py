@@ -84,6 +84,12 @@ def weapons_problems(weapons: "tuple[Weapon, ...]") -> list[str]:
                 found.append(problem(f"weapons[{index}].twin", "a melee weapon has no barrels"))
             if weapon.bow:
                 found.append(problem(f"weapons[{index}].bow", "only for a ranged weapon"))
+            if weapon.thrown is not None and weapon.range is None:
+                found.append(
+                    problem(f"weapons[{index}].range", "required with thrown: feet it carries")
+                )
+        elif weapon.bow and weapon.burst:
+            found.append(problem(f"weapons[{index}].burst", "a bow fires no bursts"))
         elif weapon.thrown is not None:
             found.append(
                 problem(f"weapons[{index}].thrown", "only for a melee weapon (a knife, a spear)")
@@ -103,8 +109,15 @@ def weapons_problems(weapons: "tuple[Weapon, ...]") -> list[str]:
                 )
                 if on
             ]
-            if weapon.blast_radius is None:
-                found.append(problem(f"weapons[{index}].blast_radius", "required for a grenade"))
+            found += [
+                problem(f"weapons[{index}].{key}", f"required for a grenade ({why})")
+                for key, why in (
+                    ("blast_radius", "feet"),
+                    ("count", "how many he carries"),
+                    ("range", "feet it can be thrown"),
+                )
+                if getattr(weapon, key) is None
+            ]
             continue
         elif weapon.kind == "launcher":
             found += [

@@ -37,7 +37,7 @@ def _fields(state: FightState, cid: str) -> dict[str, Any]:
     doc["payload"] = dict(f.shots)
     doc["missiles"] = dict(f.missiles)
     doc["stowed"] = dict(f.stowed)
-    cover = f.covering
+    cover = f.covering if c.alive and conditions.out_of_action(c) is None else None
     doc["covering"] = (
         None if cover is None else {"weapon": cover.weapon, "attacks": list(cover.totals)}
     )
@@ -115,14 +115,21 @@ def _clock(doc: Mapping[str, Any]) -> str | None:
 
 
 def _fight(state: FightState) -> dict[str, Any]:
-    """The volley of missiles waiting for answers, if any: who fired it at whom, the missile,
+    """Grenades thrown that go off at the round's end (PAL-HR-GRENADE-DELAY); the volley of
+    missiles waiting for answers, if any: who fired it at whom, the missile,
     how many were launched and how many still come (the house damage multiple left,
     PAL-HR-MSL-DAMAGE-MULT), its blast radius, who else is caught in it."""
+    grenades = [
+        {"thrower": cid, "target": g.target, "weapon": g.weapon, "caught": list(g.caught)}
+        for cid, c in state.combatants.items()
+        for g in fighter(c).grenades
+    ]
     p = state.pending
     volley = getattr(p.detail, "volley", None) if p is not None else None
     if p is None or volley is None:
-        return {"volley": None}
+        return {"volley": None, "grenades": grenades}
     return {
+        "grenades": grenades,
         "volley": {
             "shooter": p.actor,
             "target": p.reactor,
@@ -134,7 +141,7 @@ def _fight(state: FightState) -> dict[str, Any]:
             "caught": list(volley.caught),
             "strike": p.detail.total,
             "wounded": volley.wounded,
-        }
+        },
     }
 
 

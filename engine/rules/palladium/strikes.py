@@ -157,7 +157,7 @@ def answer(
     ``weapon`` is the defender's weapon for a parry or a simultaneous attack (None: his first
     melee weapon, or bare hands).
     """
-    defences.check_answer(detail.purpose, choice)
+    defences.check_answer(detail.purpose, choice, detail.ranged and not detail.parry_allowed)
     if choice == "simultaneous":
         return simultaneous(state, actor, target, detail, dice, weapon)
     other = defences.ANSWERS.get(choice)

@@ -12,6 +12,8 @@ again with ``pick-up`` (reading).
 
 from __future__ import annotations
 
+import msgspec
+
 from engine.dice import Dice
 from engine.rolls import roll, skipped
 from engine.rules.palladium import combat, shots, strikes
@@ -93,5 +95,5 @@ def throw_events(
     assert weapon is not None
     gone: list[Event] = [WeaponDropped(actor=actor, target=actor, weapon=weapon.name, rule=RULE)]
     s = thrown_strike(state, actor, ip.target, weapon, ip.range, dice)
-    detail = combat.strike_detail(s, False)
+    detail = msgspec.structs.replace(combat.strike_detail(s, False), purpose="throw")
     return gone + strikes.after_strike(state, s, detail, ip.defend, None, dice, landing)

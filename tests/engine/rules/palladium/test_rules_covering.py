@@ -99,13 +99,24 @@ def test_PAL_HR_RNG_COVERING_FIRE_ends_at_his_turn_or_when_he_defends(fight: Fig
     assert fight.head() == head
 
 
+def test_PAL_HR_RNG_COVERING_FIRE_ends_with_its_shooter(fight: Fight) -> None:
+    covered(fight)
+    cover(fight, 1, 12)
+    fight.ruling("g", damage=1000)
+    head = fight.head()
+    with pytest.raises(IllegalAction, match="his covering fire is over"):
+        cross(fight, "t", 5)
+    assert fight.head() == head
+    assert fight.who("g")["covering"] is None
+
+
 def test_PAL_HR_RNG_COVERING_FIRE_refusals_write_nothing(fight: Fight) -> None:
     covered(fight)
     head = fight.head()
     for declaration, error, match in (
         (CoverDeclared(actor="g", attacks=0), UsageError, "at least one"),
         (CoverDeclared(actor="g", attacks=3), IllegalAction, "in hand to commit"),
-        (CoverDeclared(actor="g", weapon="pistol"), IllegalAction, "fires no bursts"),
+        (CoverDeclared(actor="g", weapon="pistol"), IllegalAction, "fires no short bursts"),
         (CoverDeclared(actor="t"), IllegalAction, "turn"),
     ):
         with pytest.raises(error, match=match):

@@ -100,6 +100,9 @@ def test_PAL_HR_GRENADE_DELAY_and_SCATTER_it_goes_off_at_the_rounds_end(
     thrown = throw(fight, 12, caught=("b",))
     assert one(thrown.events, GrenadeArmed).grenade.target == "t"
     assert not of(thrown.events, GrenadeExploded)
+    assert fight.status()["grenades"] == [
+        {"thrower": "g", "target": "t", "weapon": "grenade", "caught": ["b"]}
+    ]
     ended = to_round_end(fight, faces)
     went = one(ended.events, GrenadeExploded)
     assert went.how == how
@@ -123,6 +126,10 @@ def test_PAL_HR_GRENADE_SCATTER_on_a_miss_only_under_the_option(fight: Fight) ->
 
 def test_grenades_run_out_are_not_reloaded_and_take_no_answer(fight: Fight) -> None:
     armed(fight, "raw")
+    with pytest.raises(UsageError, match="each fighter once"):
+        fight.declare(
+            ThrowDeclared(actor="g", target="t", weapon="grenade", caught=("b", "b")), [12]
+        )
     throw(fight, 1)  # a natural 1 misses as written: it lands nowhere near
     fight.pass_("t")
     fight.pass_("b")

@@ -12,6 +12,7 @@ import pytest
 from engine.rules import IllegalAction
 from events.palladium import (
     DamageApplied,
+    DrawDeclared,
     ShootDeclared,
     StrikeRolled,
     ThrowDeclared,
@@ -113,3 +114,28 @@ def test_PAL_HR_STRIKE_BOWS_a_bow_may_be_aimed_with_its_archery(fight: Fight) ->
         [10, 3, 3],
     )
     assert ("aimed shot", 2) in counted(one(result.events, StrikeRolled))
+
+
+def test_PAL_STRIKE_THROW_nobody_strikes_back_at_or_pins_a_thrown_weapon(fight: Fight) -> None:
+    """A thrown knife is parried, dodged or taken; a shot from beyond punching range is not
+    struck back at, entangled or disarmed either (PAL-DEF-SIMULTANEOUS, PAL-DEF-ENTANGLE)."""
+    thrower(fight, "raw")
+    fight.declare(ThrowDeclared(actor="g", target="t", weapon="knife"), [12])
+    head = fight.head()
+    for choice in ("simultaneous", "entangle", "disarm"):
+        with pytest.raises(IllegalAction, match="cannot be answered with"):
+            fight.defend("t", choice, 12)  # type: ignore[arg-type]
+    assert fight.head() == head
+    fight.defend("t", "none", 3)
+    fight.pass_("t")
+    fight.declare(ShootDeclared(actor="g", target="t", weapon="bow", range=100), [12])
+    with pytest.raises(IllegalAction, match="out of reach"):
+        fight.defend("t", "simultaneous", 12)
+
+
+def test_PAL_DEF_DISARM_a_thrown_weapon_lies_on_the_ground_not_in_a_sheath(fight: Fight) -> None:
+    thrower(fight, "raw")
+    fight.declare(ThrowDeclared(actor="g", target="t", weapon="knife", defend="none"), [1])
+    fight.pass_("t")
+    with pytest.raises(IllegalAction, match="lies on the ground: `fracas pick-up`"):
+        fight.declare(DrawDeclared(actor="g", weapon="knife"), [])

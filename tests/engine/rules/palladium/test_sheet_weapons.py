@@ -71,6 +71,18 @@ def test_a_launcher_and_its_missiles_become_the_profile() -> None:
         ([POD], [{**MINI, "smart": True}], "missiles[0].smart: a mini-missile is never smart"),
         ([POD], [{**MINI, "type": "huge"}], "missiles[0].type"),
         ([POD], [{**MINI, "speed": 0}], "missiles[0].speed"),
+        ([{"name": "g", "kind": "grenade", "damage": "1D6", "blast_radius": 5, "range": 90}],
+         [], "weapons[0].count: required for a grenade"),
+        ([{"name": "g", "kind": "grenade", "damage": "1D6", "blast_radius": 5, "count": 2}],
+         [], "weapons[0].range: required for a grenade"),
+        ([{"name": "k", "kind": "melee", "damage": "1D6", "thrown": 1}], [],
+         "weapons[0].range: required with thrown"),
+        ([{"name": "b", "kind": "ranged", "damage": "1D6", "bow": True,
+           "burst": {"short": 3}}], [], "weapons[0].burst: a bow fires no bursts"),
+        ([{"name": "k", "kind": "ranged", "damage": "1D6", "thrown": 1}], [],
+         "weapons[0].thrown: only for a melee weapon"),
+        ([{"name": "k", "kind": "melee", "damage": "1D6", "scatter": "hand"}], [],
+         "weapons[0].scatter: only for a grenade"),
     ],
 )  # fmt: skip
 def test_missile_and_launcher_problems_name_their_path(
