@@ -232,7 +232,8 @@ def volley_events(
         volley=volley,
     )
     why_not = combat.helpless(state, ip.target)
-    if why_not is not None:
+    others_may_fire = opts(state).shoot_down == "house" and ip.defend is None
+    if why_not is not None and not others_may_fire:  # nobody may answer it
         declined: list[Event] = [
             DefenseDeclined(defender=ip.target, attacker=actor, reason=why_not)
         ]

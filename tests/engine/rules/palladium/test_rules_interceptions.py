@@ -15,6 +15,7 @@ from events.palladium import (
     ApmSpent,
     DamageApplied,
     DefendDeclared,
+    DefenseDeclined,
     LaunchDeclared,
     MissilesSpent,
     ShotsSpent,
@@ -197,3 +198,19 @@ def test_PAL_HR_MSL_COUNTER_VOLLEY_only_with_this_rounds_attacks(fight: Fight) -
     with pytest.raises(IllegalAction, match="no attack left this round"):
         counter(fight, "b", 1, 12, 5, 90)
     assert fight.head() == head
+
+
+def test_PAL_HR_MSL_COUNTER_VOLLEY_others_may_fire_at_a_volley_on_a_helpless_target(
+    fight: Fight,
+) -> None:
+    """Under the house rules a volley at someone who cannot defend still waits for others'
+    counter-volleys; his own answer is then only to take it."""
+    armed(fight, "house")
+    fight.ruling("t", condition="unconscious")
+    launch(fight, 2, 10)
+    assert left(fight) == 2
+    counter(fight, "b", 1, 12, 5, 90)  # 90 + 5: the rest goes up too
+    assert left(fight) is None
+    launch(fight, 1, 10)  # his second attack of the pass
+    taken = fight.defend("t", "dodge", 6)  # no dodge is rolled: the blast only
+    assert "cannot defend" in one(taken.events, DefenseDeclined).reason
