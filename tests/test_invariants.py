@@ -546,7 +546,8 @@ def draw_legal(data: st.DataObject, state: FightState) -> Declaration:
         throwing = throwing or [w.name for w in weapons]
         if throwing:
             weapon = data.draw(st.sampled_from(throwing), label="thrown")
-            return ThrowDeclared(actor=acting, target=target, weapon=weapon)
+            answer = data.draw(st.sampled_from((None, None, "roll", "dodge")), label="answer")
+            return ThrowDeclared(actor=acting, target=target, weapon=weapon, defend=answer)
     defend = data.draw(st.sampled_from((None, "parry", "dodge", "none")), label="defend")
     if kind == "power":
         kick = data.draw(st.booleans(), label="kick")

@@ -241,6 +241,8 @@ class LiveGrenade(msgspec.Struct, frozen=True, kw_only=True):
     natural: int
     hits: bool
     caught: tuple[str, ...] = ()
+    #: Its target rolls with the blast when it goes off (PAL-MSL-ROLL).
+    roll: bool = False
 
 
 class Volley(msgspec.Struct, frozen=True, kw_only=True):

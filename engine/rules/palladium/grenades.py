@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from engine.dice import Dice
 from engine.rolls import roll
-from engine.rules.palladium import clips, combat, missiles
+from engine.rules.palladium import apm, clips, combat, missiles
 from engine.rules.palladium.options import opts
 from engine.rules.palladium.throwing import thrown_strike
 from events.core import Event, Modifier, Roll
@@ -58,6 +58,7 @@ def grenade_events(
         natural=s.natural,
         hits=s.hits,
         caught=ip.caught,
+        roll=ip.defend == "roll",
     )
     if opts(state).grenade_delay:
         return [*events, GrenadeArmed(actor=actor, grenade=live)]
@@ -88,12 +89,18 @@ def detonate(state: FightState, actor: str, live: LiveGrenade, dice: Dice) -> li
                 rule="PAL-MSL-DATA",
             ),
         ]
-    base = roll(dice, "damage", weapon.damage, rule="PAL-MSL-DIRECT")
+    rolled: list[Event] = []
     direct = ([DOUBLE] if live.natural == 20 else []) if how == "direct" else [missiles.HALF]
+    target_up = combat.helpless(state, live.target) is None
+    if live.roll and target_up and how in ("direct", "radius"):  # PAL-MSL-ROLL
+        rolled, ok = missiles.roll_with_blast(state, actor, live.target, live.total, dice)
+        direct += [missiles.ROLLED] if ok else []
+        state = fold(apm.spent(state, rolled), rolled, missiles.POOLS)
+    base = roll(dice, "damage", weapon.damage, rule="PAL-MSL-DIRECT")
     blast = missiles.Blast(
         shooter=actor, target=live.target, base=base, unit=unit, strike=live.total
     )
-    return events + missiles.explode(state, blast, how, direct, live.caught)
+    return events + rolled + missiles.explode(state, blast, how, direct, live.caught)
 
 
 def _lands(

@@ -83,8 +83,11 @@ def decide_throw(state: FightState, d: ThrowDeclared, dice: Dice) -> Decision:
     weapon = combat.find_weapon(f.profile, d.weapon)
     assert weapon is not None
     grenade = weapon.kind == "grenade"
-    if grenade and d.defend is not None:
-        raise UsageError("a grenade is not parried or dodged here: it lands (give no --defend)")
+    if grenade and d.defend not in (None, "roll"):
+        raise UsageError(
+            "a grenade is not parried or dodged here: it lands; its target may only roll with "
+            "the blast (--defend roll)"
+        )
     if grenade:
         left = f.shots.get(weapon.name, 0)
         if left < 1:

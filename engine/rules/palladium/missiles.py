@@ -21,8 +21,9 @@ import msgspec
 from engine.dice import Dice
 from engine.rolls import apply_modifiers, roll, skipped
 from engine.rules import IllegalAction, UnknownName, UsageError
-from engine.rules.palladium import combat, damage, shots
+from engine.rules.palladium import apm, combat, damage, shots
 from engine.rules.palladium.options import opts
+from engine.rules.palladium.penalties import condition_modifiers
 from events.core import ConditionChanged, Event, Modifier, ReactionRequested, Roll
 from events.palladium import (
     DamageApplied,
@@ -30,6 +31,7 @@ from events.palladium import (
     DamageRolled,
     DamageUnit,
     DefenseDeclined,
+    DefenseRolled,
     MissileProfile,
     MissilesSpent,
     Profile,
@@ -320,6 +322,29 @@ POOLS: dict[type[Event], Reducer] = {
     ConditionChanged: cast(Reducer, on_condition_changed),
     DamageApplied: cast(Reducer, on_pool_set),
 }
+
+
+def roll_with_blast(
+    state: FightState, shooter: str, target: str, total: int, dice: Dice
+) -> tuple[list[Event], bool]:
+    """Roll with an explosion: 1D20 + roll bonuses against the strike ``total`` (match or
+    beat, option ``roll_with_impact_ties``) halves the damage (PAL-MSL-ROLL), at the cost of
+    rolling with any impact (PAL-DEF-ROLL-IMPACT, PAL-HR-DEF-ROLL)."""
+    f = fighter(state.combatants[target])
+    options = opts(state)
+    house = options.roll_with_impact == "free_if_trained"
+    rule = "PAL-HR-DEF-ROLL" if house else "PAL-DEF-ROLL-IMPACT"
+    events: list[Event] = []
+    if not (house and f.profile.trained):
+        events.append(apm.spend_off_turn(state, target, 1, "roll with impact", rule, "defence"))
+    mods = condition_modifiers(state.combatants[target], list(f.profile.roll))
+    r = roll(dice, "roll with impact", "1D20", mods, target=total, rule="PAL-MSL-ROLL")
+    tie = options.roll_with_impact_ties
+    ok = r.total > total or (tie == "match" and r.total == total)
+    reason = f"{r.total} vs strike {total}: must {tie} it (PAL-MSL-ROLL)"
+    rolled = DefenseRolled(defender=target, attacker=shooter, kind="roll", roll=r, success=ok,
+                           reason=reason)  # fmt: skip
+    return [*events, rolled], ok
 
 
 def _base_roll(state: FightState, missile: MissileProfile, left: int, dice: Dice) -> Roll:

@@ -16,16 +16,14 @@ from collections.abc import Callable
 import msgspec
 
 from engine.dice import Dice
-from engine.rolls import roll
 from engine.rules import IllegalAction, UsageError
 from engine.rules.palladium import apm, combat, missiles
 from engine.rules.palladium.defences import check_answer
 from engine.rules.palladium.interceptions import COUNTER, SHOOT_DOWN, THINNING
 from engine.rules.palladium.options import opts
-from engine.rules.palladium.penalties import condition_modifiers
 from engine.turns import known
 from events.core import Event, ReactionRequested, ReactionResolved
-from events.palladium import DefendDeclared, DefenseDeclined, DefenseRolled, StrikeDetail
+from events.palladium import DefendDeclared, DefenseDeclined, StrikeDetail
 from projections.palladium import fighter
 from projections.state import FightState
 
@@ -172,21 +170,7 @@ def _roll(
             f"{f.profile.name} has no M.D.C. body or armor to roll with an explosion "
             "(PAL-HR-MSL-DODGE); answer dodge, counter-volley, shoot-down or none"
         )
-    house = options.roll_with_impact == "free_if_trained"
-    rule = "PAL-HR-DEF-ROLL" if house else "PAL-DEF-ROLL-IMPACT"
-    events: list[Event] = []
-    if not (house and f.profile.trained):
-        events.append(apm.spend_off_turn(state, target, 1, "roll with impact", rule, "defence"))
-    mods = condition_modifiers(state.combatants[target], list(f.profile.roll))
-    r = roll(dice, "roll with impact", "1D20", mods, target=detail.total, rule="PAL-MSL-ROLL")
-    tie = options.roll_with_impact_ties
-    ok = r.total > detail.total or (tie == "match" and r.total == detail.total)
-    reason = f"{r.total} vs strike {detail.total}: must {tie} it (PAL-MSL-ROLL)"
-    events.append(
-        DefenseRolled(
-            defender=target, attacker=shooter, kind="roll", roll=r, success=ok, reason=reason
-        )
-    )
+    events, ok = missiles.roll_with_blast(state, shooter, target, detail.total, dice)
     return events + missiles.land(state, shooter, detail, dice, "direct", rolled=ok)
 
 

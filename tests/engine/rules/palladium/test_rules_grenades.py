@@ -15,6 +15,7 @@ from engine.table import PlyResult
 from events.core import PassDeclared
 from events.palladium import (
     DamageApplied,
+    DefenseRolled,
     GrenadeArmed,
     GrenadeExploded,
     ReloadDeclared,
@@ -146,3 +147,13 @@ def test_grenades_run_out_are_not_reloaded_and_take_no_answer(fight: Fight) -> N
     with pytest.raises(UsageError, match="not parried or dodged"):
         fight.declare(ThrowDeclared(actor="g", target="t", weapon="grenade", defend="dodge"), [])
     assert fight.head() == head
+
+
+@pytest.mark.parametrize(("face", "taken"), [(20, 3), (1, 7)])
+def test_PAL_MSL_ROLL_the_target_rolls_with_a_grenades_blast(
+    fight: Fight, face: int, taken: int
+) -> None:
+    armed(fight, "raw")
+    result = throw(fight, 12, face, 3, 4, defend="roll")
+    assert one(result.events, DefenseRolled).success is (face == 20)
+    assert damage_to(result.events, "t") == taken
