@@ -146,11 +146,12 @@ class PalladiumOptions(CoreOptions, frozen=True, kw_only=True):
         ),
     ] = "each_rolled"
     volley_radius: Annotated[
-        Literal["warhead", "doubling"],
+        Literal["warhead", "doubling", "doubling_smooth"],
         _doc(
             "PAL-MSL-RADIUS / PAL-HR-MSL-RADIUS",
             "a volley's blast radius is the warhead's (RAW), or grows by it at 2, 4, 8, 16 "
-            "missiles: r x (1 + floor(log2 N)) (house, reading its ❓ for 3, 5, 6 ...)",
+            "missiles: r x (1 + floor(log2 N)) (house; between the doublings, its ❓, "
+            "doubling_smooth reads r x (1 + log2 N), rounded down)",
         ),
     ] = "warhead"
     missile_dodge: Annotated[
@@ -254,3 +255,19 @@ class PalladiumOptions(CoreOptions, frozen=True, kw_only=True):
             "number misses (❓: the text does not say)",
         ),
     ] = False
+    counter_volley_likewise: Annotated[
+        Literal["with_first", "others_only"],
+        _doc(
+            "PAL-HR-MSL-COUNTER-VOLLEY",
+            "on 21-60 the multiple drops by the missile hit and the 1D4 or 4D4 others with it, "
+            "or by the others alone (the text's 'likewise' ❓)",
+        ),
+    ] = "with_first"
+    counter_volley_table: Annotated[
+        Literal["on_destroy", "on_hit"],
+        _doc(
+            "PAL-HR-MSL-COUNTER-VOLLEY",
+            "the d100 table of what else goes up is rolled only when the missile hit is "
+            "destroyed, or whenever a counter-volley hits (❓: the text does not say)",
+        ),
+    ] = "on_destroy"

@@ -240,6 +240,30 @@ def _hit_one(
     dmg = roll(dice, "damage", spec, rule=rule)
     md = dmg.total if mega else dmg.total // 100  # PAL-DMG-SDC-VS-MDC: 100 S.D.C. = 1 M.D.
     taken = volley.wounded + md
+    if (
+        taken < volley.missile.mdc
+        and house
+        and own
+        and opts(state).counter_volley_table == "on_hit"
+    ):
+        # the hit missile flies on, but the table is rolled all the same (option)
+        extra, table, said = _house_table(state, volley, own, dice, first=False)
+        left = max(0, volley.left - extra)
+        why = (
+            f"{md} M.D. leaves the missile {volley.missile.mdc - taken} M.D.C.; {said} "
+            "(option counter_volley_table)"
+        )
+        thinned = VolleyThinned(
+            defender=defender,
+            destroyed=min(extra, volley.left),
+            left=left,
+            reason=why,
+            rule=rule,
+            wounded=taken,
+            rolls=(dmg, *table),
+        )
+        rest = msgspec.structs.replace(volley, left=left, wounded=taken) if left else None
+        return Thinned([*events, thinned], rest)
     if taken < volley.missile.mdc:
         why = (
             f"{md} M.D. ({dmg.total} rolled) leaves the missile {volley.missile.mdc - taken} of "
@@ -258,7 +282,7 @@ def _hit_one(
     if volley.left == 1:
         why = f"{md} M.D. destroys the one missile ({rule})"
         return Thinned([*events, _gone(defender, volley, why, rule, (dmg,))], None)
-    destroyed, table, why = (_house_table if house else _raw_table)(state, volley, own, dice)
+    destroyed, table, why = (_house_table if house else _raw_table)(state, volley, own, dice, True)
     left = max(0, volley.left - destroyed)
     thinned = VolleyThinned(
         defender=defender,
@@ -276,7 +300,7 @@ def _hit_one(
 Table = tuple[int, tuple[Roll, ...], str]
 
 
-def _raw_table(state: FightState, volley: Volley, own: int, dice: Dice) -> Table:
+def _raw_table(state: FightState, volley: Volley, own: int, dice: Dice, first: bool) -> Table:
     """01-30 one more goes up; 31-60 half the volley (both of two; option
     ``shoot_down_half``); 61-00 all of it (PAL-MSL-SHOOT-DOWN)."""
     r = roll(dice, "what else goes up", "1D100", rule=SHOOT_DOWN)
@@ -289,9 +313,11 @@ def _raw_table(state: FightState, volley: Volley, own: int, dice: Dice) -> Table
     return n, (r,), f"{r.total}: the whole volley goes up"
 
 
-def _house_table(state: FightState, volley: Volley, own: int, dice: Dice) -> Table:
+def _house_table(state: FightState, volley: Volley, own: int, dice: Dice, first: bool) -> Table:
     """d100 + 5 a missile of one's own volley: to 20 only that one; to 40 1D4 more; to 60
-    4D4 more; above, the rest too (PAL-HR-MSL-COUNTER-VOLLEY)."""
+    4D4 more; above, the rest too (PAL-HR-MSL-COUNTER-VOLLEY). ``first``: the missile hit
+    went up; the multiple then drops by it and the others, or by the others alone (option
+    ``counter_volley_likewise``, the text's "likewise")."""
     bonus = (
         [
             Modifier(
@@ -306,13 +332,16 @@ def _house_table(state: FightState, volley: Volley, own: int, dice: Dice) -> Tab
     )
     r = roll(dice, "what else goes up", "1D100", bonus, rule=COUNTER)
     if r.total <= 20:
+        if not first:
+            return 0, (r,), f"{r.total}: nothing more goes up"
         return 1, (r,), f"{r.total}: only that missile (the multiple -1)"
     if r.total <= 60:
         spec = "1D4" if r.total <= 40 else "4D4"
         more = roll(dice, "more gone", spec, rule=COUNTER)
         gone = min(more.total, volley.left - 1)
         said = f"{gone} more with it ({spec} {more.total}; {volley.left - 1} were left to take)"
-        return 1 + gone, (r, more), f"{r.total}: {said}"
+        with_first = first and opts(state).counter_volley_likewise == "with_first"
+        return gone + (1 if with_first else 0), (r, more), f"{r.total}: {said}"
     return volley.left, (r,), f"{r.total}: a chain reaction takes the rest (the multiple 0)"
 
 

@@ -13,6 +13,7 @@ to the direct hit only, and an armor-piercing total above 20 is no less a bull's
 
 from __future__ import annotations
 
+import math
 from typing import cast
 
 import attrs
@@ -104,8 +105,11 @@ def radius(state: FightState, missile: MissileProfile, count: int) -> int:
     """The blast radius of ``count`` missiles: the warhead's (PAL-MSL-RADIUS), or under the
     house rules the warhead's again at every doubling, r x (1 + floor(log2 N))
     (PAL-HR-MSL-RADIUS, reading its ❓ for counts between powers of two)."""
-    if opts(state).volley_radius == "warhead":
+    option = opts(state).volley_radius
+    if option == "warhead":
         return missile.blast_radius
+    if option == "doubling_smooth":
+        return int(missile.blast_radius * (1 + math.log2(count)))
     return missile.blast_radius * count.bit_length()
 
 

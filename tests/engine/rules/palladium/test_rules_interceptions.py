@@ -214,3 +214,28 @@ def test_PAL_HR_MSL_COUNTER_VOLLEY_others_may_fire_at_a_volley_on_a_helpless_tar
     launch(fight, 1, 10)  # his second attack of the pass
     taken = fight.defend("t", "dodge", 6)  # no dodge is rolled: the blast only
     assert "cannot defend" in one(taken.events, DefenseDeclined).reason
+
+
+@pytest.mark.parametrize(("likewise", "gone"), [("with_first", 4), ("others_only", 3)])
+def test_PAL_HR_MSL_COUNTER_VOLLEY_likewise_under_the_option(
+    fight: Fight, likewise: str, gone: int
+) -> None:
+    armed(fight, "house", counter_volley_likewise=likewise)
+    launch(fight, 8, 10)
+    thinned = one(counter(fight, "t", 1, 8, 5, 25, 3).events, VolleyThinned)  # 30: 1D4 3
+    assert (thinned.destroyed, thinned.left) == (gone, 8 - gone)
+
+
+def test_PAL_HR_MSL_COUNTER_VOLLEY_the_table_on_a_hit_under_the_option(fight: Fight) -> None:
+    """A counter-volley that hits but leaves the missile flying: no table (the reading), or
+    the table all the same (option counter_volley_table = on_hit)."""
+    armed(fight, "house", incoming={"mdc": 10}, counter_volley_table="on_hit")
+    launch(fight, 4, 10)
+    thinned = one(counter(fight, "t", 1, 8, 5, 35, 2).events, VolleyThinned)  # 40: 1D4 2
+    assert (thinned.destroyed, thinned.left, thinned.wounded) == (2, 2, 5)
+
+
+def test_PAL_HR_MSL_RADIUS_smooth_between_the_doublings(fight: Fight) -> None:
+    armed(fight, "house", volley_radius="doubling_smooth")
+    launch(fight, 3, 10)
+    assert fight.status()["volley"]["radius"] == 25  # 10 x (1 + log2 3) = 25.8

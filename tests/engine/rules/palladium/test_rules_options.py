@@ -72,6 +72,8 @@ RAW = {
     "grenade_delay": False,
     "grenade_scatter": "none",
     "covering_fire_misses": False,
+    "counter_volley_likewise": "with_first",
+    "counter_volley_table": "on_destroy",
 }
 HOUSE = {
     **RAW,
