@@ -96,6 +96,23 @@ def roll_with(
             f"the {aw.name} is not a blunt weapon and cannot be rolled with ({ROLL}; a club or "
             "mace has blunt = true on its sheet); answer parry, dodge or none"
         )
+    events, ok = impact_roll(state, attacker, defender, detail.total, dice)
+    rolled = msgspec.structs.replace(detail, rolled=ok)
+    return events + blows.land(state, attacker, defender, rolled, dice, events)
+
+
+def impact_roll(
+    state: FightState,
+    attacker: str,
+    defender: str,
+    total: int,
+    dice: Dice,
+    cite: str | None = None,
+) -> tuple[list[Event], bool]:
+    """Roll with an impact: 1D20 + roll bonuses against the strike ``total``, matched or
+    beaten (option ``roll_with_impact_ties``); it costs an attack even when it fails, or under
+    the house rules nothing to the trained (PAL-DEF-ROLL-IMPACT, PAL-HR-DEF-ROLL). ``cite``:
+    the rule the roll is for when it is not a blow's (an explosion's, PAL-MSL-ROLL)."""
     df = fighter(state.combatants[defender])
     house = opts(state).roll_with_impact == "free_if_trained"
     rule = HOUSE_ROLL if house else ROLL
@@ -103,17 +120,16 @@ def roll_with(
         [] if house and df.profile.trained else _cost(state, defender, "roll with impact", rule)
     )
     mods = condition_modifiers(state.combatants[defender], list(df.profile.roll))
-    r = roll(dice, "roll with impact", "1D20", mods, target=detail.total, rule=rule)
+    r = roll(dice, "roll with impact", "1D20", mods, target=total, rule=cite or rule)
     tie = opts(state).roll_with_impact_ties  # "match" or "beat"
-    ok = r.total > detail.total or (tie == "match" and r.total == detail.total)
-    reason = f"{r.total} vs strike {detail.total}: must {tie} it (option roll_with_impact_ties)"
-    events.append(
-        DefenseRolled(
-            defender=defender, attacker=attacker, kind="roll", roll=r, success=ok, reason=reason
-        )
+    ok = r.total > total or (tie == "match" and r.total == total)
+    reason = (
+        f"{r.total} vs strike {total}: must {tie} it ({cite or 'option roll_with_impact_ties'})"
     )
-    rolled = msgspec.structs.replace(detail, rolled=ok)
-    return events + blows.land(state, attacker, defender, rolled, dice, events)
+    rolled = DefenseRolled(
+        defender=defender, attacker=attacker, kind="roll", roll=r, success=ok, reason=reason
+    )
+    return [*events, rolled], ok
 
 
 def entangle(
@@ -138,10 +154,14 @@ def entangle(
     ok, reason = _stops(detail, r, opts(state).entangle_ties == "defender")
     events.append(
         DefenseRolled(
-            defender=defender, attacker=attacker, kind="entangle", roll=r, success=ok,
+            defender=defender,
+            attacker=attacker,
+            kind="entangle",
+            roll=r,
+            success=ok,
             reason=f"{reason} (option entangle_ties)",
         )
-    )  # fmt: skip
+    )
     if ok:
         return events + grips.entangle(state, defender, attacker, r.total)
     return events + blows.land(state, attacker, defender, detail, dice, events)
@@ -223,10 +243,14 @@ def back_flip(
     reason = f"natural {natural} vs strike {detail.total}: must be higher"
     events.append(
         DefenseRolled(
-            defender=defender, attacker=attacker, kind="back-flip", roll=r, success=ok,
+            defender=defender,
+            attacker=attacker,
+            kind="back-flip",
+            roll=r,
+            success=ok,
             reason=reason,
         )
-    )  # fmt: skip
+    )
     if ok:
         return events
     return events + blows.land(state, attacker, defender, detail, dice, events)

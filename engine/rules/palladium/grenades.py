@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from engine.dice import Dice
 from engine.rolls import roll
-from engine.rules.palladium import apm, clips, combat, missiles
+from engine.rules.palladium import apm, clips, combat, defences, missiles
 from engine.rules.palladium.options import opts
 from engine.rules.palladium.throwing import thrown_strike
 from events.core import Event, Modifier, Roll
@@ -93,7 +93,9 @@ def detonate(state: FightState, actor: str, live: LiveGrenade, dice: Dice) -> li
     direct = ([DOUBLE] if live.natural == 20 else []) if how == "direct" else [missiles.HALF]
     target_up = combat.helpless(state, live.target) is None
     if live.roll and target_up and how in ("direct", "radius"):  # PAL-MSL-ROLL
-        rolled, ok = missiles.roll_with_blast(state, actor, live.target, live.total, dice)
+        rolled, ok = defences.impact_roll(
+            state, actor, live.target, live.total, dice, cite="PAL-MSL-ROLL"
+        )
         direct += [missiles.ROLLED] if ok else []
         state = fold(apm.spent(state, rolled), rolled, missiles.POOLS)
     base = roll(dice, "damage", weapon.damage, rule="PAL-MSL-DIRECT")

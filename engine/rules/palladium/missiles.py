@@ -22,9 +22,8 @@ import msgspec
 from engine.dice import Dice
 from engine.rolls import apply_modifiers, roll, skipped
 from engine.rules import IllegalAction, UnknownName, UsageError
-from engine.rules.palladium import apm, combat, damage, shots
+from engine.rules.palladium import combat, damage, shots
 from engine.rules.palladium.options import opts
-from engine.rules.palladium.penalties import condition_modifiers
 from events.core import ConditionChanged, Event, Modifier, ReactionRequested, Roll
 from events.palladium import (
     DamageApplied,
@@ -32,7 +31,6 @@ from events.palladium import (
     DamageRolled,
     DamageUnit,
     DefenseDeclined,
-    DefenseRolled,
     MissileProfile,
     MissilesSpent,
     Profile,
@@ -183,10 +181,7 @@ def volley_events(
     launcher = launcher_of(f.profile, ip.weapon)
     missile = missile_of(f.profile, launcher)
     count = ip.missiles
-    left = f.missiles.get(missile.name, 0) - count
-    events: list[Event] = [
-        MissilesSpent(actor=actor, missile=missile.name, count=count, left=max(0, left))
-    ]
+    events = spend_missiles(f, actor, missile, count)
     mods = strike_modifiers(state, f.profile, launcher, missile, count)
     number, band = _target(state, launcher, ip.range)
     r = roll(dice, "strike", "1D20", mods, target=number, rule=RULE)
@@ -249,7 +244,7 @@ def volley_events(
         return [*events, pending]
     from engine.rules.palladium import volleys  # the answers need this module
 
-    return events + volleys.answer(state, actor, ip.target, ip.defend, detail, dice, None)
+    return events + volleys.answer(state, actor, ip.target, ip.defend, detail, dice)
 
 
 def land(
@@ -328,29 +323,6 @@ POOLS: dict[type[Event], Reducer] = {
 }
 
 
-def roll_with_blast(
-    state: FightState, shooter: str, target: str, total: int, dice: Dice
-) -> tuple[list[Event], bool]:
-    """Roll with an explosion: 1D20 + roll bonuses against the strike ``total`` (match or
-    beat, option ``roll_with_impact_ties``) halves the damage (PAL-MSL-ROLL), at the cost of
-    rolling with any impact (PAL-DEF-ROLL-IMPACT, PAL-HR-DEF-ROLL)."""
-    f = fighter(state.combatants[target])
-    options = opts(state)
-    house = options.roll_with_impact == "free_if_trained"
-    rule = "PAL-HR-DEF-ROLL" if house else "PAL-DEF-ROLL-IMPACT"
-    events: list[Event] = []
-    if not (house and f.profile.trained):
-        events.append(apm.spend_off_turn(state, target, 1, "roll with impact", rule, "defence"))
-    mods = condition_modifiers(state.combatants[target], list(f.profile.roll))
-    r = roll(dice, "roll with impact", "1D20", mods, target=total, rule="PAL-MSL-ROLL")
-    tie = options.roll_with_impact_ties
-    ok = r.total > total or (tie == "match" and r.total == total)
-    reason = f"{r.total} vs strike {total}: must {tie} it (PAL-MSL-ROLL)"
-    rolled = DefenseRolled(defender=target, attacker=shooter, kind="roll", roll=r, success=ok,
-                           reason=reason)  # fmt: skip
-    return [*events, rolled], ok
-
-
 def _base_roll(state: FightState, missile: MissileProfile, left: int, dice: Dice) -> Roll:
     """The missiles' damage: every one's dice (RAW reading), or one's times those still
     coming (PAL-HR-MSL-DAMAGE-MULT)."""
@@ -401,7 +373,7 @@ def _with(base: Roll, extra: list[Modifier]) -> Roll:
 
 
 def spend_missiles(f: Fighter, actor: str, missile: MissileProfile, count: int) -> list[Event]:
-    """Missiles fired from what he carries (a counter-volley's)."""
+    """Missiles fired from what he carries."""
     left = f.missiles.get(missile.name, 0)
     return [
         MissilesSpent(actor=actor, missile=missile.name, count=count, left=max(0, left - count))

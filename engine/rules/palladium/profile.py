@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+import attrs
+
 from engine.rules.palladium.tables import WP_NAMES, hand_to_hand, wp_strike_bonus
 from events.core import Modifier
 from events.palladium import ArmorProfile, MissileProfile, Profile, WeaponProfile
@@ -193,16 +195,4 @@ def _weapon(w: Weapon, proficiencies: Mapping[str, int]) -> WeaponProfile:
 
 def _missile(m: Missile) -> MissileProfile:
     """A sheet's missile as the rules use it (PAL-MSL-DATA: the sheet states its numbers)."""
-    return MissileProfile(
-        name=m.name,
-        type=m.type,
-        warhead=m.warhead,
-        damage=m.damage or "",
-        mega_damage=m.mega_damage,
-        blast_radius=m.blast_radius,
-        speed=m.speed,
-        mdc=m.mdc,
-        smart=m.smart,
-        guided=m.guided,
-        count=m.count,
-    )
+    return MissileProfile(**{**attrs.asdict(m), "damage": m.damage or ""})

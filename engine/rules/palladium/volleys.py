@@ -18,7 +18,7 @@ import msgspec
 from engine.dice import Dice
 from engine.rules import IllegalAction, UsageError
 from engine.rules.palladium import apm, combat, missiles
-from engine.rules.palladium.defences import check_answer
+from engine.rules.palladium.defences import check_answer, impact_roll
 from engine.rules.palladium.interceptions import COUNTER, SHOOT_DOWN, THINNING
 from engine.rules.palladium.options import opts
 from engine.turns import known
@@ -50,7 +50,7 @@ def decide(state: FightState, d: DefendDeclared, dice: Dice) -> tuple[list[Event
                 f"{d.choice} against a volley takes no --weapon, --missiles or --launcher "
                 "(those are for shoot-down and counter-volley)"
             )
-        events = answer(state, shooter, target, d.choice, detail, dice, d.weapon)
+        events = answer(state, shooter, target, d.choice, detail, dice)
         return [ReactionResolved(reactor=target), *events], True
     if d.defender != target and opts(state).shoot_down == "as_written":
         raise IllegalAction(
@@ -99,7 +99,6 @@ def answer(
     choice: str,
     detail: StrikeDetail,
     dice: Dice,
-    weapon: str | None,
 ) -> list[Event]:
     """The target's last answer: dodge, roll with the explosion, or none; then it lands."""
     why = combat.helpless(state, target)
@@ -170,7 +169,7 @@ def _roll(
             f"{f.profile.name} has no M.D.C. body or armor to roll with an explosion "
             "(PAL-HR-MSL-DODGE); answer dodge, counter-volley, shoot-down or none"
         )
-    events, ok = missiles.roll_with_blast(state, shooter, target, detail.total, dice)
+    events, ok = impact_roll(state, shooter, target, detail.total, dice, cite="PAL-MSL-ROLL")
     return events + missiles.land(state, shooter, detail, dice, "direct", rolled=ok)
 
 
