@@ -118,7 +118,6 @@ def weapons_problems(weapons: "tuple[Weapon, ...]") -> list[str]:
                 )
                 if getattr(weapon, key) is None
             ]
-            continue
         elif weapon.kind == "launcher":
             found += [
                 problem(f"weapons[{index}].{key}", "not for a launcher: it fires missiles")
