@@ -220,6 +220,8 @@ class Profile(msgspec.Struct, frozen=True, kw_only=True):
     #: thrown weapons and bows count (PAL-HR-STRIKE-THROWN, PAL-HR-STRIKE-BOWS).
     pp_strike: int = 0
     targeting: int = 0
+    #: Fire and heat do him no harm, plasma neither (PAL-MSL-PLASMA).
+    fire_immune: bool = False
 
 
 class Covering(msgspec.Struct, frozen=True, kw_only=True):

@@ -16,7 +16,7 @@ from __future__ import annotations
 from engine.dice import Dice
 from engine.rolls import roll
 from engine.rules import IllegalAction
-from engine.rules.palladium import apm, bursts, clips, combat, damage, missiles
+from engine.rules.palladium import apm, blasts, bursts, clips, combat, damage
 from engine.rules.palladium.gunbonus import gun_modifiers
 from engine.rules.palladium.options import opts
 from engine.rules.palladium.penalties import condition_modifiers
@@ -85,13 +85,13 @@ def crossing(state: FightState, d: CrossDeclared, dice: Dice) -> list[Event]:
             )
             events.append(DefenseDeclined(defender=d.actor, attacker=d.through, reason=reason))
             continue
-        now = fold(apm.spent(state, events), events, missiles.POOLS)
+        now = fold(apm.spent(state, events), events, blasts.POOLS)
         stopped = False
         if d.dodge and why is None:
             tried, stopped = combat.defend(now, d.through, d.actor, "dodge", detail, dice)
             events += tried
         if not stopped:
-            now = fold(apm.spent(state, events), events, missiles.POOLS)
+            now = fold(apm.spent(state, events), events, blasts.POOLS)
             if now.combatants[d.actor].alive:
                 events += damage.damage(now, d.through, d.actor, detail, dice)
     return events

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from engine.dice import Dice
 from engine.rolls import roll
-from engine.rules.palladium import apm, clips, combat, defences, missiles
+from engine.rules.palladium import apm, blasts, clips, combat, defences
 from engine.rules.palladium.options import opts
 from engine.rules.palladium.throwing import thrown_strike
 from events.core import Event, Modifier, Roll
@@ -90,19 +90,17 @@ def detonate(state: FightState, actor: str, live: LiveGrenade, dice: Dice) -> li
             ),
         ]
     rolled: list[Event] = []
-    direct = ([DOUBLE] if live.natural == 20 else []) if how == "direct" else [missiles.HALF]
+    direct = ([DOUBLE] if live.natural == 20 else []) if how == "direct" else [blasts.HALF]
     target_up = combat.helpless(state, live.target) is None
     if live.roll and target_up and how in ("direct", "radius"):  # PAL-MSL-ROLL
         rolled, ok = defences.impact_roll(
             state, actor, live.target, live.total, dice, cite="PAL-MSL-ROLL"
         )
-        direct += [missiles.ROLLED] if ok else []
-        state = fold(apm.spent(state, rolled), rolled, missiles.POOLS)
+        direct += [blasts.ROLLED] if ok else []
+        state = fold(apm.spent(state, rolled), rolled, blasts.POOLS)
     base = roll(dice, "damage", weapon.damage, rule="PAL-MSL-DIRECT")
-    blast = missiles.Blast(
-        shooter=actor, target=live.target, base=base, unit=unit, strike=live.total
-    )
-    return events + rolled + missiles.explode(state, blast, how, direct, live.caught)
+    blast = blasts.Blast(shooter=actor, target=live.target, base=base, unit=unit, strike=live.total)
+    return events + rolled + blasts.explode(state, blast, how, direct, live.caught)
 
 
 def _lands(
@@ -142,5 +140,5 @@ def round_end(state: FightState, dice: Dice) -> list[Event]:
         for live in fighter(c).grenades:
             went = detonate(state, cid, live, dice)
             events += went
-            state = fold(state, went, missiles.POOLS)
+            state = fold(state, went, blasts.POOLS)
     return events

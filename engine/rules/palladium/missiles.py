@@ -14,21 +14,15 @@ to the direct hit only, and an armor-piercing total above 20 is no less a bull's
 from __future__ import annotations
 
 import math
-from typing import cast
-
-import attrs
-import msgspec
 
 from engine.dice import Dice
-from engine.rolls import apply_modifiers, roll, skipped
+from engine.rolls import roll, skipped
 from engine.rules import IllegalAction, UnknownName, UsageError
-from engine.rules.palladium import combat, damage, shots
+from engine.rules.palladium import blasts, combat, shots
 from engine.rules.palladium.options import opts
-from events.core import ConditionChanged, Event, Modifier, ReactionRequested, Roll
+from events.core import Event, Modifier, ReactionRequested, Roll
 from events.palladium import (
-    DamageApplied,
     DamageIgnored,
-    DamageRolled,
     DamageUnit,
     DefenseDeclined,
     MissileProfile,
@@ -39,9 +33,7 @@ from events.palladium import (
     Volley,
     WeaponProfile,
 )
-from projections.core import on_condition_changed
-from projections.fold import Reducer, fold
-from projections.palladium import Fighter, InProgress, fighter, on_pool_set
+from projections.palladium import Fighter, InProgress, fighter
 from projections.state import FightState
 
 RULE = "PAL-MSL-VOLLEY"
@@ -49,12 +41,6 @@ RAW_TARGET = 5  # PAL-MSL-STRIKE-TARGET: a missile hits on 5
 GUIDED_BONUS = 3  # PAL-MSL-BONUS: a guided missile
 SMART_BONUS = 5  # PAL-MSL-BONUS: a smart bomb
 AP_BULLSEYE = 18  # PAL-MSL-AP: a strike total of 18, 19 or 20 doubles an armor-piercing hit
-HALF = Modifier(
-    name="in the blast radius: half", value=2, source="rules", rule="PAL-MSL-RADIUS", op="div"
-)
-ROLLED = Modifier(
-    name="rolled with the explosion", value=2, source="rules", rule="PAL-MSL-ROLL", op="div"
-)
 
 
 def launcher_of(p: Profile, name: str | None) -> WeaponProfile:
@@ -275,52 +261,18 @@ def land(
             )
         ]
     base = _base_roll(state, missile, volley.left, dice)
-    direct = _direct_terms(missile, detail) if how == "direct" else [HALF]
+    direct = _direct_terms(missile, detail) if how == "direct" else [blasts.HALF]
     if rolled:
-        direct.append(ROLLED)
-    blast = Blast(shooter=shooter, target=target, base=base, unit=unit, strike=detail.total)
-    return explode(state, blast, how, direct, volley.caught)
-
-
-@attrs.frozen
-class Blast:
-    """An explosion's damage as rolled: who set it off, at whom, its dice, in what unit, and
-    the strike total that armor is judged against."""
-
-    shooter: str
-    target: str
-    base: Roll
-    unit: DamageUnit
-    strike: int
-
-
-def explode(
-    state: FightState,
-    blast: Blast,
-    how: str,
-    direct: list[Modifier],
-    caught: tuple[str, ...],
-) -> list[Event]:
-    """An explosion: its target takes ``direct`` applied to the roll unless ``how`` is
-    "clear"; everyone ``caught`` takes half of what was rolled (PAL-MSL-RADIUS). Damage to one
-    is taken from the pools the damage before it left."""
-    events: list[Event] = []
-    hit = [(blast.target, direct)] if how != "clear" else []
-    for who, terms in [*hit, *((c, [HALF]) for c in caught)]:
-        if not state.combatants[who].alive:
-            continue
-        r = _with(blast.base, terms)
-        taken = damage.take_damage(state, who, max(0, r.total), blast.unit, blast.strike)
-        events += [DamageRolled(actor=blast.shooter, target=who, roll=r, unit=blast.unit), *taken]
-        state = fold(state, taken, POOLS)
-    return events
-
-
-#: What damage changes, folded between the victims of one blast.
-POOLS: dict[type[Event], Reducer] = {
-    ConditionChanged: cast(Reducer, on_condition_changed),
-    DamageApplied: cast(Reducer, on_pool_set),
-}
+        direct.append(blasts.ROLLED)
+    blast = blasts.Blast(
+        shooter=shooter,
+        target=target,
+        base=base,
+        unit=unit,
+        strike=detail.total,
+        plasma=missile.warhead == "plasma",
+    )
+    return blasts.explode(state, blast, how, direct, volley.caught)
 
 
 def _base_roll(state: FightState, missile: MissileProfile, left: int, dice: Dice) -> Roll:
@@ -363,13 +315,6 @@ def _direct_terms(missile: MissileProfile, detail: StrikeDetail) -> list[Modifie
             )
         ]
     return []
-
-
-def _with(base: Roll, extra: list[Modifier]) -> Roll:
-    """``base`` with more steps applied after its own."""
-    return msgspec.structs.replace(
-        base, modifiers=(*base.modifiers, *extra), total=apply_modifiers(base.total, extra)
-    )
 
 
 def spend_missiles(f: Fighter, actor: str, missile: MissileProfile, count: int) -> list[Event]:

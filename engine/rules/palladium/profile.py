@@ -159,6 +159,7 @@ def build_profile(sheet: PalladiumSheet) -> Profile:
         balance=sheet.skills.balance,
         pp_strike=sheet.bonuses.pp_strike,
         targeting=sheet.skills.targeting,
+        fire_immune=sheet.fire_immune,
     )
 
 

@@ -27,6 +27,7 @@ Schema (keys; optional ones have the default shown)::
     save_horror_factor = 0
     auto_dodge = false
     horror_factor = 12                 # optional, top level: the Horror Factor he inspires
+    fire_immune = false                # top level: fire and heat do him no harm (plasma too)
     [skills]                           # optional
     balance = 60                       # Acrobatics / Gymnastics balance %, 1..98
     targeting = 0                      # the Targeting skill's strike bonus (bows, thrown)
@@ -299,6 +300,8 @@ class PalladiumSheet:
     apm_sources: ApmSources = ApmSources()
     #: The Horror Factor he inspires (PAL-COND-HORROR), 1..20.
     horror_factor: Annotated[int, Range(1, 20)] | None = None
+    #: Resistant or impervious to fire and heat: plasma does him no harm (PAL-MSL-PLASMA).
+    fire_immune: bool = False
     skills: Skills = Skills()
     #: The missiles he carries for his launchers (:mod:`sheet_weapons`).
     missiles: tuple[Missile, ...] = ()

@@ -1,0 +1,72 @@
+"""Warheads with forced dice: M.D. plasma incinerates S.D.C. and H.P. bodies it reaches and
+spares beings immune to fire (PAL-MSL-PLASMA)."""
+
+from __future__ import annotations
+
+import pytest
+
+from events.core import ConditionChanged
+from events.palladium import DamageApplied, DamageIgnored
+
+from .conftest import Fight, of, one
+from .test_rules_missiles import armed, damage_to, launch
+
+PLASMA = {"warhead": "plasma", "mega_damage": True, "damage": "1D6"}
+
+
+@pytest.mark.parametrize("variant", ["raw", "house"])
+def test_PAL_MSL_PLASMA_incinerates_an_sdc_body_it_reaches_and_those_caught(
+    fight: Fight, variant: str
+) -> None:
+    armed(fight, variant, rocket=PLASMA)
+    launch(fight, 1, 12, caught=("b",))
+    result = fight.defend("t", "none", 2)
+    assert damage_to(result, "t") == 200  # 2 M.D. = 200 S.D.C., of 1,000 (PAL-DMG-MD-TO-SDC)
+    dead = [e for e in of(result.events, ConditionChanged) if e.condition == "dead"]
+    assert [(e.combatant, e.rule) for e in dead] == [
+        ("t", "PAL-MSL-PLASMA"),
+        ("b", "PAL-MSL-PLASMA"),
+    ]
+    people = {c["id"]: c for c in fight.status()["combatants"]}
+    assert not people["t"]["alive"] and not people["b"]["alive"]
+
+
+def test_PAL_MSL_PLASMA_mdc_armor_that_holds_saves_its_wearer(fight: Fight) -> None:
+    armed(fight, rocket=PLASMA, target={"armor": {"name": "plate", "mdc": 50}})
+    launch(fight, 1, 12)
+    result = fight.defend("t", "none", 4)
+    hit = one(result.events, DamageApplied)
+    assert (hit.pool, hit.amount) == ("armor", 4)
+    assert not [e for e in of(result.events, ConditionChanged) if e.condition == "dead"]
+
+
+def test_PAL_MSL_PLASMA_armor_gone_then_the_body_burns(fight: Fight) -> None:
+    armed(fight, rocket=PLASMA, target={"armor": {"name": "plate", "mdc": 3}})
+    launch(fight, 1, 12)
+    first = fight.defend("t", "none", 6)  # the last point absorbs the whole hit
+    assert not [e for e in of(first.events, ConditionChanged) if e.condition == "dead"]
+    fight.pass_("t")
+    fight.pass_("b")
+    launch(fight, 1, 12)
+    second = fight.defend("t", "none", 1)
+    assert [e.rule for e in of(second.events, ConditionChanged) if e.condition == "dead"] == [
+        "PAL-MSL-PLASMA"
+    ]
+
+
+def test_PAL_MSL_PLASMA_a_fire_immune_being_is_unharmed(fight: Fight) -> None:
+    armed(fight, rocket=PLASMA, target={"fire_immune": True})
+    launch(fight, 1, 12, caught=("b",))
+    result = fight.defend("t", "none", 5)
+    ignored = one(result.events, DamageIgnored)
+    assert (ignored.target, ignored.amount, ignored.rule) == ("t", 5, "PAL-MSL-PLASMA")
+    assert damage_to(result, "t") == 0
+    assert damage_to(result, "b") == 200  # half of 5 M.D., rounded down, as S.D.C.
+
+
+def test_PAL_MSL_PLASMA_other_warheads_leave_a_survivor_alive(fight: Fight) -> None:
+    armed(fight, rocket={**PLASMA, "warhead": "high_explosive"})
+    launch(fight, 1, 12)
+    result = fight.defend("t", "none", 2)
+    assert damage_to(result, "t") == 200
+    assert not of(result.events, ConditionChanged)
