@@ -224,6 +224,7 @@ OVERRIDES = {
     "grenade_scatter": st.sampled_from(("none", "always", "on_miss")),
     "covering_fire_misses": st.booleans(),
     "counter_volley_table": st.sampled_from(("on_destroy", "on_hit")),
+    "multi_warhead": st.sampled_from(("releases", "own_damage")),
     "volley_radius": st.sampled_from(("warhead", "doubling", "doubling_smooth")),
 }
 #: Engine bugs this machine found, each pinned by a strict xfail test at the end of this
@@ -582,10 +583,13 @@ def draw_launch(data: st.DataObject, state: FightState, acting: str, target: str
         if others
         else []
     )
+    weapons = fighter(state.combatants[acting]).profile.weapons
+    launchers = [w.name for w in weapons if w.kind == "launcher"]
     return LaunchDeclared(
         actor=acting,
         target=target,
         missiles=data.draw(st.integers(1, 4), label="missiles"),
+        launcher=data.draw(st.sampled_from([None, *launchers]), label="launcher"),
         caught=tuple(caught),
         defend=data.draw(st.sampled_from((None, None, "dodge", "roll", "none")), label="answer"),
     )

@@ -271,3 +271,12 @@ class PalladiumOptions(CoreOptions, frozen=True, kw_only=True):
             "destroyed, or whenever a counter-volley hits (❓: the text does not say)",
         ),
     ] = "on_destroy"
+    multi_warhead: Annotated[
+        Literal["releases", "own_damage"],
+        _doc(
+            "PAL-MSL-MULTI-WARHEAD",
+            "a multi-warhead (a sheet missile that `releases` others) lets its warheads go on "
+            "arrival: the target answers a volley of them (the text), or hits as one missile "
+            "with its own damage (the table's 5D6x10 row; ❓ the two disagree)",
+        ),
+    ] = "releases"

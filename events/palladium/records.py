@@ -127,6 +127,9 @@ class MissileProfile(msgspec.Struct, frozen=True, kw_only=True):
     smart: bool = False
     guided: bool = False
     count: int = 0
+    #: A multi-warhead: the missiles it releases on arrival and how many (PAL-MSL-MULTI-WARHEAD).
+    releases: str | None = None
+    warheads: int = 4
 
 
 class ArmorProfile(msgspec.Struct, frozen=True, kw_only=True):

@@ -181,6 +181,9 @@ def volley_events(
         why = f"total {r.total} {'reaches' if hits else 'is under'} {number}"
     every = "the whole volley hits" if hits else "the whole volley misses"
     reason = f"{band}; {why}; {every} (PAL-MSL-VOLLEY)"
+    inside, n = released(state, f.profile, missile, count)
+    if hits and inside is not missile:
+        reason += f"; they release {n} {inside.name} at him (PAL-MSL-MULTI-WARHEAD)"
     if hits:
         reason += "; missiles strike the main body (PAL-MSL-MAIN-BODY)"
     else:
@@ -201,11 +204,7 @@ def volley_events(
     if not hits:
         return events
     volley = Volley(
-        missile=missile,
-        launched=count,
-        left=count,
-        radius=radius(state, missile, count),
-        caught=ip.caught,
+        missile=inside, launched=n, left=n, radius=radius(state, inside, n), caught=ip.caught
     )
     detail = StrikeDetail(
         action="volley",
@@ -231,6 +230,19 @@ def volley_events(
     from engine.rules.palladium import volleys  # the answers need this module
 
     return events + volleys.answer(state, actor, ip.target, ip.defend, detail, dice)
+
+
+def released(
+    state: FightState, p: Profile, missile: MissileProfile, count: int
+) -> tuple[MissileProfile, int]:
+    """What reaches the target: ``count`` multi-warheads release their warheads, each
+    ``warheads`` of the missile the sheet names, which the target answers as one volley
+    (PAL-MSL-MULTI-WARHEAD; option ``multi_warhead``: or they hit as the missiles they are)."""
+    if missile.releases is None or opts(state).multi_warhead != "releases":
+        return missile, count
+    wanted = missile.releases.casefold()
+    inside = next(m for m in p.missiles if m.name.casefold() == wanted)
+    return inside, count * missile.warheads
 
 
 def land(

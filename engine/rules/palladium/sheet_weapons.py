@@ -17,6 +17,8 @@ one), so each sheet states its missiles; ``examples/sheets/`` ships the common o
     smart = false                     # a smart missile (never a mini, PAL-MSL-SMART)
     guided = false                    # a guided missile: +3 to strike (PAL-MSL-BONUS)
     count = 8                         # how many he carries, 0..1000
+    releases = "NAME"                 # a multi-warhead: the [[missiles]] it releases on
+    warheads = 4                      # arrival, and how many (1..16, default 4)
 
 A launcher is a weapon with ``kind = "launcher"``, ``missiles = "NAME"`` (one of the sheet's
 ``[[missiles]]``) and ``rate`` (the most it fires in one volley, 1..100); it has no damage of
@@ -55,6 +57,9 @@ class Missile:
     smart: bool = False
     guided: bool = False
     count: Annotated[int, Range(0, 1000)] = 0
+    #: A multi-warhead: the missiles it releases on arrival, and how many (PAL-MSL-MULTI-WARHEAD).
+    releases: Label | None = None
+    warheads: Annotated[int, Range(1, 16)] = 4
 
 
 def weapons_problems(weapons: "tuple[Weapon, ...]") -> list[str]:
@@ -147,8 +152,9 @@ def weapons_problems(weapons: "tuple[Weapon, ...]") -> list[str]:
 
 
 def missiles_problems(missiles: tuple[Missile, ...], weapons: "tuple[Weapon, ...]") -> list[str]:
-    """Missile names differ; a mini-missile is never smart (PAL-MSL-SMART); a launcher names
-    missiles the sheet carries and a rate, and only a launcher does."""
+    """Missile names differ; a mini-missile is never smart (PAL-MSL-SMART); a multi-warhead
+    releases another of the sheet's missiles, one that releases none (PAL-MSL-MULTI-WARHEAD);
+    a launcher names missiles the sheet carries and a rate, and only a launcher does."""
     found: list[str] = []
     names: dict[str, int] = {}
     for index, m in enumerate(missiles):
@@ -165,6 +171,7 @@ def missiles_problems(missiles: tuple[Missile, ...], weapons: "tuple[Weapon, ...
             found.append(
                 problem(f"missiles[{index}].smart", "a mini-missile is never smart (PAL-MSL-SMART)")
             )
+    found += _releases_problems(missiles, names)
     for index, w in enumerate(weapons):
         where = f"weapons[{index}]"
         if w.kind != "grenade":
@@ -200,4 +207,31 @@ def missiles_problems(missiles: tuple[Missile, ...], weapons: "tuple[Weapon, ...
             )
         if w.rate is None:
             found.append(problem(f"{where}.rate", "required: the most missiles in one volley"))
+    return found
+
+
+def _releases_problems(missiles: tuple[Missile, ...], names: dict[str, int]) -> list[str]:
+    """A multi-warhead's ``releases`` names another of the sheet's missiles, itself no
+    multi-warhead (PAL-MSL-MULTI-WARHEAD)."""
+    found: list[str] = []
+    for index, m in enumerate(missiles):
+        where = f"missiles[{index}].releases"
+        if m.releases is None:
+            continue
+        other = names.get(m.releases.strip().casefold())
+        if other is None:
+            known = ", ".join(json.dumps(x.name) for x in missiles)
+            found.append(
+                problem(
+                    where, f"no [[missiles]] named {json.dumps(m.releases)} (missiles: {known})"
+                )
+            )
+        elif other == index:
+            found.append(problem(where, "a multi-warhead releases other missiles, not itself"))
+        elif missiles[other].releases is not None:
+            found.append(
+                problem(
+                    where, f"{json.dumps(m.releases)} is itself a multi-warhead (one level only)"
+                )
+            )
     return found

@@ -74,6 +74,7 @@ RAW = {
     "covering_fire_misses": False,
     "counter_volley_likewise": "with_first",
     "counter_volley_table": "on_destroy",
+    "multi_warhead": "releases",
 }
 HOUSE = {
     **RAW,

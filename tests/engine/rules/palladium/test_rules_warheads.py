@@ -1,15 +1,17 @@
 """Warheads with forced dice: M.D. plasma incinerates S.D.C. and H.P. bodies it reaches and
-spares beings immune to fire (PAL-MSL-PLASMA)."""
+spares beings immune to fire (PAL-MSL-PLASMA); a multi-warhead releases its warheads on
+arrival (PAL-MSL-MULTI-WARHEAD)."""
 
 from __future__ import annotations
 
 import pytest
 
+from engine.rules import IllegalAction
 from events.core import ConditionChanged
-from events.palladium import DamageApplied, DamageIgnored
+from events.palladium import DamageApplied, DamageIgnored, MissilesSpent, StrikeRolled
 
 from .conftest import Fight, of, one
-from .test_rules_missiles import armed, damage_to, launch
+from .test_rules_missiles import TOUGH, armed, damage_to, launch, launcher, missile
 
 PLASMA = {"warhead": "plasma", "mega_damage": True, "damage": "1D6"}
 
@@ -70,3 +72,47 @@ def test_PAL_MSL_PLASMA_other_warheads_leave_a_survivor_alive(fight: Fight) -> N
     result = fight.defend("t", "none", 2)
     assert damage_to(result, "t") == 200
     assert not of(result.events, ConditionChanged)
+
+
+@pytest.mark.parametrize("variant", ["raw", "house"])
+def test_PAL_MSL_MULTI_WARHEAD_the_target_answers_the_four_it_releases(
+    fight: Fight, variant: str
+) -> None:
+    fight.new(variant)
+    warhead = missile(name="warhead", damage="1D6", blast_radius=20, count=0)
+    carrier = missile(releases="warhead", guided=True, count=2, damage="5D6")
+    fight.add("brawler", "s", weapons=[launcher()], missiles=[carrier, warhead])
+    fight.add("brawler", "t", pools=TOUGH)
+    fight.initiative(18, 10)
+    result = launch(fight, 1, 12)
+    strike = one(result.events, StrikeRolled)
+    assert "release 4 warhead" in strike.reason and "PAL-MSL-MULTI-WARHEAD" in strike.reason
+    assert one(result.events, MissilesSpent).missile == "rocket"
+    volley = fight.status()["volley"]
+    assert (volley["missile"], volley["launched"], volley["left"]) == ("warhead", 4, 4)
+    faces, expected = ((1, 2, 3, 4), 10) if variant == "raw" else ((3,), 12)  # house: 3 x 4
+    assert damage_to(fight.defend("t", "none", *faces), "t") == expected
+
+
+def test_PAL_MSL_MULTI_WARHEAD_four_released_cannot_be_dodged_as_written(fight: Fight) -> None:
+    fight.new("raw")
+    warhead = missile(name="warhead", count=0)
+    fight.add("brawler", "s", weapons=[launcher()],
+              missiles=[missile(releases="warhead", count=2), warhead])  # fmt: skip
+    fight.add("brawler", "t", pools=TOUGH)
+    fight.initiative(18, 10)
+    launch(fight, 1, 12)
+    with pytest.raises(IllegalAction, match="volley of 4 missiles cannot be dodged"):
+        fight.defend("t", "dodge", 20)
+
+
+def test_PAL_MSL_MULTI_WARHEAD_option_own_damage_hits_as_one_missile(fight: Fight) -> None:
+    fight.new("raw", multi_warhead="own_damage")
+    warhead = missile(name="warhead", count=0)
+    carrier = missile(releases="warhead", damage="2D6", count=2)
+    fight.add("brawler", "s", weapons=[launcher()], missiles=[carrier, warhead])
+    fight.add("brawler", "t", pools=TOUGH)
+    fight.initiative(18, 10)
+    launch(fight, 1, 12)
+    assert fight.status()["volley"]["missile"] == "rocket"
+    assert damage_to(fight.defend("t", "none", 5, 6), "t") == 11

@@ -86,6 +86,13 @@ def test_a_launcher_and_its_missiles_become_the_profile() -> None:
          "weapons[1].name: duplicate"),
         ([{"name": "k", "kind": "melee", "damage": "1D6", "scatter": "hand"}], [],
          "weapons[0].scatter: only for a grenade"),
+        ([POD], [{**MINI, "releases": "maxi"}],
+         'missiles[0].releases: no [[missiles]] named "maxi"'),
+        ([POD], [{**MINI, "releases": "MINI"}], "missiles[0].releases: a multi-warhead releases"),
+        ([POD], [{**MINI, "releases": "b"}, {**MINI, "name": "b", "releases": "mini"}],
+         'missiles[0].releases: "b" is itself a multi-warhead'),
+        ([POD], [{**MINI, "releases": "b", "warheads": 17}, {**MINI, "name": "b"}],
+         "missiles[0].warheads"),
     ],
 )  # fmt: skip
 def test_missile_and_launcher_problems_name_their_path(
