@@ -280,3 +280,12 @@ class PalladiumOptions(CoreOptions, frozen=True, kw_only=True):
             "with its own damage (the table's 5D6x10 row; ❓ the two disagree)",
         ),
     ] = "releases"
+    smart_passes: Annotated[
+        Literal[1, 2, 3, 4, 5],
+        _doc(
+            "PAL-MSL-SMART",
+            "the passes a smart missile makes at its target, the first included, before its "
+            "fuel is gone: after a miss or a dodge it comes round and strikes again (the text "
+            "gives no number: 2; 1 is none)",
+        ),
+    ] = 2

@@ -264,6 +264,8 @@ class Volley(msgspec.Struct, frozen=True, kw_only=True):
     wounded: int = 0
     shot_at: int = 0
     caught: tuple[str, ...] = ()
+    #: Which pass a smart missile is making at its target (PAL-MSL-SMART), 1 for the first.
+    passes: int = 1
 
 
 class StrikeDetail(msgspec.Struct, frozen=True, kw_only=True):

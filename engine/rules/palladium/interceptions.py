@@ -21,7 +21,7 @@ import msgspec
 from engine.dice import Dice
 from engine.rolls import roll
 from engine.rules import IllegalAction
-from engine.rules.palladium import apm, clips, combat, missiles
+from engine.rules.palladium import apm, clips, combat, missile_strikes, missiles
 from engine.rules.palladium.gunbonus import gun_modifiers
 from engine.rules.palladium.options import opts
 from engine.rules.palladium.penalties import condition_modifiers
@@ -36,6 +36,7 @@ HOUSE_SHOT = "PAL-HR-MSL-SHOOT-DOWN"
 RAW_COUNTER_CHANCE = 75  # PAL-MSL-SHOOT-DOWN: own missiles destroy the volley on 01-75%
 DUMB_TARGET, SMART_TARGET = 9, 15  # PAL-HR-MSL-COUNTER-VOLLEY
 PER_MISSILE = 5  # PAL-HR-MSL-COUNTER-VOLLEY: d100 + 5 a missile of one's own volley
+SMART_DODGE = 4  # PAL-MSL-BONUS: a smart bomb is +4 to dodge attacks on it
 
 
 @attrs.frozen
@@ -94,7 +95,7 @@ def _counter_volley(
             defender=defender, destroyed=0, left=volley.left, reason=why, rule=rule, rolls=(r,)
         )
         return Thinned([*events, miss], volley)
-    mods = missiles.strike_modifiers(state, f.profile, launcher, own, count)
+    mods = missile_strikes.strike_modifiers(state, f.profile, launcher, own, count)
     number, why = _house_number(volley, own.speed, COUNTER)
     return _hit_one(
         state,
@@ -237,6 +238,10 @@ def _hit_one(
     )
     if not hits or not spec:
         return Thinned(events, volley)
+    if volley.missile.smart and not house:
+        dodged = _smart_dodge(defender, volley, r, dice)
+        if dodged is not None:
+            return Thinned([*events, dodged], volley)
     dmg = roll(dice, "damage", spec, rule=rule)
     md = dmg.total if mega else dmg.total // 100  # PAL-DMG-SDC-VS-MDC: 100 S.D.C. = 1 M.D.
     taken = volley.wounded + md
@@ -298,6 +303,30 @@ def _hit_one(
 
 
 Table = tuple[int, tuple[Roll, ...], str]
+
+
+def _smart_dodge(defender: str, volley: Volley, strike: Roll, dice: Dice) -> VolleyThinned | None:
+    """A smart missile dodges a shot that would hit it, 1D20 + 4 against the strike total,
+    winning ties as any defender; a natural 20 strike needs a natural 20 to dodge
+    (PAL-MSL-BONUS, PAL-MSL-SMART; reading: it rolls as a defender does). What it did, or
+    None when the shot strikes home."""
+    bonus = Modifier(
+        name="a smart missile dodges", value=SMART_DODGE, source="rules", rule="PAL-MSL-BONUS"
+    )
+    r = roll(dice, "dodge", "1D20", [bonus], target=strike.total, rule="PAL-MSL-SMART")
+    beats = r.total >= strike.total and strike.faces[0] != 20  # a natural 20 needs one
+    if not (beats or r.faces[0] == 20):
+        return None
+    why = f"the smart missile dodges the shot: {r.total} against {strike.total} (PAL-MSL-SMART)"
+    return VolleyThinned(
+        defender=defender,
+        destroyed=0,
+        left=volley.left,
+        reason=why,
+        rule="PAL-MSL-SMART",
+        wounded=volley.wounded,
+        rolls=(r,),
+    )
 
 
 def _raw_table(state: FightState, volley: Volley, own: int, dice: Dice, first: bool) -> Table:

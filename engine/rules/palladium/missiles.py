@@ -1,7 +1,8 @@
 """Missiles: a volley launched (one attack, one strike roll, PAL-MSL-VOLLEY) and what it does
 when it lands: a direct hit on its target, half to everyone else in the blast radius
 (PAL-MSL-DIRECT, PAL-MSL-RADIUS). The answers a volley waits for (counter-volleys, shots at it,
-dodges, rolls) are :mod:`volleys`; the ``launch`` verb is :mod:`launches`.
+dodges, rolls) are :mod:`volleys`; the ``launch`` verb is :mod:`launches`; its strike roll,
+a smart missile's passes and a multi-warhead's release are :mod:`missile_strikes`.
 
 Readings (each also in docs/RULES-palladium.md): a volley's direct hit is one blast, its damage
 summed before it comes off the pools; every missile's dice are rolled (option
@@ -15,10 +16,13 @@ from __future__ import annotations
 
 import math
 
+import msgspec
+
 from engine.dice import Dice
-from engine.rolls import roll, skipped
+from engine.rolls import roll
 from engine.rules import IllegalAction, UnknownName, UsageError
-from engine.rules.palladium import blasts, combat, shots
+from engine.rules.palladium import blasts, combat
+from engine.rules.palladium.missile_strikes import Aim, passes, released
 from engine.rules.palladium.options import opts
 from events.core import Event, Modifier, ReactionRequested, Roll
 from events.palladium import (
@@ -29,7 +33,6 @@ from events.palladium import (
     MissilesSpent,
     Profile,
     StrikeDetail,
-    StrikeRolled,
     Volley,
     WeaponProfile,
 )
@@ -37,9 +40,6 @@ from projections.palladium import Fighter, InProgress, fighter
 from projections.state import FightState
 
 RULE = "PAL-MSL-VOLLEY"
-RAW_TARGET = 5  # PAL-MSL-STRIKE-TARGET: a missile hits on 5
-GUIDED_BONUS = 3  # PAL-MSL-BONUS: a guided missile
-SMART_BONUS = 5  # PAL-MSL-BONUS: a smart bomb
 AP_BULLSEYE = 18  # PAL-MSL-AP: a strike total of 18, 19 or 20 doubles an armor-piercing hit
 
 
@@ -97,120 +97,37 @@ def radius(state: FightState, missile: MissileProfile, count: int) -> int:
     return missile.blast_radius * count.bit_length()
 
 
-def strike_modifiers(
-    state: FightState, p: Profile, launcher: WeaponProfile, missile: MissileProfile, count: int
-) -> list[Modifier]:
-    """A volley's strike bonuses: the launcher's targeting system; the W.P.'s bonus for
-    mini-missiles; +3 guided or +5 smart (PAL-MSL-BONUS); under the house rules +1 a missile
-    in place of the guided and smart bonuses (PAL-HR-MSL-STRIKE)."""
-    mods: list[Modifier] = []
-    if launcher.strike:
-        mods.append(
-            Modifier(
-                name=f"{launcher.name} (targeting)",
-                value=launcher.strike,
-                source="weapon",
-                rule="PAL-MSL-BONUS",
-            )
-        )
-    if missile.type == "mini" and launcher.wp_level > 0 and launcher.wp_strike:
-        mods.append(
-            Modifier(
-                name=f"W.P. level {launcher.wp_level}, mini-missiles",
-                value=launcher.wp_strike,
-                source="sheet",
-                rule="PAL-MSL-BONUS",
-            )
-        )
-    guidance = []
-    if missile.smart:
-        guidance.append(
-            Modifier(
-                name="a smart missile", value=SMART_BONUS, source="rules", rule="PAL-MSL-BONUS"
-            )
-        )
-    elif missile.guided:
-        guidance.append(
-            Modifier(
-                name="a guided missile", value=GUIDED_BONUS, source="rules", rule="PAL-MSL-BONUS"
-            )
-        )
-    if opts(state).missile_strike == "volley_bonus":
-        mods += skipped(guidance, "the house +1 a missile replaces it", "PAL-HR-MSL-STRIKE")
-        mods.append(
-            Modifier(
-                name=f"{count} missile(s) in the volley",
-                value=count,
-                source="rules",
-                rule="PAL-HR-MSL-STRIKE",
-            )
-        )
-    else:
-        mods += guidance
-    return mods
-
-
-def _target(state: FightState, launcher: WeaponProfile, range_ft: int | None) -> tuple[int, str]:
-    """The number a volley needs and why: 5 (RAW), or a gun's under the house rules."""
-    if opts(state).missile_strike == "five":
-        return RAW_TARGET, f"a missile needs {RAW_TARGET} (PAL-MSL-STRIKE-TARGET)"
-    number, rule, band = shots.shot_target(state, launcher, range_ft)
-    return number, f"{band} ({rule}, PAL-HR-MSL-STRIKE)"
-
-
 def volley_events(
     state: FightState, actor: str, ip: InProgress, dice: Dice, wild: int, landing: bool = False
 ) -> list[Event]:
-    """Fire the volley: the missiles spent, one strike roll for all of them; a hit waits for
-    the target's answer, or is answered now (``--defend``), or lands when he cannot answer."""
+    """Fire the volley: the missiles spent, one strike roll for all of them (a smart missile
+    comes round after a miss); a hit waits for the target's answer, or is answered now
+    (``--defend``), or lands when he cannot answer."""
     f = fighter(state.combatants[actor])
     launcher = launcher_of(f.profile, ip.weapon)
     missile = missile_of(f.profile, launcher)
     count = ip.missiles
     events = spend_missiles(f, actor, missile, count)
-    mods = strike_modifiers(state, f.profile, launcher, missile, count)
-    number, band = _target(state, launcher, ip.range)
-    r = roll(dice, "strike", "1D20", mods, target=number, rule=RULE)
-    natural = r.faces[0]
-    if natural == 20:
-        hits, why = True, "natural 20: always hits, double damage (PAL-MSL-NAT20)"
-    elif natural == 1 and opts(state).nat1_always_misses:
-        hits, why = False, "natural 1 always misses (PAL-STRIKE-NAT1)"
-    else:
-        hits = r.total >= number
-        why = f"total {r.total} {'reaches' if hits else 'is under'} {number}"
-    every = "the whole volley hits" if hits else "the whole volley misses"
-    reason = f"{band}; {why}; {every} (PAL-MSL-VOLLEY)"
-    inside, n = released(state, f.profile, missile, count)
-    if hits and inside is not missile:
-        reason += f"; they release {n} {inside.name} at him (PAL-MSL-MULTI-WARHEAD)"
-    if hits:
-        reason += "; missiles strike the main body (PAL-MSL-MAIN-BODY)"
-    else:
-        reason += "; a near miss's blast is the GM's ruling (PAL-MSL-RADIUS)"
-    s = StrikeRolled(
-        actor=actor,
-        target=ip.target,
-        action="volley",
-        weapon=launcher.name,
-        roll=r,
-        natural=natural,
-        hits=hits,
-        critical=hits and natural == 20,
-        reason=reason,
-        location="main body" if hits else None,
-    )
-    events.append(s)
-    if not hits:
+    aim = Aim(shooter=actor, target=ip.target, launcher=launcher, range_ft=ip.range)
+    rolled = passes(state, aim, missile, count, 1, dice)
+    events += rolled
+    s = rolled[-1]
+    if not s.hits:
         return events
+    inside, n = released(state, f.profile, missile, count)
     volley = Volley(
-        missile=inside, launched=n, left=n, radius=radius(state, inside, n), caught=ip.caught
+        missile=inside,
+        launched=n,
+        left=n,
+        radius=radius(state, inside, n),
+        caught=ip.caught,
+        passes=len(rolled),
     )
     detail = StrikeDetail(
         action="volley",
         weapon=launcher.name,
-        total=r.total,
-        natural=natural,
+        total=s.roll.total,
+        natural=s.natural,
         critical=s.critical,
         purpose="volley",
         target=ip.target,
@@ -232,17 +149,29 @@ def volley_events(
     return events + volleys.answer(state, actor, ip.target, ip.defend, detail, dice)
 
 
-def released(
-    state: FightState, p: Profile, missile: MissileProfile, count: int
-) -> tuple[MissileProfile, int]:
-    """What reaches the target: ``count`` multi-warheads release their warheads, each
-    ``warheads`` of the missile the sheet names, which the target answers as one volley
-    (PAL-MSL-MULTI-WARHEAD; option ``multi_warhead``: or they hit as the missiles they are)."""
-    if missile.releases is None or opts(state).multi_warhead != "releases":
-        return missile, count
-    wanted = missile.releases.casefold()
-    inside = next(m for m in p.missiles if m.name.casefold() == wanted)
-    return inside, count * missile.warheads
+def come_round(state: FightState, shooter: str, detail: StrikeDetail, dice: Dice) -> list[Event]:
+    """A smart volley its target dodged turns and strikes again while it has passes left
+    (PAL-MSL-SMART): it waits for his answer anew, or, having missed on its last pass, is
+    spent. Nothing when it has no pass left: it lands as the dodge left it."""
+    volley = detail.volley
+    assert volley is not None
+    if not volley.missile.smart or volley.passes >= opts(state).smart_passes:
+        return []
+    p = fighter(state.combatants[shooter]).profile
+    aim = Aim(shooter, detail.target, launcher_of(p, detail.weapon), detail.range_ft)
+    rolled = passes(state, aim, volley.missile, volley.left, volley.passes + 1, dice)
+    s = rolled[-1]
+    if not s.hits:
+        return list(rolled)
+    again = msgspec.structs.replace(
+        detail,
+        total=s.roll.total,
+        natural=s.natural,
+        critical=s.critical,
+        volley=msgspec.structs.replace(volley, passes=volley.passes + len(rolled)),
+    )
+    waiting = ReactionRequested(actor=shooter, reactor=detail.target, kind="defense", detail=again)
+    return [*rolled, waiting]
 
 
 def land(

@@ -51,7 +51,8 @@ def decide(state: FightState, d: DefendDeclared, dice: Dice) -> tuple[list[Event
                 "(those are for shoot-down and counter-volley)"
             )
         events = answer(state, shooter, target, d.choice, detail, dice)
-        return [ReactionResolved(reactor=target), *events], True
+        smart_pass = any(isinstance(e, ReactionRequested) for e in events)  # it comes round
+        return [ReactionResolved(reactor=target), *events], not smart_pass
     if d.defender != target and opts(state).shoot_down == "as_written":
         raise IllegalAction(
             f"as written only {state.combatants[target].name}, its target, fires at the volley "
@@ -124,7 +125,8 @@ def _dodge(
     direct hit, and a radius under 12 ft too; a larger one leaves him in it for half, or
     under ``missile_radius_escape`` two actions clear it (PAL-MSL-DODGE). House: one roll,
     one dodge action for one missile and two for a volley; success no damage at all
-    (PAL-HR-MSL-DODGE; the GM's leave is his typing it)."""
+    (PAL-HR-MSL-DODGE; the GM's leave is his typing it). A smart volley dodged does not go
+    off: it comes round while it has passes (PAL-MSL-SMART, reading)."""
     volley = detail.volley
     assert volley is not None
     options = opts(state)
@@ -152,6 +154,9 @@ def _dodge(
         how = "clear"
     else:
         how = "radius"
+    round_again = missiles.come_round(apm.spent(state, events), shooter, detail, dice) if ok else []
+    if round_again:  # a smart missile turns rather than exploding (PAL-MSL-SMART)
+        return events + round_again
     return events + missiles.land(state, shooter, detail, dice, how)
 
 

@@ -117,7 +117,7 @@ def test_PAL_MSL_BONUS_launcher_guided_smart_and_the_WP_for_minis(fight: Fight) 
         ("pod (targeting)", 1, "add"), ("a guided missile", 3, "add")
     ]  # fmt: skip
     house = another(fight)
-    armed(house, "house", rocket={"type": "long", "smart": True})
+    armed(house, "house", rocket={"type": "long", "smart": True}, smart_passes=1)
     s = one(launch(house, 2, 2).events, StrikeRolled)
     assert [(m.value, m.op, m.rule) for m in s.roll.modifiers] == [
         (5, "skip", "PAL-HR-MSL-STRIKE"), (2, "add", "PAL-HR-MSL-STRIKE")

@@ -75,6 +75,7 @@ RAW = {
     "counter_volley_likewise": "with_first",
     "counter_volley_table": "on_destroy",
     "multi_warhead": "releases",
+    "smart_passes": 2,
 }
 HOUSE = {
     **RAW,

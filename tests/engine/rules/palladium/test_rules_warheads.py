@@ -1,17 +1,27 @@
 """Warheads with forced dice: M.D. plasma incinerates S.D.C. and H.P. bodies it reaches and
 spares beings immune to fire (PAL-MSL-PLASMA); a multi-warhead releases its warheads on
-arrival (PAL-MSL-MULTI-WARHEAD)."""
+arrival (PAL-MSL-MULTI-WARHEAD); a smart missile comes round after a miss or a dodge and
+dodges shots at it (PAL-MSL-SMART, PAL-MSL-BONUS)."""
 
 from __future__ import annotations
 
 import pytest
 
 from engine.rules import IllegalAction
+from engine.table import PlyResult
 from events.core import ConditionChanged
-from events.palladium import DamageApplied, DamageIgnored, MissilesSpent, StrikeRolled
+from events.palladium import (
+    DamageApplied,
+    DamageIgnored,
+    DamageRolled,
+    MissilesSpent,
+    StrikeRolled,
+    VolleyThinned,
+)
 
+from . import test_rules_interceptions as at_volleys
 from .conftest import Fight, of, one
-from .test_rules_missiles import TOUGH, armed, damage_to, launch, launcher, missile
+from .test_rules_missiles import TOUGH, another, armed, damage_to, launch, launcher, missile
 
 PLASMA = {"warhead": "plasma", "mega_damage": True, "damage": "1D6"}
 
@@ -116,3 +126,67 @@ def test_PAL_MSL_MULTI_WARHEAD_option_own_damage_hits_as_one_missile(fight: Figh
     launch(fight, 1, 12)
     assert fight.status()["volley"]["missile"] == "rocket"
     assert damage_to(fight.defend("t", "none", 5, 6), "t") == 11
+
+
+SMART = {"type": "long", "smart": True}
+
+
+def volley_strikes(result: PlyResult) -> list[StrikeRolled]:
+    return [e for e in of(result.events, StrikeRolled) if e.action == "volley"]
+
+
+@pytest.mark.parametrize("variant", ["raw", "house"])
+def test_PAL_MSL_SMART_a_miss_comes_round_for_a_second_pass(fight: Fight, variant: str) -> None:
+    armed(fight, variant, rocket=SMART)
+    result = launch(fight, 1, 1, 14)  # a natural 1 misses (house: 1 + 1 under 8), then 14
+    first, second = volley_strikes(result)
+    assert (first.hits, second.hits) == (False, True)
+    assert "turns for another pass" in first.reason
+    assert "pass 2 of 2 (PAL-MSL-SMART)" in second.reason
+    assert fight.status()["volley"]["strike"] == second.roll.total
+
+
+def test_PAL_MSL_SMART_its_passes_are_an_option_and_then_it_is_spent(fight: Fight) -> None:
+    armed(fight, rocket=SMART, smart_passes=3)
+    result = launch(fight, 1, 1, 1, 1)
+    assert [s.hits for s in volley_strikes(result)] == [False, False, False]
+    assert "near miss" in volley_strikes(result)[-1].reason
+    assert fight.status()["volley"] is None
+    once = another(fight)
+    armed(once, rocket=SMART, smart_passes=1)
+    assert len(volley_strikes(launch(once, 1, 1))) == 1
+    dumb = another(fight)
+    armed(dumb, smart_passes=3)
+    assert len(volley_strikes(launch(dumb, 1, 1))) == 1  # only smart missiles come round
+
+
+def test_PAL_MSL_SMART_a_dodged_volley_turns_and_strikes_again(fight: Fight) -> None:
+    armed(fight, rocket=SMART)
+    launch(fight, 1, 12)
+    dodged = fight.defend("t", "dodge", 20, 13)  # dodged; it comes round: 13 + 5 hits
+    assert damage_to(dodged, "t") == 0
+    (again,) = volley_strikes(dodged)
+    assert again.hits and "pass 2 of 2" in again.reason
+    assert fight.status()["pending"] is not None
+    assert damage_to(fight.defend("t", "none", 4), "t") == 4  # its last pass lands
+
+
+def test_PAL_MSL_SMART_a_dodge_of_its_last_pass_clears_it(fight: Fight) -> None:
+    armed(fight, rocket=SMART)
+    launch(fight, 1, 1, 12)  # missed, came round: its passes are spent
+    cleared = fight.defend("t", "dodge", 20)
+    assert damage_to(cleared, "t") == 0 and not volley_strikes(cleared)
+    assert fight.status()["pending"] is None
+
+
+def test_PAL_MSL_SMART_dodges_a_shot_at_it_at_plus_4(fight: Fight) -> None:
+    at_volleys.armed(fight, incoming=SMART)
+    at_volleys.launch(fight, 2, 12)
+    dodged = fight.defend("t", "shoot-down", 8, 4, weapon="gun")  # 8 hits; 4 + 4 ties: dodged
+    thinned = one(dodged.events, VolleyThinned)
+    assert (thinned.destroyed, thinned.left, thinned.rule) == (0, 2, "PAL-MSL-SMART")
+    assert [(r.total, r.target) for r in thinned.rolls] == [(8, 8)]
+    assert not of(dodged.events, DamageRolled)
+    shot = fight.defend("t", "shoot-down", 10, 5, 5, 30, weapon="gun")  # 5 + 4 under 10: hit
+    gone = one(shot.events, VolleyThinned)
+    assert (gone.destroyed, gone.left, gone.rule) == (2, 0, "PAL-MSL-SHOOT-DOWN")
