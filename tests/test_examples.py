@@ -86,10 +86,13 @@ def test_missiles_example_plays_to_the_end(tmp_path: Path) -> None:
     """examples/missiles.sh: a volley of four with a grunt caught in its blast, a counter-volley
     that thins it on the house table, a missed shot at the last missile, a failed roll, a burst
     and a reload (PAL-MSL-VOLLEY, PAL-HR-MSL-STRIKE, PAL-HR-MSL-COUNTER-VOLLEY,
-    PAL-HR-MSL-SHOOT-DOWN, PAL-MSL-RADIUS, PAL-RNG-BURST, PAL-RNG-PAYLOAD), then replay
-    --verify."""
+    PAL-HR-MSL-SHOOT-DOWN, PAL-MSL-RADIUS, PAL-RNG-BURST, PAL-RNG-PAYLOAD, PAL-HR-SIZE-CLASS),
+    then replay --verify."""
     out = play("missiles.sh", tmp_path / "missiles.db")
-    assert "+4 4 missile(s) in the volley [rules, PAL-HR-MSL-STRIKE] = 13 vs 8" in out
+    assert (
+        "+4 4 missile(s) in the volley [rules, PAL-HR-MSL-STRIKE] -2 a smaller target: size "
+        "class 4, his 6 [rules, PAL-HR-SIZE-CLASS] = 11 vs 8"
+    ) in out
     assert "3 missile(s) destroyed, 1 still coming" in out
     assert "1 of 4 missile(s) still coming" in out
     assert "needs 21 (PAL-HR-MSL-SHOOT-DOWN)" in out

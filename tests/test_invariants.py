@@ -226,6 +226,7 @@ OVERRIDES = {
     "counter_volley_table": st.sampled_from(("on_destroy", "on_hit")),
     "multi_warhead": st.sampled_from(("releases", "own_damage")),
     "smart_passes": st.sampled_from((1, 2, 3)),
+    "size_classes": st.booleans(),
     "volley_radius": st.sampled_from(("warhead", "doubling", "doubling_smooth")),
 }
 #: Engine bugs this machine found, each pinned by a strict xfail test at the end of this

@@ -289,3 +289,11 @@ class PalladiumOptions(CoreOptions, frozen=True, kw_only=True):
             "gives no number: 2; 1 is none)",
         ),
     ] = 2
+    size_classes: Annotated[
+        bool,
+        _doc(
+            "PAL-HR-SIZE-CLASS",
+            "ranged attacks ignore size (RAW), or add the target's size class less the "
+            "attacker's, or his weapon's where its sheet gives one (house)",
+        ),
+    ] = False

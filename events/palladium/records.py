@@ -109,6 +109,8 @@ class WeaponProfile(msgspec.Struct, frozen=True, kw_only=True):
     #: Where it is carried at the start, if not in hand: "ready" (a holster, a sling) or
     #: "pack" (PAL-HR-MISC-COSTS: drawing costs one attack, or two or more).
     stowed: str | None = None
+    #: The size class it is built for, if not its wielder's (PAL-HR-SIZE-CLASS).
+    size: int | None = None
 
 
 class MissileProfile(msgspec.Struct, frozen=True, kw_only=True):
@@ -225,6 +227,8 @@ class Profile(msgspec.Struct, frozen=True, kw_only=True):
     targeting: int = 0
     #: Fire and heat do him no harm, plasma neither (PAL-MSL-PLASMA).
     fire_immune: bool = False
+    #: His size class, 0 (an acorn) to 11; 3 an adult human (PAL-HR-SIZE-CLASS).
+    size: int = 3
 
 
 class Covering(msgspec.Struct, frozen=True, kw_only=True):

@@ -10,7 +10,7 @@ import attrs
 
 from engine.dice import Dice
 from engine.rolls import roll, skipped
-from engine.rules.palladium import shots
+from engine.rules.palladium import shots, sizes
 from engine.rules.palladium.options import opts
 from events.core import Modifier
 from events.palladium import MissileProfile, Profile, StrikeRolled, WeaponProfile
@@ -63,6 +63,7 @@ def _strike(
     """One strike roll for the whole volley (PAL-MSL-VOLLEY), on pass ``n`` of ``last``."""
     p = fighter(state.combatants[aim.shooter]).profile
     mods = strike_modifiers(state, p, aim.launcher, missile, count)
+    mods += sizes.modifiers(state, aim.shooter, aim.target, aim.launcher)
     number, band = _target(state, aim.launcher, aim.range_ft)
     r = roll(dice, "strike", "1D20", mods, target=number, rule=RULE)
     natural = r.faces[0]

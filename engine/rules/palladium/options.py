@@ -51,6 +51,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
         "bow_strike": "pp_capped",
         "grenade_delay": True,
         "grenade_scatter": "always",
+        "size_classes": True,
     },
 }
 

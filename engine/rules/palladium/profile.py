@@ -160,6 +160,7 @@ def build_profile(sheet: PalladiumSheet) -> Profile:
         pp_strike=sheet.bonuses.pp_strike,
         targeting=sheet.skills.targeting,
         fire_immune=sheet.fire_immune,
+        size=sheet.size,
     )
 
 
@@ -191,6 +192,7 @@ def _weapon(w: Weapon, proficiencies: Mapping[str, int]) -> WeaponProfile:
         blast_radius=w.blast_radius or 0,
         scatter=(w.scatter or "hand") if w.kind == "grenade" else None,
         bow=w.bow,
+        size=w.size,
     )
 
 

@@ -28,6 +28,7 @@ Schema (keys; optional ones have the default shown)::
     auto_dodge = false
     horror_factor = 12                 # optional, top level: the Horror Factor he inspires
     fire_immune = false                # top level: fire and heat do him no harm (plasma too)
+    size = 3                           # top level: size class 0..11 (3 a human; house rules)
     [skills]                           # optional
     balance = 60                       # Acrobatics / Gymnastics balance %, 1..98
     targeting = 0                      # the Targeting skill's strike bonus (bows, thrown)
@@ -55,6 +56,7 @@ Schema (keys; optional ones have the default shown)::
     stowed = "ready"                   # not in hand at the start: ready (holster) | pack
     wp = "energy_rifle"                # ranged only: the modern W.P. that applies (see below)
     machine = false                    # a robot's or power armor's weapon
+    size = 5                           # the size class it is built for (default: his)
     [weapon_proficiencies]             # optional: modern W.P. name -> level 1..15
     energy_rifle = 2                   # handguns rifles shotgun submachine_gun heavy_military
                                        # flamethrower energy_pistol energy_rifle heavy_mega_damage
@@ -197,6 +199,10 @@ class Unarmed:
     mega_damage: bool = False
 
 
+#: A size class (PAL-HR-SIZE-CLASS), 0 an acorn to 11.
+SizeClass = Annotated[int, Range(0, 11)]
+
+
 @attrs.frozen(kw_only=True)
 class Weapon:
     """A weapon: damage dice in S.D.C., or M.D. when ``mega_damage``.
@@ -245,6 +251,8 @@ class Weapon:
     #: Launcher only: the missiles it fires and the most in one volley (PAL-MSL-VOLLEY).
     missiles: Name | None = None
     rate: Annotated[int, Range(1, 100)] | None = None
+    #: The size class it is built for, if not its wielder's (PAL-HR-SIZE-CLASS).
+    size: SizeClass | None = None
 
 
 WpLevels = dict[WeaponProficiency, Annotated[int, Range(1, 15)]]
@@ -302,6 +310,9 @@ class PalladiumSheet:
     horror_factor: Annotated[int, Range(1, 20)] | None = None
     #: Resistant or impervious to fire and heat: plasma does him no harm (PAL-MSL-PLASMA).
     fire_immune: bool = False
+    #: His size class (PAL-HR-SIZE-CLASS): 0 an acorn, 3 an adult human, 4 a car or small power
+    #: armor, 5 a Glitter Boy, 6 a Spider-Skull Walker ... 11.
+    size: SizeClass = 3
     skills: Skills = Skills()
     #: The missiles he carries for his launchers (:mod:`sheet_weapons`).
     missiles: tuple[Missile, ...] = ()

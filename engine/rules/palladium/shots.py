@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.dice import Dice
 from engine.rolls import roll
 from engine.rules import IllegalAction, UsageError
-from engine.rules.palladium import bursts, launchers, situations
+from engine.rules.palladium import bursts, launchers, situations, sizes
 from engine.rules.palladium.combat import RANGED_TARGET
 from engine.rules.palladium.gunbonus import gun_modifiers
 from engine.rules.palladium.options import opts
@@ -212,6 +212,7 @@ def shot(
             )
         )
     mods += moment
+    mods += sizes.modifiers(state, actor, target, weapon)
     beyond = range_ft is not None and weapon.range is not None and range_ft > weapon.range
     if beyond:
         mods.append(

@@ -16,7 +16,7 @@ import msgspec
 
 from engine.dice import Dice
 from engine.rolls import roll, skipped
-from engine.rules.palladium import combat, shots, strikes
+from engine.rules.palladium import combat, shots, sizes, strikes
 from engine.rules.palladium.options import opts
 from engine.rules.palladium.penalties import condition_modifiers
 from events.core import Event, Modifier
@@ -60,6 +60,7 @@ def thrown_strike(
         pp = [Modifier(name="P.P. strike bonus", value=p.pp_strike, source="sheet", rule=HOUSE)]
         mods = [*pp, *thrown, *skipped(p.strike, "only P.P. and the thrown bonus", HOUSE)]
     mods = condition_modifiers(state.combatants[actor], mods)
+    mods += sizes.modifiers(state, actor, target, weapon)
     if options.range_bands:
         number, rule, band = shots.shot_target(state, weapon, range_ft)
     else:

@@ -76,6 +76,7 @@ RAW = {
     "counter_volley_table": "on_destroy",
     "multi_warhead": "releases",
     "smart_passes": 2,
+    "size_classes": False,
 }
 HOUSE = {
     **RAW,
@@ -100,6 +101,7 @@ HOUSE = {
     "gunfire_dodge_50_feet": "under",  # PAL-HR-DEF-GUNFIRE-DODGE
     "moving_shooter": "moving_target",  # PAL-HR-RNG-MOVING-SHOOTER
     "cover_penalty": True,  # PAL-RNG-COVER (house)
+    "size_classes": True,  # PAL-HR-SIZE-CLASS
     "missile_strike": "volley_bonus",  # PAL-HR-MSL-STRIKE
     "volley_damage": "multiple",  # PAL-HR-MSL-DAMAGE-MULT
     "volley_radius": "doubling",  # PAL-HR-MSL-RADIUS
