@@ -109,7 +109,8 @@ from events.palladium import (
     ThrowDeclared,
     TurnBegan,
 )
-from projections.palladium import Fighter, fighter, status_fields
+from projections.palladium import Fighter, fighter
+from projections.palladium_status import status_fields
 from projections.state import CombatantState, FightState
 
 SHEETS = Path(__file__).resolve().parent.parent / "examples" / "sheets"

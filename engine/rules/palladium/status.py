@@ -9,7 +9,8 @@ from typing import Any
 from engine.rules.pack import Column, StatusView
 from engine.rules.palladium import conditions
 from engine.rules.palladium.purposes import answers
-from projections.palladium import fighter, status_fields
+from projections.palladium import fighter
+from projections.palladium_status import status_fields
 from projections.state import CombatantState, FightState
 
 
