@@ -89,6 +89,8 @@ class Fighter(msgspec.Struct, frozen=True, kw_only=True):
     mdc: int | None = None
     armor_mdc: int | None = None
     armor_sdc: int | None = None
+    #: What is left of the arms that may shield him from a volley (PAL-MSL-BLOCK).
+    arms: int | None = None
     initiative: int | None = None
     in_progress: InProgress | None = None
     #: Attackers he has parried (or tried to) since the parry limit was last reset: at a
@@ -154,6 +156,7 @@ def on_fighter_readied(state: FightState, e: pe.FighterReadied) -> FightState:
         mdc=p.mdc,
         armor_mdc=p.armor.mdc if p.armor else None,
         armor_sdc=p.armor.sdc if p.armor else None,
+        arms=p.arms,
         shots={w.name: w.payload for w in p.weapons if w.payload is not None},
         missiles={m.name: m.count for m in p.missiles},
         stowed={w.name: w.stowed for w in p.weapons if w.stowed is not None},
@@ -294,7 +297,7 @@ def on_strike_rolled(state: FightState, e: pe.StrikeRolled) -> FightState:
     return state
 
 
-_POOL_FIELD = {"armor": "armor_mdc", "sdc": "sdc", "hp": "hp", "mdc": "mdc"}
+_POOL_FIELD = {"armor": "armor_mdc", "sdc": "sdc", "hp": "hp", "mdc": "mdc", "arms": "arms"}
 
 
 def on_pool_set(state: FightState, e: pe.DamageApplied | pe.Healed) -> FightState:

@@ -56,6 +56,7 @@ def status_fields(c: CombatantState) -> dict[str, Any]:
         "sdc": f.sdc if f.mdc is None else None,
         "mdc": f.mdc,
         "armor": armor_doc,
+        "arms": f.arms,
         "in_progress": None
         if ip is None
         else {"action": ip.action, "target": ip.target, "cost": ip.cost, "paid": ip.paid},

@@ -228,6 +228,7 @@ OVERRIDES = {
     "multi_warhead": st.sampled_from(("releases", "own_damage")),
     "smart_passes": st.sampled_from((1, 2, 3)),
     "size_classes": st.booleans(),
+    "missile_block": st.sampled_from(("undodgeable", "any")),
     "volley_radius": st.sampled_from(("warhead", "doubling", "doubling_smooth")),
 }
 #: Engine bugs this machine found, each pinned by a strict xfail test at the end of this
@@ -600,12 +601,13 @@ def draw_launch(data: st.DataObject, state: FightState, acting: str, target: str
 
 def draw_volley_answer(data: st.DataObject, state: FightState) -> Declaration:
     """An answer to the volley waiting: a counter-volley or a shot, by its target or another
-    (as written refused), or the target's dodge, roll or none (now and then a parry: refused)."""
+    (as written refused), or the target's dodge, roll, block or none (now and then a parry:
+    refused)."""
     pending = state.pending
     assert pending is not None
     choice = data.draw(
-        st.sampled_from(("counter-volley", "shoot-down", "dodge", "roll", "none", "none",
-                         "parry")), label="volley answer"
+        st.sampled_from(("counter-volley", "shoot-down", "dodge", "roll", "block", "none",
+                         "none", "parry")), label="volley answer"
     )  # fmt: skip
     who = pending.reactor
     if choice in ("counter-volley", "shoot-down") and data.draw(st.booleans(), label="helper?"):

@@ -102,7 +102,7 @@ VERBS: dict[str, dict[str, str]] = {
         ),
         "defend": "Answer the strike waiting for this defender. A volley of missiles waits for "
         "counter-volleys and shots at it (under the house rules from anyone) until its target "
-        "dodges, rolls or takes it.",
+        "dodges, rolls, blocks it with his arms or takes it.",
         "activate": "Answer the knockout or death-blow chance a natural strike roll opened: "
         "the blow becomes one (under the house rules for one more attack), or stays an ordinary "
         "blow.",

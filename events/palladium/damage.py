@@ -13,7 +13,7 @@ from typing import ClassVar, Literal
 from events.core import Event, Roll
 
 DamageUnit = Literal["SDC", "MD"]
-Pool = Literal["armor", "sdc", "hp", "mdc"]
+Pool = Literal["armor", "sdc", "hp", "mdc", "arms"]
 
 
 class Healed(Event, frozen=True, kw_only=True, tag="palladium.healed"):

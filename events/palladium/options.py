@@ -297,3 +297,12 @@ class PalladiumOptions(CoreOptions, frozen=True, kw_only=True):
             "attacker's, or his weapon's where its sheet gives one (house)",
         ),
     ] = False
+    missile_block: Annotated[
+        Literal["undodgeable", "any"],
+        _doc(
+            "PAL-MSL-BLOCK",
+            "a robot's or a cyborg's arms cover his main body only against a volley he may not "
+            "dodge, four or more missiles (the text's 'cannot be dodged'), or against any "
+            "volley (his choice)",
+        ),
+    ] = "undodgeable"

@@ -29,6 +29,7 @@ DefenceChoice = Literal[
     "paired",
     "counter-volley",
     "shoot-down",
+    "block",
 ]
 
 #: The kinds of missile of PAL-MSL-DATA (``[[missiles]] type``).
@@ -229,6 +230,9 @@ class Profile(msgspec.Struct, frozen=True, kw_only=True):
     fire_immune: bool = False
     #: His size class, 0 (an acorn) to 11; 3 an adult human (PAL-HR-SIZE-CLASS).
     size: int = 3
+    #: The M.D.C. of a robot's or a cyborg's arms, that may shield his main body from a
+    #: volley (PAL-MSL-BLOCK); None: no such arms.
+    arms: int | None = None
 
 
 class Covering(msgspec.Struct, frozen=True, kw_only=True):

@@ -314,14 +314,15 @@ ACTIONS: tuple[Action, ...] = (
         decide=answers.decide_defend,
         help="Answer the strike waiting for this defender. A volley of missiles waits for "
         "counter-volleys and shots at it (under the house rules from anyone) until its target "
-        "dodges, rolls or takes it.",
+        "dodges, rolls, blocks it with his arms or takes it.",
         example="fracas defend marcus-kell dodge --dice 17",
         arguments=("defender", "choice"),
         options={
             "defender": "Who answers the pending strike.",
             "choice": "parry, dodge, none, simultaneous, roll (with the impact), entangle, "
             "disarm, back-flip, or paired (parry and strike back with paired weapons); against "
-            "a volley of missiles counter-volley, shoot-down, dodge, roll or none.",
+            "a volley of missiles counter-volley, shoot-down, dodge, roll, block (with robot or "
+            "bionic arms) or none.",
             "weapon": "Weapon to parry with (parry, paired), to strike back with "
             "(simultaneous), or to shoot at a missile with (shoot-down).",
             "missiles": "A counter-volley: how many of his own missiles (default 1).",

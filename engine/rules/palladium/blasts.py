@@ -1,5 +1,6 @@
 """An explosion and whom it harms: a missile volley's or a grenade's blast (PAL-MSL-DIRECT,
-PAL-MSL-RADIUS), damage to one victim taken from the pools the damage before it left.
+PAL-MSL-RADIUS), damage to one victim taken from the pools the damage before it left; a
+volley's target who covers himself with his arms has them take it (PAL-MSL-BLOCK).
 
 Plasma (PAL-MSL-PLASMA): a being immune to fire and heat (the sheet's ``fire_immune``) takes
 nothing from it; an S.D.C. or H.P. being whose body it reaches is incinerated, dead on the
@@ -25,6 +26,8 @@ from projections.palladium import fighter, on_pool_set
 from projections.state import FightState
 
 PLASMA = "PAL-MSL-PLASMA"
+BLOCK = "PAL-MSL-BLOCK"
+ARMS_GONE = "arms destroyed"
 HALF = Modifier(
     name="in the blast radius: half", value=2, source="rules", rule="PAL-MSL-RADIUS", op="div"
 )
@@ -64,6 +67,10 @@ def explode(
         if not c.alive:
             continue
         r = with_steps(blast.base, terms)
+        if who == blast.target and how == "block":
+            rolled = DamageRolled(actor=blast.shooter, target=who, roll=r, unit=blast.unit)
+            events += [rolled, *on_arms(state, who, max(0, r.total), blast.unit)]
+            continue
         if plasma and fighter(c).profile.fire_immune:
             events += [
                 DamageRolled(actor=blast.shooter, target=who, roll=r, unit=blast.unit),
@@ -82,6 +89,23 @@ def explode(
         events += [DamageRolled(actor=blast.shooter, target=who, roll=r, unit=blast.unit), *taken]
         state = fold(state, taken, POOLS)
     return events
+
+
+def on_arms(state: FightState, who: str, amount: int, unit: DamageUnit) -> list[Event]:
+    """The arms he covers his main body with take the whole hit, whatever is left of them;
+    what they cannot hold is spent in blowing them apart (PAL-MSL-BLOCK, reading: the text
+    has the arms take the damage instead of the body). S.D.C. counts 100 to 1 M.D."""
+    md = amount if unit == "MD" else amount // damage.SDC_PER_MD
+    before = fighter(state.combatants[who]).arms or 0
+    after = max(0, before - md)
+    out: list[Event] = [
+        DamageApplied(
+            target=who, pool="arms", amount=before - after, before=before, after=after, rule=BLOCK
+        )
+    ]
+    if after == 0:
+        out.append(ConditionChanged(combatant=who, condition=ARMS_GONE, present=True, rule=BLOCK))
+    return out
 
 
 def _incinerated(state: FightState, who: str, taken: list[Event]) -> list[Event]:

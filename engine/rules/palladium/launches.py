@@ -23,7 +23,7 @@ from projections.state import FightState
 
 COVER = "PAL-HR-RNG-COVERING-FIRE"
 #: The answers a volley may be given when it is declared (the others need their own options).
-AT_ONCE = ("dodge", "roll", "none")
+AT_ONCE = ("dodge", "roll", "block", "none")
 
 
 def check_caught(state: FightState, caught: tuple[str, ...], actor: str, target: str) -> None:

@@ -182,8 +182,9 @@ def land(
     how: str,
     rolled: bool = False,
 ) -> list[Event]:
-    """The volley lands: on its target ``how`` ("direct": full damage; "radius": half,
-    having dodged the direct hit; "clear": nothing), halved again when he rolled with it
+    """The volley lands: on its target ``how`` ("direct": full damage; "block": full damage,
+    on the arms he covers himself with; "radius": half, having dodged the direct hit;
+    "clear": nothing), halved again when he rolled with it
     (PAL-MSL-ROLL); everyone ``caught`` in the radius takes half what was rolled
     (PAL-MSL-RADIUS)."""
     volley = detail.volley
@@ -202,7 +203,7 @@ def land(
             )
         ]
     base = _base_roll(state, missile, volley.left, dice)
-    direct = _direct_terms(missile, detail) if how == "direct" else [blasts.HALF]
+    direct = _direct_terms(missile, detail) if how in ("direct", "block") else [blasts.HALF]
     if rolled:
         direct.append(blasts.ROLLED)
     blast = blasts.Blast(

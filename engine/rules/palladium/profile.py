@@ -161,6 +161,7 @@ def build_profile(sheet: PalladiumSheet) -> Profile:
         targeting=sheet.skills.targeting,
         fire_immune=sheet.fire_immune,
         size=sheet.size,
+        arms=sheet.pools.arms,
     )
 
 

@@ -25,7 +25,7 @@ ANSWERABLE: dict[str, tuple[tuple[str, ...], str, str]] = {
     "throw": (("parry", "dodge", "none", "roll"), "PAL-STRIKE-THROW", "a thrown weapon"),
     # missiles are fired at, dodged or rolled with, never parried (PAL-MSL-SHOOT-DOWN)
     "volley": (
-        ("counter-volley", "shoot-down", "dodge", "roll", "none"),
+        ("counter-volley", "shoot-down", "dodge", "roll", "block", "none"),
         "PAL-MSL-SHOOT-DOWN",
         "a volley of missiles",
     ),

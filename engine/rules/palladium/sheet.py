@@ -13,6 +13,7 @@ Schema (keys; optional ones have the default shown)::
     iq me ma ps pp pe pb spd = 10
     ps_type = "normal"                 # normal | augmented | robotic | supernatural
     [pools]                            # required: hp (>= 1) and sdc (>= 0), or mdc (>= 1) alone
+    arms = 60                          # optional: M.D.C. of robot or bionic arms (a block)
     [hand_to_hand]                     # required
     style = "expert"                   # none | basic | expert | martial_arts | assassin | commando
     level = 3                          # 1..15
@@ -124,6 +125,8 @@ class Pools:
     hp: Annotated[int, Range(1)] | None = None
     sdc: Annotated[int, Range(0)] | None = None
     mdc: Annotated[int, Range(1)] | None = None
+    #: M.D.C. of a robot's or bionic arms that may cover the main body (PAL-MSL-BLOCK).
+    arms: Annotated[int, Range(1)] | None = None
 
 
 @attrs.frozen(kw_only=True)

@@ -1,7 +1,7 @@
 """The answers a volley of missiles waits for (``defend B CHOICE`` while it is pending): a
 counter-volley or a shot at it (:mod:`interceptions`), or the target's last answer as a table
-here: a dodge, a roll with the explosion, or none (PAL-MSL-DODGE, PAL-MSL-ROLL,
-PAL-HR-MSL-DODGE).
+here: a dodge, a roll with the explosion, a block with his arms, or none (PAL-MSL-DODGE,
+PAL-MSL-ROLL, PAL-MSL-BLOCK, PAL-HR-MSL-DODGE).
 
 A counter-volley or a shot thins the volley and it waits again, with fewer missiles coming
 (the house damage multiple), for the next answer; several defenders answer in turn under the
@@ -29,6 +29,7 @@ from projections.state import FightState
 
 UNDODGEABLE = 4  # PAL-MSL-DODGE: a volley of four or more cannot be dodged
 SMALL_RADIUS = 12  # PAL-MSL-DODGE: a radius under 12 ft is cleared by one dodge
+BLOCK = "PAL-MSL-BLOCK"
 
 
 def decide(state: FightState, d: DefendDeclared, dice: Dice) -> tuple[list[Event], bool]:
@@ -178,8 +179,30 @@ def _roll(
     return events + missiles.land(state, shooter, detail, dice, "direct", rolled=ok)
 
 
+def _block(
+    state: FightState, shooter: str, target: str, detail: StrikeDetail, dice: Dice
+) -> list[Event]:
+    """A robot pilot or a cyborg covers his main body with his arms, which take the direct
+    hit (PAL-MSL-BLOCK): he needs arms on his sheet (``pools.arms``) with M.D.C. left, and as
+    written a volley he may not dodge, four or more (option ``missile_block``). Reading: it
+    costs no attack, as a parry does not; those caught in the blast still take half."""
+    volley = detail.volley
+    assert volley is not None
+    f = fighter(state.combatants[target])
+    if not f.arms:
+        what = "no robot or bionic arms (pools.arms)" if f.arms is None else "no arms left"
+        raise IllegalAction(f"{f.profile.name} has {what} to cover his main body with ({BLOCK})")
+    if opts(state).missile_block == "undodgeable" and volley.left < UNDODGEABLE:
+        raise IllegalAction(
+            f"a volley of {volley.left} may be dodged: the arms are sacrificed only to one that "
+            f"cannot be, four or more ({BLOCK}; option missile_block)"
+        )
+    return missiles.land(state, shooter, detail, dice, "block")
+
+
 FINAL: dict[str, Callable[[FightState, str, str, StrikeDetail, Dice], list[Event]]] = {
     "dodge": _dodge,
     "roll": _roll,
     "none": _none,
+    "block": _block,
 }

@@ -77,6 +77,7 @@ RAW = {
     "multi_warhead": "releases",
     "smart_passes": 2,
     "size_classes": False,
+    "missile_block": "undodgeable",
 }
 HOUSE = {
     **RAW,

@@ -1,9 +1,12 @@
 """Warheads with forced dice: M.D. plasma incinerates S.D.C. and H.P. bodies it reaches and
 spares beings immune to fire (PAL-MSL-PLASMA); a multi-warhead releases its warheads on
 arrival (PAL-MSL-MULTI-WARHEAD); a smart missile comes round after a miss or a dodge and
-dodges shots at it (PAL-MSL-SMART, PAL-MSL-BONUS)."""
+dodges shots at it (PAL-MSL-SMART, PAL-MSL-BONUS); a robot's or a cyborg's arms take a volley
+in place of his main body (PAL-MSL-BLOCK)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import pytest
 
@@ -190,3 +193,68 @@ def test_PAL_MSL_SMART_dodges_a_shot_at_it_at_plus_4(fight: Fight) -> None:
     shot = fight.defend("t", "shoot-down", 10, 5, 5, 30, weapon="gun")  # 5 + 4 under 10: hit
     gone = one(shot.events, VolleyThinned)
     assert (gone.destroyed, gone.left, gone.rule) == (2, 0, "PAL-MSL-SHOOT-DOWN")
+
+
+def blocker(fight: Fight, variant: str = "raw", arms: int = 40, **options: Any) -> None:
+    """``s`` fires M.D. rockets at ``t``, a cyborg in 200 M.D.C. of armor whose arms have
+    ``arms`` M.D.C."""
+    fight.new(variant, **options)
+    fight.add("brawler", "s", weapons=[launcher()], missiles=[missile(mega_damage=True)])
+    fight.add("brawler", "t", pools={**TOUGH, "arms": arms}, armor={"name": "hull", "mdc": 200})
+    fight.add("brawler", "b", pools=TOUGH)
+    fight.initiative(18, 10, 2)
+
+
+@pytest.mark.parametrize("variant", ["raw", "house"])
+def test_PAL_MSL_BLOCK_the_arms_take_the_volley_instead_of_the_body(
+    fight: Fight, variant: str
+) -> None:
+    blocker(fight, variant)
+    launch(fight, 4, 12, caught=("b",))
+    faces = (3, 4, 5, 6) if variant == "raw" else (6,)  # 18 M.D., or 6 x 4 = 24 (house)
+    result = fight.defend("t", "block", *faces)
+    arms = [e for e in of(result.events, DamageApplied) if e.target == "t"]
+    expected = 18 if variant == "raw" else 24
+    assert [(e.pool, e.amount, e.after, e.rule) for e in arms] == [
+        ("arms", expected, 40 - expected, "PAL-MSL-BLOCK")
+    ]
+    assert fight.who("t")["armor"]["mdc"] == 200 and fight.who("t")["arms"] == 40 - expected
+    assert damage_to(result, "b") == expected // 2 * 100  # the caught: half, M.D. as S.D.C.
+
+
+def test_PAL_MSL_BLOCK_arms_blown_apart_take_no_more_than_they_had(fight: Fight) -> None:
+    blocker(fight, arms=10)
+    launch(fight, 4, 12)
+    result = fight.defend("t", "block", 6, 6, 6, 6)
+    hit = one(result.events, DamageApplied)
+    assert (hit.pool, hit.amount, hit.after) == ("arms", 10, 0)
+    assert "arms destroyed" in [c["name"] for c in fight.who("t")["conditions"]]
+    assert fight.who("t")["armor"]["mdc"] == 200
+    fight.pass_("t")
+    fight.pass_("b")
+    launch(fight, 4, 12)
+    with pytest.raises(IllegalAction, match="no arms left"):
+        fight.defend("t", "block")
+
+
+def test_PAL_MSL_BLOCK_only_against_what_cannot_be_dodged_as_written(fight: Fight) -> None:
+    blocker(fight)
+    launch(fight, 3, 12)
+    with pytest.raises(IllegalAction, match=r"volley of 3 may be dodged.*option missile_block"):
+        fight.defend("t", "block", 1, 1, 1)
+    anyway = another(fight)
+    blocker(anyway, missile_block="any")
+    launch(anyway, 3, 12)
+    assert damage_to(anyway.defend("t", "block", 1, 1, 1), "t") == 3
+
+
+def test_PAL_MSL_BLOCK_needs_arms_on_the_sheet(fight: Fight) -> None:
+    armed(fight)
+    launch(fight, 4, 12)
+    with pytest.raises(IllegalAction, match=r"no robot or bionic arms \(pools.arms\)"):
+        fight.defend("t", "block")
+    struck = another(fight)
+    blocker(struck)
+    struck.strike("s", "t", 12)
+    with pytest.raises(IllegalAction, match="cannot be answered with block"):
+        struck.defend("t", "block")  # a block answers missiles, not a punch
