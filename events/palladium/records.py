@@ -256,6 +256,9 @@ class LiveGrenade(msgspec.Struct, frozen=True, kw_only=True):
     caught: tuple[str, ...] = ()
     #: Its target rolls with the blast when it goes off (PAL-MSL-ROLL).
     roll: bool = False
+    #: How its target's dodge left him (PAL-MSL-DODGE): "radius" or "clear"; None: no dodge,
+    #: or a failed one.
+    dodged: str | None = None
 
 
 class Volley(msgspec.Struct, frozen=True, kw_only=True):

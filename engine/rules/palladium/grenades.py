@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from engine.dice import Dice
 from engine.rolls import roll
-from engine.rules.palladium import apm, blasts, clips, combat, defences
+from engine.rules.palladium import apm, blasts, clips, combat, defences, volleys
 from engine.rules.palladium.options import opts
 from engine.rules.palladium.throwing import thrown_strike
 from events.core import Event, Modifier, Roll
@@ -51,6 +51,13 @@ def grenade_events(
     events: list[Event] = clips.spend(f, actor, weapon)
     s = thrown_strike(state, actor, ip.target, weapon, ip.range, dice)
     events.append(s)
+    dodged: str | None = None
+    if ip.defend == "dodge" and s.hits and combat.helpless(state, ip.target) is None:
+        detail = combat.strike_detail(s, False)
+        now = apm.spent(state, events)
+        went, how = volleys.dodge_blast(now, actor, ip.target, detail, weapon.blast_radius, 1, dice)
+        events += went
+        dodged = None if how == "direct" else how
     live = LiveGrenade(
         target=ip.target,
         weapon=weapon.name,
@@ -59,6 +66,7 @@ def grenade_events(
         hits=s.hits,
         caught=ip.caught,
         roll=ip.defend == "roll",
+        dodged=dodged,
     )
     if opts(state).grenade_delay:
         return [*events, GrenadeArmed(actor=actor, grenade=live)]
@@ -70,6 +78,10 @@ def detonate(state: FightState, actor: str, live: LiveGrenade, dice: Dice) -> li
     weapon = combat.find_weapon(fighter(state.combatants[actor]).profile, live.weapon)
     assert weapon is not None
     how, why, rolls = _lands(state, live, weapon.scatter or "hand", weapon.blast_radius, dice)
+    if live.dodged is not None and how == "direct":  # he dived away as it came
+        how = live.dodged
+        away = "clear of its blast" if how == "clear" else "still in its blast radius: half"
+        why += f"; he dodged it: {away} (PAL-MSL-DODGE)"
     events: list[Event] = [
         GrenadeExploded(
             actor=actor, target=live.target, weapon=weapon.name, how=how, reason=why, rolls=rolls

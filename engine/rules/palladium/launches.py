@@ -83,10 +83,10 @@ def decide_throw(state: FightState, d: ThrowDeclared, dice: Dice) -> Decision:
     weapon = combat.find_weapon(f.profile, d.weapon)
     assert weapon is not None
     grenade = weapon.kind == "grenade"
-    if grenade and d.defend not in (None, "roll"):
+    if grenade and d.defend not in (None, "roll", "dodge", "none"):
         raise UsageError(
-            "a grenade is not parried or dodged here: it lands; its target may only roll with "
-            "the blast (--defend roll)"
+            f"--defend {d.defend}: a grenade is not parried; its target may dodge it or roll "
+            "with the blast (--defend dodge|roll|none)"
         )
     if grenade:
         left = f.shots.get(weapon.name, 0)

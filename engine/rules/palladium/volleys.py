@@ -130,18 +130,42 @@ def _dodge(
     off: it comes round while it has passes (PAL-MSL-SMART, reading)."""
     volley = detail.volley
     assert volley is not None
-    options = opts(state)
-    house = options.missile_dodge == "house"
-    if not house and volley.left >= UNDODGEABLE:
+    if opts(state).missile_dodge != "house" and volley.left >= UNDODGEABLE:
         raise IllegalAction(
             f"a volley of {volley.left} missiles cannot be dodged (PAL-MSL-DODGE: four or "
             "more); answer counter-volley, shoot-down, roll or none"
         )
+    events, how = dodge_blast(state, shooter, target, detail, volley.radius, volley.left, dice)
+    turned = how != "direct"
+    round_again = (
+        missiles.come_round(apm.spent(state, events), shooter, detail, dice) if turned else []
+    )
+    if round_again:  # a smart missile turns rather than exploding (PAL-MSL-SMART)
+        return events + round_again
+    return events + missiles.land(state, shooter, detail, dice, how)
+
+
+def dodge_blast(
+    state: FightState,
+    shooter: str,
+    target: str,
+    detail: StrikeDetail,
+    radius: int,
+    count: int,
+    dice: Dice,
+) -> tuple[list[Event], str]:
+    """A dodge from what explodes (``count`` missiles, or a grenade): its events, and how the
+    blast then finds him: "direct" (failed), "radius" (out of the direct hit, still in a
+    radius of 12 ft or more, as written) or "clear" (PAL-MSL-DODGE: a smaller radius, or two
+    actions under ``missile_radius_escape``; house: one action for one, two for more, and a
+    success clears it all, PAL-HR-MSL-DODGE)."""
+    options = opts(state)
+    house = options.missile_dodge == "house"
     events, ok = combat.defend(state, shooter, target, "dodge", detail, dice)
     two = (
-        volley.left > 1
+        count > 1
         if house
-        else (volley.radius >= SMALL_RADIUS and options.missile_radius_escape == "two_actions")
+        else (radius >= SMALL_RADIUS and options.missile_radius_escape == "two_actions")
     )
     if two and not fighter(state.combatants[target]).profile.auto_dodge:
         rule = "PAL-HR-MSL-DODGE" if house else "PAL-MSL-DODGE"
@@ -150,15 +174,8 @@ def _dodge(
             apm.spend_off_turn(after, target, 1, "dodge (clearing the blast)", rule, "defence")
         )
     if not ok:
-        how = "direct"
-    elif house or two or volley.radius < SMALL_RADIUS:
-        how = "clear"
-    else:
-        how = "radius"
-    round_again = missiles.come_round(apm.spent(state, events), shooter, detail, dice) if ok else []
-    if round_again:  # a smart missile turns rather than exploding (PAL-MSL-SMART)
-        return events + round_again
-    return events + missiles.land(state, shooter, detail, dice, how)
+        return events, "direct"
+    return events, "clear" if house or two or radius < SMALL_RADIUS else "radius"
 
 
 def _roll(

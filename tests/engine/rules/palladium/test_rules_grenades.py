@@ -1,7 +1,8 @@
 """Grenades with forced dice: thrown as a throw (PAL-STRIKE-THROW; under the house rules with
 P.P. and Targeting only, PAL-HR-GRENADE-TARGET), going off where they land as written or at the
 round's end (PAL-HR-GRENADE-DELAY), scattering (PAL-HR-GRENADE-SCATTER), and their blast on the
-target and on those caught near it (PAL-MSL-DIRECT, PAL-MSL-RADIUS, PAL-MSL-NAT20)."""
+target and on those caught near it (PAL-MSL-DIRECT, PAL-MSL-RADIUS, PAL-MSL-NAT20), rolled with
+or dodged (PAL-MSL-ROLL, PAL-MSL-DODGE, PAL-HR-MSL-DODGE)."""
 
 from __future__ import annotations
 
@@ -144,8 +145,8 @@ def test_grenades_run_out_are_not_reloaded_and_take_no_answer(fight: Fight) -> N
         throw(fight, 12)
     with pytest.raises(IllegalAction, match="nothing to reload"):
         fight.declare(ReloadDeclared(actor="g", weapon="grenade"), [])
-    with pytest.raises(UsageError, match="not parried or dodged"):
-        fight.declare(ThrowDeclared(actor="g", target="t", weapon="grenade", defend="dodge"), [])
+    with pytest.raises(UsageError, match="a grenade is not parried"):
+        fight.declare(ThrowDeclared(actor="g", target="t", weapon="grenade", defend="parry"), [])
     assert fight.head() == head
 
 
@@ -157,3 +158,41 @@ def test_PAL_MSL_ROLL_the_target_rolls_with_a_grenades_blast(
     result = throw(fight, 12, face, 3, 4, defend="roll")
     assert one(result.events, DefenseRolled).success is (face == 20)
     assert damage_to(result.events, "t") == taken
+
+
+@pytest.mark.parametrize(
+    ("radius", "dodge", "how", "taken"),
+    [(10, 20, "clear", 0), (20, 20, "radius", 3), (10, 2, "direct", 7)],
+)
+def test_PAL_MSL_DODGE_a_grenade_dodged_as_written(
+    fight: Fight, radius: int, dodge: int, how: str, taken: int
+) -> None:
+    """A dodge gets him out of the direct hit, and out of a blast under 12 ft; a larger one
+    still catches him for half."""
+    fight.new("raw")
+    fight.add("brawler", "g", weapons=[{**GRENADE, "blast_radius": radius}])
+    fight.add("brawler", "t", pools=TOUGH)
+    fight.initiative(18, 10)
+    result = throw(fight, 12, dodge, 3, 4, defend="dodge")
+    assert one(result.events, DefenseRolled).kind == "dodge"
+    went = one(result.events, GrenadeExploded)
+    assert went.how == how
+    assert ("he dodged it" in went.reason) is (how != "direct")
+    assert damage_to(result.events, "t") == taken
+
+
+def test_PAL_HR_MSL_DODGE_a_delayed_grenade_dodged_at_the_throw_clears_him(fight: Fight) -> None:
+    armed(fight, "house", grenade_scatter="none")
+    thrown = throw(fight, 12, 20, defend="dodge")
+    assert one(thrown.events, DefenseRolled).success
+    assert one(thrown.events, GrenadeArmed).grenade.dodged == "clear"
+    went = to_round_end(fight, (3, 4))
+    assert one(went.events, GrenadeExploded).how == "clear"
+    assert damage_to(went.events, "t") == 0
+
+
+def test_PAL_MSL_DODGE_a_grenade_that_misses_needs_no_dodge(fight: Fight) -> None:
+    armed(fight, "raw")
+    result = throw(fight, 1, defend="dodge")
+    assert not of(result.events, DefenseRolled)
+    assert one(result.events, GrenadeExploded).how == "miss"
