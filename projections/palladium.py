@@ -48,7 +48,8 @@ class InProgress(msgspec.Struct, frozen=True, kw_only=True):
     target_mph: int | None = None
     burst: str | None = None
     cover: int | None = None
-    #: A volley: how many missiles, and who else stands in the blast radius (PAL-MSL-VOLLEY).
+    #: A volley: how many missiles, and who else stands in the blast radius (PAL-MSL-VOLLEY);
+    #: a shot: the bystander a miss strikes instead (PAL-STRIKE-STRAY).
     missiles: int = 0
     caught: tuple[str, ...] = ()
 

@@ -468,6 +468,7 @@ def draw_shot(data: st.DataObject, state: FightState, acting: str, target: str) 
             st.sampled_from((None, None, None, "short", "long", "pulse")), label="burst"
         ),
         spray=data.draw(st.integers(0, 7), label="spray?") == 0,
+        stray=data.draw(st.sampled_from((None, None, None, *state.combatants)), label="stray"),
     )
 
 

@@ -98,6 +98,8 @@ class ShootDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.shoot
     cover: int | None = None
     #: A burst sprayed over the area the target is in: fired wild (PAL-RNG-WILD).
     spray: bool = False
+    #: Whom the shot strikes instead if it misses: the GM's call (PAL-STRIKE-STRAY).
+    stray: str | None = None
 
 
 class ActDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.act_declared"):

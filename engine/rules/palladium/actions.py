@@ -13,7 +13,16 @@ from engine.actiontable import RULING_OPTIONS
 from engine.dice import Dice
 from engine.rules import IllegalAction, UnknownName, UsageError
 from engine.rules.pack import Action, Decision
-from engine.rules.palladium import answers, bursts, clips, combat, handtohand, launchers, shots
+from engine.rules.palladium import (
+    answers,
+    bursts,
+    clips,
+    combat,
+    handtohand,
+    launchers,
+    shots,
+    strikes,
+)
 from engine.rules.palladium.checks import (
     DEATH_BLOW_COST,
     check_actor,
@@ -165,6 +174,7 @@ def decide_shoot(state: FightState, d: ShootDeclared, dice: Dice) -> Decision:
         target_mph=d.target_moving,
         burst=d.burst,
         cover=d.cover,
+        caught=strikes.check_stray(state, d.actor, d.target, d.stray),
     )
     return begin(state, d.actor, ip, dice)
 
@@ -372,6 +382,7 @@ ACTIONS: tuple[Action, ...] = (
             "cover": "The target is in partial cover: the GM's -2 to -10 under the house rules; "
             "a called shot at what shows either way.",
             "spray": "A burst sprayed over the target's area: fired wild, -6.",
+            "stray": "If the shot misses, it strikes this bystander instead (the GM's call).",
         },
         needs=tuple(KINDS[k] for k in SHOT_KINDS),
     ),

@@ -9,10 +9,11 @@ from __future__ import annotations
 import msgspec
 
 from engine.dice import Dice
-from engine.rules import IllegalAction
+from engine.rules import IllegalAction, UsageError
 from engine.rules.palladium import apm, blows, bursts, clips, combat, defences, handtohand, shots
 from engine.rules.palladium.moves import MOVES
 from engine.rules.palladium.options import opts
+from engine.turns import known
 from events.core import ConditionChanged, Event, ReactionRequested
 from events.palladium import DefenseDeclined, StrikeDetail, StrikeRolled
 from projections.palladium import InProgress, fighter
@@ -100,7 +101,35 @@ def shot_events(
     )
     detail = combat.strike_detail(s, True, shots.point_blank(state, weapon, ip.range))
     detail = msgspec.structs.replace(detail, range_ft=ip.range, twin="twin" in ip.situation)
-    return events + after_strike(state, s, detail, ip.defend, no_dodge, dice, landing)
+    events += after_strike(state, s, detail, ip.defend, no_dodge, dice, landing)
+    if s.hits or not ip.caught or not state.combatants[ip.caught[0]].alive:
+        return events
+    return events + _stray(state, actor, ip.caught[0], detail, dice)
+
+
+def check_stray(state: FightState, actor: str, target: str, stray: str | None) -> tuple[str, ...]:
+    """The bystander a missed shot may strike (PAL-STRIKE-STRAY): a living fighter other than
+    the shooter and his target."""
+    if stray is None:
+        return ()
+    known(state, stray)
+    if stray in (actor, target):
+        raise UsageError(f"--stray {stray}: a stray shot strikes someone other than the two")
+    if not state.combatants[stray].alive:
+        raise IllegalAction(f"--stray {stray}: {state.combatants[stray].name} is dead")
+    return (stray,)
+
+
+def _stray(
+    state: FightState, actor: str, bystander: str, detail: StrikeDetail, dice: Dice
+) -> list[Event]:
+    """The miss strikes the bystander the GM named, with no defence (he did not see it coming)
+    and no critical: the weapon's damage (PAL-STRIKE-STRAY; reading: a GM option the text
+    gives no roll for, so naming him is the GM's call that it does)."""
+    why = f"a stray shot: the miss strikes {state.combatants[bystander].name} (PAL-STRIKE-STRAY)"
+    stray = msgspec.structs.replace(detail, target=bystander, critical=False, blow="no")
+    declined: list[Event] = [DefenseDeclined(defender=bystander, attacker=actor, reason=why)]
+    return declined + blows.exchanged(state, actor, bystander, stray, dice)
 
 
 def after_strike(
