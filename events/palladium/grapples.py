@@ -124,7 +124,7 @@ class EntangleEnded(Event, frozen=True, kw_only=True, tag="palladium.entangle_en
 
 class WeaponDropped(Event, frozen=True, kw_only=True, tag="palladium.weapon_dropped"):
     """``target`` loses ``weapon`` to a disarm by ``actor``: knocked away, not taken
-    (PAL-DEF-DISARM)."""
+    (PAL-DEF-DISARM); or, ``actor`` being ``target``, throws it (PAL-STRIKE-THROW)."""
 
     actor: str
     target: str

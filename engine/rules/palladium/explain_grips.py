@@ -97,7 +97,9 @@ EXPLAIN_GRIPS: dict[type[Event], Explainer] = {
         f"  {n(e.victim)} is no longer entangled by {n(e.entangler)}: {e.reason} ({e.rule})"
     ],
     pe.WeaponDropped: lambda e, n: [
-        f"  {n(e.target)} drops the {e.weapon}: knocked to the ground ({e.rule})"
+        f"  {n(e.target)} throws the {e.weapon}: out of his hand till he picks it up ({e.rule})"
+        if e.actor == e.target
+        else f"  {n(e.target)} drops the {e.weapon}: knocked to the ground ({e.rule})"
     ],
     pe.WeaponPickedUp: lambda e, n: [f"  {n(e.actor)} has the {e.weapon} in hand again"],
     pe.BalanceRolled: _balance,

@@ -199,4 +199,4 @@ def _weapon(w: Weapon, proficiencies: Mapping[str, int]) -> WeaponProfile:
 
 def _missile(m: Missile) -> MissileProfile:
     """A sheet's missile as the rules use it (PAL-MSL-DATA: the sheet states its numbers)."""
-    return MissileProfile(**{**attrs.asdict(m), "damage": m.damage or ""})
+    return MissileProfile(**{**attrs.asdict(m), "damage": m.damage or "", "count": m.count or 0})

@@ -16,7 +16,8 @@ one), so each sheet states its missiles; ``examples/sheets/`` ships the common o
     mdc = 1                           # the missile's own M.D.C. (default 25, PAL-MSL-MDC)
     smart = false                     # a smart missile (never a mini, PAL-MSL-SMART)
     guided = false                    # a guided missile: +3 to strike (PAL-MSL-BONUS)
-    count = 8                         # how many he carries, 0..1000
+    count = 8                         # how many he carries, 0..1000 (required when a
+                                      # launcher fires it; 0 for warheads a multi-warhead holds)
     releases = "NAME"                 # a multi-warhead: the [[missiles]] it releases on
     warheads = 4                      # arrival, and how many (1..16, default 4)
 
@@ -56,7 +57,8 @@ class Missile:
     mdc: Annotated[int, Range(1, 1000)] = DEFAULT_MDC
     smart: bool = False
     guided: bool = False
-    count: Annotated[int, Range(0, 1000)] = 0
+    #: How many he carries: required for those a launcher fires (None: not given).
+    count: Annotated[int, Range(0, 1000)] | None = None
     #: A multi-warhead: the missiles it releases on arrival, and how many (PAL-MSL-MULTI-WARHEAD).
     releases: Label | None = None
     warheads: Annotated[int, Range(1, 16)] = 4
@@ -197,7 +199,15 @@ def missiles_problems(missiles: tuple[Missile, ...], weapons: "tuple[Weapon, ...
             )
         if w.missiles is None:
             found.append(problem(f"{where}.missiles", "required: the [[missiles]] it fires"))
-        elif w.missiles.strip().casefold() not in names:
+        elif (fired := names.get(w.missiles.strip().casefold())) is not None:
+            if missiles[fired].count is None:
+                found.append(
+                    problem(
+                        f"missiles[{fired}].count",
+                        f"required: how many he carries (the {w.name} fires them)",
+                    )
+                )
+        else:
             known = ", ".join(json.dumps(m.name) for m in missiles) or "none on the sheet"
             found.append(
                 problem(

@@ -67,6 +67,8 @@ def pick_up_events(
     events: list[Event] = [WeaponPickedUp(actor=actor, weapon=weapon)]
     if [w for w in fighter(state.combatants[actor]).dropped if w != weapon]:
         return events
+    if "disarmed" not in state.combatants[actor].conditions:  # a weapon he threw himself
+        return events
     return [
         *events,
         ConditionChanged(

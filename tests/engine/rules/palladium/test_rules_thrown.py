@@ -9,10 +9,14 @@ from typing import Any
 
 import pytest
 
+from engine.explain import lines
 from engine.rules import IllegalAction
+from engine.rules.palladium import PACK as PALLADIUM
+from events.core import ConditionChanged
 from events.palladium import (
     DamageApplied,
     DrawDeclared,
+    PickUpDeclared,
     ShootDeclared,
     StrikeRolled,
     ThrowDeclared,
@@ -139,3 +143,17 @@ def test_PAL_DEF_DISARM_a_thrown_weapon_lies_on_the_ground_not_in_a_sheath(fight
     fight.pass_("t")
     with pytest.raises(IllegalAction, match="lies on the ground: `fracas pick-up`"):
         fight.declare(DrawDeclared(actor="g", weapon="knife"), [])
+
+
+def test_PAL_STRIKE_THROW_a_thrown_weapon_picked_up_leaves_no_disarm_behind(fight: Fight) -> None:
+    """Throwing is not being disarmed: the log says he threw it, and picking it up ends no
+    disarm he never had."""
+    thrower(fight, "raw")
+    fight.declare(ThrowDeclared(actor="g", target="t", weapon="knife", defend="none"), [1])
+    view = fight.table.explain(str(fight.head()))
+    text = "\n".join(line for e in view.events for line in lines(PALLADIUM, e, view.before))
+    assert "throws the knife: out of his hand" in text and "knocked to the ground" not in text
+    fight.pass_("t")
+    picked = fight.declare(PickUpDeclared(actor="g", weapon="knife"), [])
+    assert not [e for e in of(picked.events, ConditionChanged) if e.condition == "disarmed"]
+    assert fight.who("g")["dropped"] == []

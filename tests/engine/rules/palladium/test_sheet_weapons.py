@@ -86,6 +86,8 @@ def test_a_launcher_and_its_missiles_become_the_profile() -> None:
          "weapons[1].name: duplicate"),
         ([{"name": "k", "kind": "melee", "damage": "1D6", "scatter": "hand"}], [],
          "weapons[0].scatter: only for a grenade"),
+        ([POD], [{k: v for k, v in MINI.items() if k != "count"}],
+         "missiles[0].count: required: how many he carries (the pod fires them)"),
         ([POD], [{**MINI, "releases": "maxi"}],
          'missiles[0].releases: no [[missiles]] named "maxi"'),
         ([POD], [{**MINI, "releases": "MINI"}], "missiles[0].releases: a multi-warhead releases"),
