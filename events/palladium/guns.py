@@ -136,7 +136,7 @@ class LaunchDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.laun
     launcher: str | None = None
     range: int | None = None
     caught: tuple[str, ...] = ()
-    defend: Literal["dodge", "roll", "none"] | None = None
+    defend: Literal["dodge", "roll", "block", "none"] | None = None
 
 
 class MissilesSpent(Event, frozen=True, kw_only=True, tag="palladium.missiles_spent"):

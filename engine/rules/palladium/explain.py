@@ -12,7 +12,7 @@ from engine.rules.palladium.purposes import answers
 from events import palladium as pe
 from events.core import Event, ReactionRequested
 
-_POOLS = {"armor": "armor", "sdc": "S.D.C.", "hp": "H.P.", "mdc": "M.D.C."}
+_POOLS = {"armor": "armor", "sdc": "S.D.C.", "hp": "H.P.", "mdc": "M.D.C.", "arms": "arms (M.D.C.)"}
 
 
 def _readied(e: pe.FighterReadied, n: Namer) -> list[str]:
