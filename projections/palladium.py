@@ -122,6 +122,13 @@ class Fighter(msgspec.Struct, frozen=True, kw_only=True):
     grenades: tuple[pe.LiveGrenade, ...] = ()
     #: Weapons not in hand and where they are: "ready" or "pack" (PAL-HR-MISC-COSTS).
     stowed: dict[str, str] = msgspec.field(default_factory=dict)
+    #: M.D.C. left of each weapon whose sheet gives it some; 0: destroyed
+    #: (PAL-RNG-TARGET-WEAPON).
+    weapon_mdc: dict[str, int] = msgspec.field(default_factory=dict)
+
+    def destroyed(self) -> tuple[str, ...]:
+        """His weapons shot to pieces (PAL-RNG-TARGET-WEAPON)."""
+        return tuple(w for w, left in self.weapon_mdc.items() if left <= 0)
 
 
 #: What an ``ActionStarted`` and the ``InProgress`` it begins have in common.
@@ -161,6 +168,7 @@ def on_fighter_readied(state: FightState, e: pe.FighterReadied) -> FightState:
         shots={w.name: w.payload for w in p.weapons if w.payload is not None},
         missiles={m.name: m.count for m in p.missiles},
         stowed={w.name: w.stowed for w in p.weapons if w.stowed is not None},
+        weapon_mdc={w.name: w.mdc for w in p.weapons if w.mdc is not None},
     )
     c = state.combatants[e.combatant]
     return state.with_combatant(evolve(c, data=record))

@@ -115,6 +115,12 @@ def on_cover_ended(state: FightState, e: pe.CoverEnded) -> FightState:
     return update(state, e.actor, covering=None)
 
 
+def on_weapon_damaged(state: FightState, e: pe.WeaponDamaged) -> FightState:
+    """The weapon has ``after`` M.D.C. left; 0: destroyed (PAL-RNG-TARGET-WEAPON)."""
+    f = fighter(state.combatants[e.target])
+    return update(state, e.target, weapon_mdc={**f.weapon_mdc, e.weapon: e.after})
+
+
 def _r(fn: object) -> Reducer:
     return cast(Reducer, fn)
 
@@ -135,4 +141,5 @@ REDUCERS: dict[type[Event], Reducer] = {
     pe.CoverOpened: _r(on_cover_opened),
     pe.CoverEnded: _r(on_cover_ended),
     pe.GrenadeExploded: _r(on_grenade_exploded),
+    pe.WeaponDamaged: _r(on_weapon_damaged),
 }

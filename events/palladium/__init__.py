@@ -76,6 +76,7 @@ from events.palladium.guns import (
     ShotsSpent,
     ThrowDeclared,
     VolleyThinned,
+    WeaponDamaged,
     WeaponDrawn,
 )
 from events.palladium.options import PalladiumOptions
@@ -429,6 +430,7 @@ __all__ = [
     "CoverDeclared",
     "CoverOpened",
     "CoverEnded",
+    "WeaponDamaged",
     "CrossDeclared",
     "Covering",
     "GrenadeArmed",

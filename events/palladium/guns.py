@@ -162,10 +162,22 @@ class VolleyThinned(Event, frozen=True, kw_only=True, tag="palladium.volley_thin
     rolls: tuple[Roll, ...] = ()
 
 
+class WeaponDamaged(Event, frozen=True, kw_only=True, tag="palladium.weapon_damaged"):
+    """A called shot at ``target``'s ``weapon`` took ``amount`` M.D.C. off it, ``before`` to
+    ``after`` (0: destroyed), PAL-RNG-TARGET-WEAPON."""
+
+    target: str
+    weapon: str
+    amount: int
+    before: int
+    after: int
+    rule: str = "PAL-RNG-TARGET-WEAPON"
+
+
 GUN_DECLARATIONS: tuple[type[Event], ...] = (
     ReloadDeclared, LaunchDeclared, DrawDeclared, ThrowDeclared, CoverDeclared, CrossDeclared
 )  # fmt: skip
 GUN_OUTCOMES: tuple[type[Event], ...] = (
     ShotsSpent, Reloaded, MissilesSpent, VolleyThinned, WeaponDrawn, GrenadeArmed,
-    GrenadeExploded, CoverOpened, CoverEnded,
+    GrenadeExploded, CoverOpened, CoverEnded, WeaponDamaged,
 )  # fmt: skip

@@ -112,6 +112,8 @@ class WeaponProfile(msgspec.Struct, frozen=True, kw_only=True):
     stowed: str | None = None
     #: The size class it is built for, if not its wielder's (PAL-HR-SIZE-CLASS).
     size: int | None = None
+    #: Its own M.D.C. (PAL-RNG-TARGET-WEAPON); None: the sheet gives none.
+    mdc: int | None = None
 
 
 class MissileProfile(msgspec.Struct, frozen=True, kw_only=True):

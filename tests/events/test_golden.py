@@ -493,6 +493,9 @@ EXAMPLES: list[Event] = [
     guns.CoverDeclared(actor="cs-grunt-vance", attacks=2, weapon="rifle"),
     guns.CoverOpened(actor="cs-grunt-vance", weapon="rifle", rolls=(_STRIKE_ROLL, _STRIKE_ROLL)),
     guns.CoverEnded(actor="cs-grunt-vance", reason="his turn came round"),
+    guns.WeaponDamaged(
+        target="cs-grunt-vance", weapon="C-12 laser rifle", amount=8, before=20, after=12
+    ),
     guns.CrossDeclared(actor="brodkil", through="cs-grunt-vance", dodge=True, in_cover=False),
     guns.GrenadeArmed(
         actor="marcus-kell",

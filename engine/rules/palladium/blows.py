@@ -26,7 +26,7 @@ import msgspec
 from engine.dice import Dice
 from engine.rolls import roll
 from engine.rules import IllegalAction
-from engine.rules.palladium import apm, damage, grips, handtohand, throws
+from engine.rules.palladium import apm, damage, grips, handtohand, throws, weaponshots
 from engine.rules.palladium.options import opts
 from events.core import ConditionChanged, Event, Modifier, ReactionRequested, Roll
 from events.palladium import BlowLanded, DamageApplied, StrikeDetail
@@ -249,6 +249,7 @@ PURPOSES: dict[str, Hit] = {
     "hold": grips.take_hold,
     "disarm": throws.disarm_lands,
     "body-block": throws.body_block_lands,
+    weaponshots.PURPOSE: weaponshots.weapon_struck,
 }
 
 #: The special blows, in the order a striker is offered them.

@@ -91,4 +91,4 @@ DEATH_BLOW_COST = 2  # PAL-DMG-DEATHBLOW: a death blow at will takes two attacks
 
 def in_hand(f: Fighter, weapon: WeaponProfile | None) -> None:
     """Refuse a weapon knocked out of his hand (PAL-DEF-DISARM) or still stowed."""
-    combat.in_hand(f.profile, f.dropped, weapon, f.stowed)
+    combat.in_hand(f.profile, f.dropped, weapon, f.stowed, f.destroyed())

@@ -202,9 +202,10 @@ def in_hand(
     dropped: tuple[str, ...],
     weapon: WeaponProfile | None,
     stowed: Collection[str] = (),
+    destroyed: Collection[str] = (),
 ) -> None:
-    """Refuse a weapon knocked out of his hand (PAL-DEF-DISARM), or not drawn yet
-    (PAL-HR-MISC-COSTS)."""
+    """Refuse a weapon knocked out of his hand (PAL-DEF-DISARM), not drawn yet
+    (PAL-HR-MISC-COSTS), or destroyed (PAL-RNG-TARGET-WEAPON)."""
     if weapon is not None and weapon.name in stowed:
         raise IllegalAction(
             f"{p.name}'s {weapon.name} is not in his hand: `fracas draw` it first "
@@ -215,19 +216,31 @@ def in_hand(
             f"{p.name}'s {weapon.name} lies on the ground (PAL-DEF-DISARM): `fracas pick-up` "
             "it first"
         )
+    if weapon is not None and weapon.name in destroyed:
+        raise IllegalAction(
+            f"{p.name}'s {weapon.name} was shot to pieces (PAL-RNG-TARGET-WEAPON): it no "
+            "longer works"
+        )
 
 
 def melee_in_hand(
-    p: Profile, dropped: tuple[str, ...], stowed: Collection[str] = ()
+    p: Profile,
+    dropped: tuple[str, ...],
+    stowed: Collection[str] = (),
+    destroyed: Collection[str] = (),
 ) -> list[WeaponProfile]:
-    """The melee weapons in his hands (not knocked away, not stowed), in sheet order."""
-    return [
-        w for w in p.weapons if w.kind == "melee" and w.name not in dropped and w.name not in stowed
-    ]
+    """The melee weapons in his hands (not knocked away, stowed or destroyed), in sheet
+    order."""
+    gone = {*dropped, *stowed, *destroyed}
+    return [w for w in p.weapons if w.kind == "melee" and w.name not in gone]
 
 
 def parrying_weapon(
-    p: Profile, name: str | None, dropped: tuple[str, ...] = (), stowed: Collection[str] = ()
+    p: Profile,
+    name: str | None,
+    dropped: tuple[str, ...] = (),
+    stowed: Collection[str] = (),
+    destroyed: Collection[str] = (),
 ) -> WeaponProfile | None:
     """The melee weapon the defender parries with: the one named, else his first still in
     hand (or None: bare hands)."""
@@ -235,9 +248,9 @@ def parrying_weapon(
         w = find_weapon(p, name)
         if w is not None and w.kind != "melee":
             raise IllegalAction(f"{p.name} cannot parry with the {w.name}: not a melee weapon")
-        in_hand(p, dropped, w, stowed)
+        in_hand(p, dropped, w, stowed, destroyed)
         return w
-    return next(iter(melee_in_hand(p, dropped, stowed)), None)
+    return next(iter(melee_in_hand(p, dropped, stowed, destroyed)), None)
 
 
 def _parry(
@@ -274,7 +287,7 @@ def _parry(
         raise IllegalAction(
             f"{dp.name} is {pinned.said} and cannot parry ({pinned.rule}); answer dodge or none"
         )
-    own = parrying_weapon(dp, with_, df.dropped, df.stowed)
+    own = parrying_weapon(dp, with_, df.dropped, df.stowed, df.destroyed())
     md_item = (own is not None and own.mega_damage) or bool(df.armor_mdc) or dp.mdc is not None
     if mega and not md_item:
         raise IllegalAction(

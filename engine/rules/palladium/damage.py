@@ -7,7 +7,7 @@ returns the events it produces; nothing here touches the log or the clock.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine.dice import Dice
 from engine.rolls import roll, skipped
@@ -45,8 +45,10 @@ def damage(
     death_blow: bool = False,
     earlier: Sequence[Event] = (),
     extra: Sequence[Modifier] = (),
+    onto: Callable[[int, DamageUnit], list[Event]] | None = None,
 ) -> list[Event]:
-    """Roll the damage of a hit and take it off the target's pools.
+    """Roll the damage of a hit and take it off the target's pools (or give it to ``onto``,
+    which takes the amount and its unit: a weapon shot at).
 
     Weapon, punch or kick dice (PAL-DMG-BASE-TABLE) plus the S.D.C. damage bonuses
     (PAL-DMG-PS-BONUS); a critical doubles with the bonus added first, (roll + bonus) x 2
@@ -118,6 +120,8 @@ def damage(
     events.append(DamageRolled(actor=attacker, target=target, roll=r, unit=unit))
     if death_blow and unit == "SDC":  # straight off Hit Points (PAL-DMG-DEATHBLOW)
         return events + _body(state, target, max(0, r.total), "PAL-DMG-DEATHBLOW", hp_only=True)
+    if onto is not None:
+        return events + onto(max(0, r.total), unit)
     events += take_damage(state, target, max(0, r.total), unit, detail.total)
     blade = weapon is not None and weapon.kind == "melee" and not weapon.blunt
     events += coma.bleeds(state, target, events, blade)

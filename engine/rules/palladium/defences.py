@@ -273,7 +273,7 @@ def paired(
             f"{dp.name} has no W.P. Paired Weapons (PAL-DEF-PAIRED: Expert from level 7, "
             "Martial Arts from 7, Assassin and Commando from 1, or the sheet's paired_weapons)"
         )
-    hands = combat.melee_in_hand(dp, df.dropped, df.stowed)
+    hands = combat.melee_in_hand(dp, df.dropped, df.stowed, df.destroyed())
     if len(hands) < 2:
         raise IllegalAction(f"{dp.name} does not have two melee weapons in hand to pair")
     if df.apm_left < 1:

@@ -75,6 +75,10 @@ EXPLAIN_MISSILES: dict[type[Event], Explainer] = {
         "on whoever moves through it (PAL-HR-RNG-COVERING-FIRE)",
     ],
     pe.CoverEnded: lambda e, n: [f"  {n(e.actor)}'s covering fire ends: {e.reason}"],
+    pe.WeaponDamaged: lambda e, n: [
+        f"  {n(e.target)}'s {e.weapon}: {e.before} -> {e.after} M.D.C. (-{e.amount}; {e.rule})"
+        + (": destroyed" if e.after == 0 else "")
+    ],
     pe.CrossDeclared: lambda e, n: [
         f"{n(e.actor)} moves through {n(e.through)}'s covering fire"
         + (" under cover" if e.in_cover else ", dodging" if e.dodge else "")

@@ -68,7 +68,7 @@ def _counter_volley(
     assert volley is not None
     f = fighter(state.combatants[defender])
     launcher = missiles.launcher_of(f.profile, d.launcher)
-    combat.in_hand(f.profile, f.dropped, launcher, f.stowed)
+    combat.in_hand(f.profile, f.dropped, launcher, f.stowed, f.destroyed())
     count = d.missiles if d.missiles is not None else 1
     own = missiles.check_missiles(f, launcher, count)
     if not own.damage:
@@ -147,7 +147,7 @@ def _shoot_down(
         assert weapon is not None
         if weapon.kind != "ranged":
             raise IllegalAction(f"the {weapon.name} cannot shoot down a missile: it is no gun")
-    combat.in_hand(f.profile, f.dropped, weapon, f.stowed)
+    combat.in_hand(f.profile, f.dropped, weapon, f.stowed, f.destroyed())
     clips.check_loaded(f, defender, weapon)
     rule = HOUSE_SHOT if house else SHOOT_DOWN
     category: apm.Category = "machine" if weapon.machine else "ranged"

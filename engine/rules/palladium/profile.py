@@ -194,6 +194,7 @@ def _weapon(w: Weapon, proficiencies: Mapping[str, int]) -> WeaponProfile:
         scatter=(w.scatter or "hand") if w.kind == "grenade" else None,
         bow=w.bow,
         size=w.size,
+        mdc=w.mdc,
     )
 
 

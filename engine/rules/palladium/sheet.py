@@ -58,6 +58,7 @@ Schema (keys; optional ones have the default shown)::
     wp = "energy_rifle"                # ranged only: the modern W.P. that applies (see below)
     machine = false                    # a robot's or power armor's weapon
     size = 5                           # the size class it is built for (default: his)
+    mdc = 20                           # its own M.D.C.: a called shot at it (--at-weapon)
     [weapon_proficiencies]             # optional: modern W.P. name -> level 1..15
     energy_rifle = 2                   # handguns rifles shotgun submachine_gun heavy_military
                                        # flamethrower energy_pistol energy_rifle heavy_mega_damage
@@ -256,6 +257,8 @@ class Weapon:
     rate: Annotated[int, Range(1, 100)] | None = None
     #: The size class it is built for, if not its wielder's (PAL-HR-SIZE-CLASS).
     size: SizeClass | None = None
+    #: Its own M.D.C., what a called shot at it must shoot off (PAL-RNG-TARGET-WEAPON).
+    mdc: Annotated[int, Range(1, 10000)] | None = None
 
 
 WpLevels = dict[WeaponProficiency, Annotated[int, Range(1, 15)]]

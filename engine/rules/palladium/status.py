@@ -38,6 +38,7 @@ def _fields(state: FightState, cid: str) -> dict[str, Any]:
     doc["payload"] = dict(f.shots)
     doc["missiles"] = dict(f.missiles)
     doc["stowed"] = dict(f.stowed)
+    doc["weapon_mdc"] = dict(f.weapon_mdc)
     cover = f.covering if c.alive and conditions.out_of_action(c) is None else None
     doc["covering"] = (
         None if cover is None else {"weapon": cover.weapon, "attacks": list(cover.totals)}

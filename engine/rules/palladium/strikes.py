@@ -10,7 +10,17 @@ import msgspec
 
 from engine.dice import Dice
 from engine.rules import IllegalAction, UsageError
-from engine.rules.palladium import apm, blows, bursts, clips, combat, defences, handtohand, shots
+from engine.rules.palladium import (
+    apm,
+    blows,
+    bursts,
+    clips,
+    combat,
+    defences,
+    handtohand,
+    shots,
+    weaponshots,
+)
 from engine.rules.palladium.moves import MOVES
 from engine.rules.palladium.options import opts
 from engine.turns import known
@@ -101,6 +111,9 @@ def shot_events(
     )
     detail = combat.strike_detail(s, True, shots.point_blank(state, weapon, ip.range))
     detail = msgspec.structs.replace(detail, range_ft=ip.range, twin="twin" in ip.situation)
+    struck = weaponshots.struck_weapon(state, ip.target, ip.called)
+    if "at-weapon" in ip.situation and struck is not None and s.location == ip.called:
+        detail = msgspec.structs.replace(detail, purpose=weaponshots.PURPOSE, at=struck)
     events += after_strike(state, s, detail, ip.defend, no_dodge, dice, landing)
     if s.hits or not ip.caught or not state.combatants[ip.caught[0]].alive:
         return events
@@ -227,10 +240,10 @@ def simultaneous(
         raise IllegalAction(
             f"{c.name} has no attacks in hand to strike back with (PAL-DEF-SIMULTANEOUS)"
         )
-    hands = combat.melee_in_hand(f.profile, f.dropped, f.stowed)
+    hands = combat.melee_in_hand(f.profile, f.dropped, f.stowed, f.destroyed())
     if weapon_name is not None:
         named = combat.find_weapon(f.profile, weapon_name)
-        combat.in_hand(f.profile, f.dropped, named, f.stowed)
+        combat.in_hand(f.profile, f.dropped, named, f.stowed, f.destroyed())
         weapons = [named]
     elif f.profile.paired and len(hands) >= 2:
         weapons = list(hands[:2])  # a twin strike: both weapons, one attack (PAL-DEF-PAIRED)
