@@ -159,15 +159,58 @@ class Reader:
         """The plies to ``head`` deeper than depth ``above`` (-1: from the start), in order."""
         return [self.row(r) for r in self.path_rows(head, above)]
 
-    def path_rows(self, head: int, above: int = -1) -> list[tuple[object, ...]]:
+    def path_rows(
+        self, head: int, above: int = -1, depth: int | None = None
+    ) -> list[tuple[object, ...]]:
         """:meth:`path_to` as raw rows (``PLY_COLUMNS`` and the hash): a long rebuild reads
-        thousands and needs few of their fields."""
+        thousands and needs few of their fields. ``depth``: the depth ``head`` must have (a
+        walk resumed at a parent), None for any.
+
+        Parent by parent, as :attr:`_PATH` walks it, each step exactly one depth up; but the
+        rows are read as ranges of ids ending at the ply wanted next, sized by the depths
+        still to go (along one path ids rise with depth, so a fight's path is a few ranges),
+        rather than by a recursive query, which SQLite compiles anew in every command. A
+        path woven through many other plies falls back to the recursive query.
+        """
+        out: list[tuple[object, ...]] = []
+        fetched: dict[object, tuple[object, ...]] = {}
+        want: object = head
+        read = 0
+        while True:
+            row = fetched.get(want)
+            if row is None:
+                if type(want) is not int:
+                    break
+                if read > 2 * len(out) + 256:  # mostly other branches' plies: walk in SQL
+                    out += self._walk(want, above, depth)
+                    break
+                span = 1 if depth is None else max(depth - above, 1)  # None: the head alone first
+                rows = self._all(
+                    self._select_ply + " WHERE plies.id BETWEEN ? AND ?", (want - span + 1, want)
+                )
+                read += len(rows)
+                fetched = {r[0]: r for r in rows}
+                row = fetched.get(want)
+                if row is None:
+                    break
+            at = row[3]
+            if (depth is not None and at != depth) or type(at) is not int or at <= above:
+                break
+            out.append(row)
+            want, depth = row[2], at - 1
+        out.reverse()
+        return out
+
+    def _walk(self, head: int, above: int, depth: int | None) -> list[tuple[object, ...]]:
+        """:meth:`path_rows` by the recursive query, deepest first."""
         rows = self._all(
             self._PATH
             + self._select_ply.replace("FROM plies", "FROM up JOIN plies ON plies.id = up.id"),
             (head, above, above),
         )
-        rows.sort(key=_DEPTH)  # here rather than in SQL: nearly sorted already, a tenth the cost
+        rows.sort(key=_DEPTH, reverse=True)
+        if rows and depth is not None and rows[0][3] != depth:
+            return []
         return rows
 
     def stored_events(self, plies: Sequence[int]) -> list[tuple[int, str, int, str]]:
@@ -229,20 +272,16 @@ class Reader:
         )
         return rows[0] if rows else None  # type: ignore[return-value]
 
-    def snapshots_near(
-        self, head: int, above: int, key: str
-    ) -> list[tuple[int, int, bytes | None, bytes, bytes, bytes]]:
-        """Snapshots under ``key`` of the plies on the path to ``head`` deeper than ``above``,
-        deepest first: ``(ply, depth, its stored hash, ply_hash, digest, body)``."""
-        if not self.chained:
-            return []
-        return self._all(  # type: ignore[return-value]
-            self._PATH + "SELECT plies.id, plies.depth, hashes.hash, s.ply_hash, s.digest, "
-            "s.body FROM up JOIN snapshots s ON s.ply = up.id AND s.key = ? "
-            "JOIN plies ON plies.id = up.id LEFT JOIN hashes ON hashes.ply = up.id "
-            "ORDER BY plies.depth DESC",
-            (head, above, above, key),
+    def snapshots_of(self, plies: Sequence[int], key: str) -> dict[int, tuple[bytes, bytes, bytes]]:
+        """The snapshots under ``key`` of ``plies``: ``{ply: (ply_hash, digest, body)}``."""
+        if not self.chained or not plies:
+            return {}
+        rows = self._all(
+            "SELECT ply, ply_hash, digest, body FROM snapshots WHERE key = ? AND ply IN "
+            f"({','.join('?' * len(plies))})",
+            (key, *plies),
         )
+        return {r[0]: r[1:] for r in rows}  # type: ignore[misc]
 
     def snapshots_on_path(self, head: int, key: str) -> dict[int, tuple[bytes, bytes, bytes]]:
         """Every snapshot under ``key`` of a ply on the path to ``head``, by ply id."""

@@ -69,16 +69,26 @@ class Read:
         return ply_row(self.raw)
 
 
-def read_path(store: Store, head: int, above: int = -1, base: bytes | None = None) -> list[Read]:
+def read_path(
+    store: Store,
+    head: int,
+    above: int = -1,
+    base: bytes | None = None,
+    rows: list[tuple[object, ...]] | None = None,
+) -> list[Read]:
     """The plies to ``head`` deeper than depth ``above`` with their stored events, each
     checked against the chain before anything is decoded; ``base`` is the stored hash of the
-    ply at depth ``above`` (None: from the encounter's start)."""
-    rows = store.path_rows(head, above)
+    ply at depth ``above`` (None: from the encounter's start). ``rows``: the path's rows if
+    the caller has read them already (:meth:`Store.path_rows`)."""
+    if rows is None:
+        rows = store.path_rows(head, above)
     if not rows or rows[-1][0] != head:
         raise Tampered(
             f"{store.path}: ply {head}, where a branch or a path begins, is missing: the log "
             "was changed outside fracas; nothing was written"
         )
+    if base is not None and rows[0][3] != above + 1:
+        raise _changed(store, store.row(rows[0]), "is not where its path says")
     events = store.stored_events([r[0] for r in rows])  # type: ignore[misc]
     owners = [e[0] for e in events]
     out: list[Read] = []
@@ -126,19 +136,21 @@ def chain_hash(store: Store, ply: PlyRow) -> bytes:
 
 
 def _nearest(
-    kernel: Kernel, store: Store, head: PlyRow
+    kernel: Kernel, store: Store, rows: list[tuple[object, ...]]
 ) -> tuple[tuple[int, bytes] | None, FightState]:
-    """``(depth, stored hash)`` of the deepest usable snapshot on the path to ``head`` within
-    a few multiples of ``every``, and its state (one query)."""
+    """``(depth, stored hash)`` of the deepest usable snapshot among the path's ``rows``
+    (at depths that are multiples of ``every``), and its state (one query)."""
     snaps = kernel.snapshots
-    if not snaps.enabled or not store.chained:
-        return None, FightState()
-    above = head.depth - head.depth % snaps.every - snaps.every * _TRIES
-    for _, depth, kept, *row in store.snapshots_near(head.id, max(above, 0), snaps.key):
-        if kept is not None and snaps.usable((row[0], row[1], row[2]), kept):
-            state = snaps.decode(row[2])
+    every = snaps.every
+    marks = [r for r in reversed(rows) if r[3] and r[3] % every == 0]  # type: ignore[operator]
+    found = store.snapshots_of([r[0] for r in marks], snaps.key)  # type: ignore[misc]
+    for r in marks:
+        kept = r[11] if len(r) > 11 else None
+        snap = found.get(r[0])  # type: ignore[call-overload]
+        if snap is not None and isinstance(kept, bytes) and snaps.usable(snap, kept):
+            state = snaps.decode(snap[2])
             if state is not None:
-                return (depth, kept), state
+                return (r[3], kept), state  # type: ignore[return-value]
     return None, FightState()
 
 
@@ -168,14 +180,22 @@ def state_at(kernel: Kernel, store: Store, head_id: int, *, snapshots: bool = Tr
 
 def _state_at(kernel: Kernel, store: Store, head_id: int, *, snapshots: bool) -> FightState:
     head = store.ply(head_id)
-    base, state = _nearest(kernel, store, head) if snapshots else (None, FightState())
-    above = base[0] if base is not None else -1
-    if above == head.depth:  # the head's own snapshot: nothing after it to read
-        return state
-    plies = read_path(store, head_id, above, base[1] if base is not None else None)
-    unread = kernel.unfolded_tags
     snaps = kernel.snapshots
     keep = snapshots and snaps.enabled and store.chained  # an old file: reads write nothing
+    base: tuple[int, bytes] | None = None
+    state = FightState()
+    if keep:  # the path down to the last of a few snapshot depths, and the deepest usable
+        lowest = head.depth - head.depth % snaps.every - snaps.every * (_TRIES - 1)
+        near = store.path_rows(head_id, max(lowest, 1) - 1, head.depth)
+        base, state = _nearest(kernel, store, near)
+    if base is None:
+        plies = read_path(store, head_id)
+    elif base[0] == head.depth:  # the head's own snapshot: nothing after it to read
+        return state
+    else:
+        tail = [r for r in near if r[3] > base[0]]  # type: ignore[operator]
+        plies = read_path(store, head_id, base[0], base[1], tail)
+    unread = kernel.unfolded_tags
     rows: list[Stored] = []
     marks: list[tuple[int, Read]] = []  # (events before it, ply) where a snapshot is due
     for ply in plies:
