@@ -13,12 +13,12 @@ from reading it (``replay --verify`` reads them all).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import msgspec
 
 from engine.logfile import NotFracas
-from engine.sha import sha256
+from engine.sha import bulk_sha256, sha256
 
 _ENCODE = msgspec.json.Encoder().encode
 #: What a hash is over, versioned so that a future layout cannot collide with this one.
@@ -57,3 +57,30 @@ def ply_hash(
     """
     body = _ENCODE([depth, skip, seed, salt, rules_version, command, dice, created_at, events])
     return sha256(_DOMAIN + parent + body)
+
+
+#: :func:`ply_hasher`'s function: ``(parent hash, raw ply row, its stored events) -> hash``.
+RowHasher = Callable[[bytes, Sequence[object], Sequence[tuple[int, str, int, str]]], bytes]
+
+
+def ply_hasher(count: int) -> RowHasher:
+    """:func:`ply_hash` over a raw ply row (``engine.logrows.PLY_COLUMNS``, whose depth to
+    time are ``row[3:11]``, in the order the hash takes them), for a read of ``count``
+    plies: a long read binds OpenSSL's SHA-256 once instead of choosing per ply."""
+    if count < 256:
+        return _hash_row
+    openssl, encode, domain = bulk_sha256(), _ENCODE, _DOMAIN
+
+    def hash_row(
+        parent: bytes, row: Sequence[object], events: Sequence[tuple[int, str, int, str]]
+    ) -> bytes:
+        return bytes(openssl(domain + parent + encode([*row[3:11], events])).digest())
+
+    return hash_row
+
+
+def _hash_row(
+    parent: bytes, row: Sequence[object], events: Sequence[tuple[int, str, int, str]]
+) -> bytes:
+    depth, skip, seed, salt, version, command, dice, created = row[3:11]
+    return ply_hash(parent, depth, skip, seed, salt, version, command, dice, created, events)

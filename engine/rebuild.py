@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
-from engine.chain import Tampered, encounter_hash, ply_hash
+from engine.chain import Tampered, encounter_hash, ply_hasher
 from engine.log import PlyRow, Store
 from engine.logrows import ply_row
 from projections.state import FightState
@@ -95,16 +95,16 @@ def read_path(
     previous = base
     chained = store.chained
     at = 0
+    hash_row = ply_hasher(len(rows))
     for raw in rows:
-        ply_id, _, parent, depth, skip, seed, salt, version, command, dice, created = raw[:11]
-        end = bisect_right(owners, ply_id, at)  # type: ignore[call-overload]
+        end = bisect_right(owners, raw[0], at)  # type: ignore[call-overload]
         stored = events[at:end]
         at = end
         if previous is None:
-            if parent is not None:
+            if raw[2] is not None:
                 raise _changed(store, store.row(raw), "is not where its path says")
             previous = root_hash(store, store.row(raw))
-        found = ply_hash(previous, depth, skip, seed, salt, version, command, dice, created, stored)
+        found = hash_row(previous, raw, stored)
         kept = raw[11] if len(raw) > 11 else None
         if kept is None and chained:
             raise _changed(store, store.row(raw), "has no hash")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Collection, Mapping, Sequence
+from operator import itemgetter
 from typing import Any, Union, get_origin
 
 import msgspec
@@ -12,6 +13,8 @@ from events.core import CORE_EVENTS, GENERIC_EVENTS, Event
 from events.upcasts import CORE_UPCASTS, Upcasts, upcast
 
 _ENCODER = msgspec.json.Encoder()
+_TAG_VERSION = itemgetter(1, 2)  # of a stored row (ply, tag, version, body)
+_BODY = itemgetter(3)
 
 
 class UnreadableEvent(ValueError):
@@ -36,6 +39,16 @@ class UnreadableEvent(ValueError):
                 "does not know: it was written by a newer fracas or another rules pack"
             )
         return f"a stored {self.tag!r} event (version {self.version}) is unreadable: {self.reason}"
+
+
+def _array(bodies: list[str]) -> str:
+    """The JSON array of ``bodies``, built by one join: ``"[" + join + "]"`` would copy a
+    long fight's megabytes twice more, into freshly mapped pages."""
+    if not bodies:
+        return "[]"
+    bodies[0] = "[" + bodies[0]
+    bodies[-1] = bodies[-1] + "]"
+    return ",".join(bodies)
 
 
 _TAGS: dict[type, str] = {}
@@ -94,6 +107,7 @@ class Codec:
         self._fold_many = msgspec.json.Decoder(list[fold])  # type: ignore[valid-type]
         types = CORE_EVENTS + self._pack_events
         self.current: Mapping[str, int] = {tag_of(t): t.schema_version for t in types}
+        self._pairs = frozenset(self.current.items())  # (tag, version) needing no upcast
         self.upcasts: Upcasts = {**CORE_UPCASTS, **(upcasts or {})}
         self.tags = frozenset(self.current) | {tag for tag, _ in self.upcasts}
 
@@ -134,11 +148,10 @@ class Codec:
     ) -> list[Event]:
         """:meth:`decode_many` of rows as a path read gives them: ``(ply, tag, version,
         body)``; ``full`` false: the lazy records (a sheet) stay plain data (a rebuild)."""
-        current = self.current
-        if all(current.get(row[1]) == row[2] for row in rows):
+        if all(map(self._pairs.__contains__, map(_TAG_VERSION, rows))):
             many = self._many if full else self._fold_many
             try:
-                decoded: list[Event] = many.decode("[" + ",".join([row[3] for row in rows]) + "]")
+                decoded: list[Event] = many.decode(_array(list(map(_BODY, rows))))
                 return decoded
             except msgspec.MsgspecError:
                 pass  # decode one by one below, to name the event at fault
@@ -149,9 +162,7 @@ class Codec:
         current = self.current
         if all(current.get(tag) == version for tag, version, _ in rows):
             try:
-                events: list[Event] = self._many.decode(
-                    "[" + ",".join(body for _, _, body in rows) + "]"
-                )
+                events: list[Event] = self._many.decode(_array([body for _, _, body in rows]))
                 return events
             except msgspec.MsgspecError:
                 pass  # decode one by one below, to name the event at fault

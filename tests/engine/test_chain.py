@@ -32,3 +32,14 @@ def test_every_field_of_a_ply_changes_its_hash() -> None:
         assert chain.ply_hash(*base, [tuple(row)]) != first, j  # type: ignore[list-item]
     assert chain.ply_hash(*base, events + events) != first
     assert chain.ply_hash(*base, []) != first
+
+
+def test_a_path_read_hashes_a_raw_row_as_ply_hash_does() -> None:
+    """``ply_hasher`` (a short read's and a long read's) gives ``ply_hash`` of the row."""
+    parent = b"p" * 32
+    fields = (3, 2, 7, 0, 3, "fracas strike a b", "[4, 5]", "2026-11-25T10:00:00.000+00:00")
+    row = (9, 1, 8, *fields, b"h" * 32)  # id, encounter, parent, then PLY_COLUMNS' order
+    events = [(9, "core.x", 1, '{"type":"core.x","name":"\\u00e9 \\"q\\""}')]
+    expected = chain.ply_hash(parent, *fields, events)  # type: ignore[arg-type]
+    assert chain.ply_hasher(1)(parent, row, events) == expected
+    assert chain.ply_hasher(10_000)(parent, row, events) == expected
