@@ -30,6 +30,10 @@ Source = Literal["seed", "physical", "mixed"]
 __all__ = ["Dice", "DiceError", "DiceSpec", "SeededStream", "parse_physical", "parse_spec"]
 
 
+_MASK = _WORD - 1
+_LIMITS: dict[int, int] = {}  # sides -> the first word a die of that many sides rejects
+
+
 def _block(seed: int, depth: int, salt: int, counter: int) -> bytes:
     key = f"{seed}:{depth}:{salt}:{counter}".encode("ascii")
     return sha256(DICE_DOMAIN + b"\x00" + key)
@@ -48,12 +52,15 @@ class SeededStream:
         if not self._words:
             block = _block(*self._key, self._counter)
             self._counter += 1
-            self._words = [int.from_bytes(block[i : i + 8], "big") for i in (24, 16, 8, 0)]
+            n = int.from_bytes(block, "big")  # four big-endian words, the first one highest
+            self._words = [n & _MASK, n >> 64 & _MASK, n >> 128 & _MASK, n >> 192]  # first: last
         return self._words.pop()
 
     def face(self, sides: int) -> int:
         """One face of a fair die with ``sides`` sides, by rejection sampling."""
-        limit = _WORD - (_WORD % sides)
+        limit = _LIMITS.get(sides)
+        if limit is None:
+            limit = _LIMITS[sides] = _WORD - (_WORD % sides)
         while True:
             w = self.word()
             if w < limit:
@@ -77,11 +84,16 @@ class Dice:
         """How many entered faces have not been used yet."""
         return len(self._physical) - self._next_physical
 
-    def faces(self, spec: DiceSpec) -> tuple[tuple[int, ...], Source]:
-        """Roll every die of ``spec`` in order; return the faces and where they came from."""
+    def faces(
+        self, spec: DiceSpec, sides_per_face: tuple[int, ...] | None = None
+    ) -> tuple[tuple[int, ...], Source]:
+        """Roll every die of ``spec`` in order; return the faces and where they came from.
+        ``sides_per_face``: ``spec.sides_per_face()`` if the caller has it already."""
         out: list[int] = []
         entered = 0
-        for sides in spec.sides_per_face():
+        if sides_per_face is None:
+            sides_per_face = spec.sides_per_face()
+        for sides in sides_per_face:
             if self._next_physical < len(self._physical):
                 face = self._physical[self._next_physical]
                 if not 1 <= face <= sides:

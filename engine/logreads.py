@@ -283,16 +283,25 @@ class Reader:
         )
         return {r[0]: r[1:] for r in rows}  # type: ignore[misc]
 
-    def snapshots_on_path(self, head: int, key: str) -> dict[int, tuple[bytes, bytes, bytes]]:
-        """Every snapshot under ``key`` of a ply on the path to ``head``, by ply id."""
+    def snapshots_on_path(
+        self, head: int, key: str, plies: Sequence[int] | None = None
+    ) -> dict[int, tuple[bytes, bytes, bytes]]:
+        """Every snapshot under ``key`` of a ply on the path to ``head``, by ply id;
+        ``plies``: the path's ply ids if the caller has read them. One range query over the
+        path's ids, filtered here (other branches' snapshots in that range are few)."""
         if not self.chained:
             return {}
+        if plies is None:
+            plies = [r[0] for r in self.path_rows(head)]  # type: ignore[misc]
+        if not plies:
+            return {}
+        on_path = set(plies)
         rows = self._all(
-            self._PATH + "SELECT ply, ply_hash, digest, body FROM snapshots "
-            "WHERE key = ? AND ply IN (SELECT id FROM up)",
-            (head, -1, -1, key),
+            "SELECT ply, ply_hash, digest, body FROM snapshots "
+            "WHERE key = ? AND ply BETWEEN ? AND ?",
+            (key, min(plies), max(plies)),
         )
-        return {r[0]: r[1:] for r in rows}  # type: ignore[misc]
+        return {r[0]: r[1:] for r in rows if r[0] in on_path}  # type: ignore[misc]
 
     def get_cursor(self, key: str) -> str | None:
         """A remembered selection (current encounter, current branch)."""

@@ -55,7 +55,7 @@ def roll(
     """Roll ``spec`` with the ply's dice; the modifiers apply to the dice and the total must
     reach ``target`` (judged "over"; no target: nothing to reach, e.g. damage)."""
     parsed, shown, sides = _spec(spec)
-    faces, source = dice.faces(parsed)
+    faces, source = dice.faces(parsed, sides)
     mods = _kept(modifiers)
     total = apply_modifiers(parsed.value(faces), mods)
     return Roll(
@@ -93,14 +93,14 @@ def roll_under(
     """Roll ``spec`` against ``base`` after ``target_modifiers`` (judged "under": the dice
     must not exceed the target). ``tier(total, target)`` names the success tier, if the
     system has tiers."""
-    parsed = parse_spec(spec)
-    faces, source = dice.faces(parsed)
+    parsed, shown, sides = _spec(spec)
+    faces, source = dice.faces(parsed, sides)
     mods = _kept(target_modifiers)
     target = apply_modifiers(base, mods)
     total = parsed.value(faces)
     return Roll(
         purpose=purpose,
-        spec=str(parsed),
+        spec=shown,
         faces=faces,
         source=source,
         total=total,
@@ -111,7 +111,7 @@ def roll_under(
         tier=None if tier is None else tier(total, target),
         base=base,
         target_modifiers=mods,
-        sides=parsed.sides_per_face(),
+        sides=sides,
     )
 
 

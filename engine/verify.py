@@ -115,7 +115,7 @@ def verify(kernel: Kernel, store: Store, head: int) -> Verified:
 def _verify(kernel: Kernel, store: Store, head: int) -> Verified:
     plies = checked_plies(store, head)  # raises Tampered, naming the first changed ply
     snaps = kernel.snapshots
-    stored_snaps = store.snapshots_on_path(head, snaps.key)
+    stored_snaps = store.snapshots_on_path(head, snaps.key, [ply.id for ply, _, _ in plies])
     decode, decode_stored = kernel.codec.decode, kernel.codec.decode_stored
     state = FightState()
     checked = proved = ignored = 0

@@ -67,6 +67,8 @@ CONDITIONS: dict[str, Condition] = {
 
 def of(c: CombatantState) -> list[Condition]:
     """The conditions of ``c`` this table gives effects, in name order."""
+    if not c.conditions:  # the usual case, asked several times a ply
+        return []
     return [CONDITIONS[name] for name in sorted(c.conditions) if name in CONDITIONS]
 
 
