@@ -176,7 +176,7 @@ class Reader:
         fetched: dict[object, tuple[object, ...]] = {}
         want: object = head
         read = 0
-        while True:
+        while depth is None or depth > above:  # the next ply is still wanted
             row = fetched.get(want)
             if row is None:
                 if type(want) is not int:
