@@ -29,7 +29,7 @@ from engine.rules.palladium.checks import (
     check_target,
     in_hand,
 )
-from engine.rules.palladium.kinds import KINDS, begin, shot_kind
+from engine.rules.palladium.kinds import KINDS, begin, shot_cost, shot_kind
 from engine.rules.palladium.moves import MOVES
 from engine.rules.palladium.options import opts
 from engine.rules.palladium.round import decide_surprise
@@ -141,8 +141,7 @@ def decide_shoot(state: FightState, d: ShootDeclared, dice: Dice) -> Decision:
     a multi-attack shot is fired on its last attack (PAL-COST-MULTI-LANDING,
     PAL-HR-LONG-ACTION). The target number and location rules are in ``shots.shot``."""
     kind = shot_kind(d.aimed, d.called, d.burst)
-    assert kind.cost is not None
-    check_actor(state, d.actor, kind.cost, kind.label)
+    check_actor(state, d.actor, shot_cost(d.aimed, d.called, d.burst), kind.label)
     check_target(state, d.actor, d.target)
     p = fighter(state.combatants[d.actor]).profile
     if d.weapon is None:
@@ -164,7 +163,7 @@ def decide_shoot(state: FightState, d: ShootDeclared, dice: Dice) -> Decision:
     ip = InProgress(
         action=kind.name,
         target=d.target,
-        cost=kind.cost,
+        cost=shot_cost(d.aimed, d.called, d.burst),
         weapon=weapon.name,
         aimed=d.aimed,
         called=d.called,

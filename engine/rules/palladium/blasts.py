@@ -85,7 +85,7 @@ def explode(
             continue
         taken = damage.take_damage(state, who, max(0, r.total), blast.unit, blast.strike)
         if plasma:
-            taken += _incinerated(state, who, taken)
+            taken = _incinerated(state, taken, who)
         events += [DamageRolled(actor=blast.shooter, target=who, roll=r, unit=blast.unit), *taken]
         state = fold(state, taken, POOLS)
     return events
@@ -108,17 +108,20 @@ def on_arms(state: FightState, who: str, amount: int, unit: DamageUnit) -> list[
     return out
 
 
-def _incinerated(state: FightState, who: str, taken: list[Event]) -> list[Event]:
+def _incinerated(state: FightState, taken: list[Event], who: str) -> list[Event]:
     """M.D. plasma that reached an S.D.C. or H.P. body burns it to nothing (PAL-MSL-PLASMA):
-    dead, and no longer in the coma the damage may have brought."""
-    body = any(isinstance(e, DamageApplied) and e.pool in ("sdc", "hp") for e in taken)
-    after = fold(state, taken, POOLS).combatants[who]
-    if not body or not after.alive:
-        return []
-    coma: list[Event] = []
-    if "coma" in after.conditions:
-        coma.append(ConditionChanged(combatant=who, condition="coma", present=False, rule=PLASMA))
-    return [*coma, ConditionChanged(combatant=who, condition="dead", present=True, rule=PLASMA)]
+    dead, whatever coma or death the damage alone would have brought, and out of a coma he
+    was in."""
+    if not any(isinstance(e, DamageApplied) and e.pool in ("sdc", "hp") for e in taken):
+        return taken
+    kept = [
+        e
+        for e in taken
+        if not (isinstance(e, ConditionChanged) and e.condition in ("coma", "dead"))
+    ]
+    if "coma" in state.combatants[who].conditions:
+        kept.append(ConditionChanged(combatant=who, condition="coma", present=False, rule=PLASMA))
+    return [*kept, ConditionChanged(combatant=who, condition="dead", present=True, rule=PLASMA)]
 
 
 #: What damage changes, folded between the victims of one blast.

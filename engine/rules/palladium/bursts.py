@@ -32,7 +32,7 @@ WP_RULE = "PAL-STRIKE-WP-PROGRESSION"
 
 def check(state: FightState, d: ShootDeclared, weapon: WeaponProfile) -> int:
     """The shots a shot or burst spends; refuses a burst the weapon does not fire, and an
-    aimed burst."""
+    aimed or called burst (a pulse read as one heavy blast may be aimed or called)."""
     if d.twin:
         if not weapon.twin:
             raise IllegalAction(
@@ -50,8 +50,15 @@ def check(state: FightState, d: ShootDeclared, weapon: WeaponProfile) -> int:
             f"the {weapon.name} fires no {d.burst} burst (its sheet's burst: {fires}; "
             "PAL-RNG-BURST)"
         )
-    if d.aimed and d.burst != "pulse":
-        raise IllegalAction("a burst is never aimed: an aimed shot is one shot (PAL-RNG-AIMED)")
+    careful = d.aimed or d.called is not None
+    heavy = d.burst == "pulse" and opts(state).pulse == "heavy_blast"
+    if careful and not heavy:
+        what = "aimed" if d.aimed else "called"
+        raise IllegalAction(
+            f"a burst is never {what}: an aimed or called shot is one single shot "
+            "(PAL-RNG-AIMED, PAL-STRIKE-CALLED; a pulse may be, as one heavy blast, "
+            "PAL-RNG-PULSE)"
+        )
     return shots(weapon, d.burst, ())
 
 

@@ -77,14 +77,15 @@ def detonate(state: FightState, actor: str, live: LiveGrenade, dice: Dice) -> li
     """Where it lands, then the blast."""
     weapon = combat.find_weapon(fighter(state.combatants[actor]).profile, live.weapon)
     assert weapon is not None
-    how, why, rolls = _lands(state, live, weapon.scatter or "hand", weapon.blast_radius, dice)
-    if live.dodged is not None and how == "direct":  # he dived away as it came
+    landed, why, rolls = _lands(state, live, weapon.scatter or "hand", weapon.blast_radius, dice)
+    how = landed
+    if live.dodged is not None and landed == "direct":  # he dived away as it came
         how = live.dodged
         away = "clear of its blast" if how == "clear" else "still in its blast radius: half"
         why += f"; he dodged it: {away} (PAL-MSL-DODGE)"
     events: list[Event] = [
         GrenadeExploded(
-            actor=actor, target=live.target, weapon=weapon.name, how=how, reason=why, rolls=rolls
+            actor=actor, target=live.target, weapon=weapon.name, how=landed, reason=why, rolls=rolls
         )
     ]
     if how == "miss":

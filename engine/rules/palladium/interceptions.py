@@ -239,9 +239,10 @@ def _hit_one(
     if not hits or not spec:
         return Thinned(events, volley)
     if volley.missile.smart and not house:
-        dodged = _smart_dodge(defender, volley, r, dice)
-        if dodged is not None:
-            return Thinned([*events, dodged], volley)
+        dodge, dodged = _smart_dodge(defender, volley, r, dice)
+        events.append(dodge)
+        if dodged:
+            return Thinned(events, volley)
     dmg = roll(dice, "damage", spec, rule=rule)
     md = dmg.total if mega else dmg.total // 100  # PAL-DMG-SDC-VS-MDC: 100 S.D.C. = 1 M.D.
     taken = volley.wounded + md
@@ -305,20 +306,22 @@ def _hit_one(
 Table = tuple[int, tuple[Roll, ...], str]
 
 
-def _smart_dodge(defender: str, volley: Volley, strike: Roll, dice: Dice) -> VolleyThinned | None:
+def _smart_dodge(
+    defender: str, volley: Volley, strike: Roll, dice: Dice
+) -> tuple[VolleyThinned, bool]:
     """A smart missile dodges a shot that would hit it, 1D20 + 4 against the strike total,
     winning ties as any defender; a natural 20 strike needs a natural 20 to dodge
-    (PAL-MSL-BONUS, PAL-MSL-SMART; reading: it rolls as a defender does). What it did, or
-    None when the shot strikes home."""
+    (PAL-MSL-BONUS, PAL-MSL-SMART; reading: it rolls as a defender does). The roll, as
+    nothing destroyed yet, and whether it dodged."""
     bonus = Modifier(
         name="a smart missile dodges", value=SMART_DODGE, source="rules", rule="PAL-MSL-BONUS"
     )
     r = roll(dice, "dodge", "1D20", [bonus], target=strike.total, rule="PAL-MSL-SMART")
     beats = r.total >= strike.total and strike.faces[0] != 20  # a natural 20 needs one
-    if not (beats or r.faces[0] == 20):
-        return None
-    why = f"the smart missile dodges the shot: {r.total} against {strike.total} (PAL-MSL-SMART)"
-    return VolleyThinned(
+    dodged = beats or r.faces[0] == 20
+    did = "dodges the shot" if dodged else "fails to dodge the shot"
+    why = f"the smart missile {did}: {r.total} against {strike.total} (PAL-MSL-SMART)"
+    rolled = VolleyThinned(
         defender=defender,
         destroyed=0,
         left=volley.left,
@@ -327,6 +330,7 @@ def _smart_dodge(defender: str, volley: Volley, strike: Roll, dice: Dice) -> Vol
         wounded=volley.wounded,
         rolls=(r,),
     )
+    return rolled, dodged
 
 
 def _raw_table(state: FightState, volley: Volley, own: int, dice: Dice, first: bool) -> Table:

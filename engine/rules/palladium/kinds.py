@@ -155,6 +155,17 @@ def shot_kind(aimed: bool, called: str | None, burst: str | None = None) -> Kind
     return KINDS[("aimed " if aimed else "") + ("called " if called is not None else "") + "shot"]
 
 
+def shot_cost(aimed: bool, called: str | None, burst: str | None) -> int:
+    """What a shot costs: its kind's, or for an aimed or called pulse what the aimed or called
+    single shot costs (reading: the pulse is one heavy blast, and aiming or calling it takes
+    the time it takes for one shot, PAL-RNG-PULSE, PAL-STRIKE-CALLED)."""
+    kind = shot_kind(aimed, called, burst)
+    careful = aimed or called is not None
+    cost = shot_kind(aimed, called).cost if burst is not None and careful else kind.cost
+    assert cost is not None
+    return cost
+
+
 def category(state: FightState, actor: str, ip: InProgress) -> apm.Category:
     """What the ledger calls this action (PAL-HR-APM-LEDGER): a machine weapon's attack is the
     machine's, whatever the action."""

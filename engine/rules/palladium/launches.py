@@ -12,12 +12,14 @@ from __future__ import annotations
 from engine.dice import Dice
 from engine.rules import IllegalAction, UsageError
 from engine.rules.pack import Action, Decision
-from engine.rules.palladium import apm, clips, combat, covering
+from engine.rules.palladium import apm, blasts, clips, combat, covering
 from engine.rules.palladium.checks import check_actor, check_target, in_hand
+from engine.rules.palladium.conditions import out_of_action
 from engine.rules.palladium.kinds import KINDS, begin
 from engine.rules.palladium.missiles import check_missiles, launcher_of
 from engine.turns import known
 from events.palladium import CoverDeclared, CrossDeclared, LaunchDeclared, ThrowDeclared
+from projections.fold import fold
 from projections.palladium import InProgress, fighter
 from projections.state import FightState
 
@@ -31,7 +33,9 @@ def check_caught(state: FightState, caught: tuple[str, ...], actor: str, target:
     for cid in caught:
         known(state, cid)
         if cid in (actor, target):
-            raise UsageError(f"--caught {cid}: those caught are others than thrower and target")
+            raise UsageError(
+                f"--caught {cid}: those caught are others than the attacker and his target"
+            )
         if not state.combatants[cid].alive:
             raise IllegalAction(f"--caught {cid}: {state.combatants[cid].name} is dead")
     if len(set(caught)) != len(caught):
@@ -158,7 +162,13 @@ def decide_cross(state: FightState, d: CrossDeclared, dice: Dice) -> Decision:
     known(state, d.through)
     if not state.combatants[d.actor].alive:
         raise IllegalAction(f"{state.combatants[d.actor].name} is dead")
-    return Decision(covering.crossing(state, d, dice), advance="none")
+    events = covering.crossing(state, d, dice)
+    if state.clock.acting != d.actor:
+        return Decision(events, advance="none")
+    # crossing on his own turn: dead, down or with no attack left, his turn is over
+    after = fold(apm.spent(state, events), events, blasts.POOLS).combatants[d.actor]
+    spent = not after.alive or out_of_action(after) is not None or fighter(after).apm_left <= 0
+    return Decision(events, advance="next" if spent else "none")
 
 
 ACTIONS: tuple[Action, ...] = (
@@ -178,7 +188,7 @@ ACTIONS: tuple[Action, ...] = (
             "launcher": "A launcher from the sheet (default: the first).",
             "range": "Distance to the target in feet.",
             "caught": "Others in the blast radius, who take half (repeat for several).",
-            "defend": "The target's answer now: dodge, roll or none.",
+            "defend": "The target's answer now: dodge, roll, block (robot or bionic arms) or none.",
         },
         needs=(KINDS["volley"],),
     ),
@@ -196,7 +206,9 @@ ACTIONS: tuple[Action, ...] = (
             "target": "Who it is thrown at (combatant id).",
             "weapon": "A throwing weapon from the sheet (`thrown` bonus given).",
             "range": "Distance to the target in feet.",
-            "defend": "The defender's answer now; without it the throw waits for `defend`.",
+            "defend": "The defender's answer now; without it a thrown weapon waits for "
+            "`defend`; a grenade waits for nobody: its target dodges or rolls only if given here.",
+            "caught": "A grenade: others near where it lands, who take half (repeat for several).",
         },
         needs=(KINDS["throw"], KINDS["grenade"]),
     ),

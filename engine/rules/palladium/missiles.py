@@ -149,13 +149,18 @@ def volley_events(
     return events + volleys.answer(state, actor, ip.target, ip.defend, detail, dice)
 
 
+def comes_round(state: FightState, volley: Volley) -> bool:
+    """Whether a smart volley has a pass left to come round with (PAL-MSL-SMART)."""
+    return volley.missile.smart and volley.passes < opts(state).smart_passes
+
+
 def come_round(state: FightState, shooter: str, detail: StrikeDetail, dice: Dice) -> list[Event]:
     """A smart volley its target dodged turns and strikes again while it has passes left
     (PAL-MSL-SMART): it waits for his answer anew, or, having missed on its last pass, is
     spent. Nothing when it has no pass left: it lands as the dodge left it."""
     volley = detail.volley
     assert volley is not None
-    if not volley.missile.smart or volley.passes >= opts(state).smart_passes:
+    if not comes_round(state, volley):
         return []
     p = fighter(state.combatants[shooter]).profile
     aim = Aim(shooter, detail.target, launcher_of(p, detail.weapon), detail.range_ft)

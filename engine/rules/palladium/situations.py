@@ -78,7 +78,7 @@ def modifiers(
         ]
         # as written the called shot is all partial cover asks: the penalty shows, not applied
         mods += shelter if options.cover_penalty else skipped(shelter, "only a called shot", COVER)
-    if target_mph is not None:
+    if target_mph:  # 0 mph: a target standing still
         mods.append(
             Modifier(
                 name=f"the target moves at {target_mph} mph",

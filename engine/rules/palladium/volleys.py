@@ -42,9 +42,14 @@ def decide(state: FightState, d: DefendDeclared, dice: Dice) -> tuple[list[Event
     thin = THINNING.get(d.choice)
     if thin is None:
         if d.defender != target:
+            others = (
+                "others may answer counter-volley or shoot-down"
+                if opts(state).shoot_down == "house"
+                else f"as written only he answers it ({SHOOT_DOWN})"
+            )
             raise IllegalAction(
                 f"the volley waiting is against {state.combatants[target].name} ({target}): "
-                f"only he may {d.choice}; others may answer counter-volley or shoot-down"
+                f"only he may {d.choice}; {others}"
             )
         if d.missiles is not None or d.launcher is not None or d.weapon is not None:
             raise UsageError(
@@ -131,11 +136,15 @@ def _dodge(
     volley = detail.volley
     assert volley is not None
     if opts(state).missile_dodge != "house" and volley.left >= UNDODGEABLE:
+        block = "block, " if fighter(state.combatants[target]).arms else ""
         raise IllegalAction(
             f"a volley of {volley.left} missiles cannot be dodged (PAL-MSL-DODGE: four or "
-            "more); answer counter-volley, shoot-down, roll or none"
+            f"more); answer counter-volley, shoot-down, roll, {block}or none"
         )
-    events, how = dodge_blast(state, shooter, target, detail, volley.radius, volley.left, dice)
+    turns = missiles.comes_round(state, volley)  # dodged, it turns: no blast to clear
+    events, how = dodge_blast(
+        state, shooter, target, detail, volley.radius, volley.left, dice, clearing=not turns
+    )
     turned = how != "direct"
     round_again = (
         missiles.come_round(apm.spent(state, events), shooter, detail, dice) if turned else []
@@ -153,19 +162,23 @@ def dodge_blast(
     radius: int,
     count: int,
     dice: Dice,
+    clearing: bool = True,
 ) -> tuple[list[Event], str]:
     """A dodge from what explodes (``count`` missiles, or a grenade): its events, and how the
     blast then finds him: "direct" (failed), "radius" (out of the direct hit, still in a
     radius of 12 ft or more, as written) or "clear" (PAL-MSL-DODGE: a smaller radius, or two
     actions under ``missile_radius_escape``; house: one action for one, two for more, and a
-    success clears it all, PAL-HR-MSL-DODGE)."""
+    success clears it all, PAL-HR-MSL-DODGE). ``clearing`` false: nothing will go off to clear
+    (a smart missile turning), so no second action for it."""
     options = opts(state)
     house = options.missile_dodge == "house"
     events, ok = combat.defend(state, shooter, target, "dodge", detail, dice)
     two = (
         count > 1
         if house
-        else (radius >= SMALL_RADIUS and options.missile_radius_escape == "two_actions")
+        else (
+            clearing and radius >= SMALL_RADIUS and options.missile_radius_escape == "two_actions"
+        )
     )
     if two and not fighter(state.combatants[target]).profile.auto_dodge:
         rule = "PAL-HR-MSL-DODGE" if house else "PAL-MSL-DODGE"

@@ -1,7 +1,7 @@
 """Bursts and pulses with forced dice: PAL-RNG-BURST (the W.P. bonus halved, -3 without the
 W.P.; the weapon's payload spends what the burst fires), PAL-RNG-GUN-APM (a short burst or a
-pulse one attack, a long burst two), PAL-RNG-PULSE (option ``pulse``), PAL-RNG-AIMED (never
-an aimed burst)."""
+pulse one attack, a long burst two), PAL-RNG-PULSE (option ``pulse``), PAL-RNG-AIMED and
+PAL-STRIKE-CALLED (never an aimed or called burst)."""
 
 from __future__ import annotations
 
@@ -39,6 +39,13 @@ def burst(fight: Fight, kind: str, *faces: int, **more: Any) -> Any:
                       burst=kind, **more),  # type: ignore[arg-type]
         faces,
     )  # fmt: skip
+
+
+def another(fight: Fight) -> Fight:
+    """A second encounter beside the first, in its own file."""
+    where = fight.tmp / "also"
+    where.mkdir()
+    return Fight(where)
 
 
 def rules(ms: tuple[Modifier, ...]) -> list[tuple[int, str]]:
@@ -99,7 +106,27 @@ def test_PAL_RNG_AIMED_no_aimed_burst_and_only_the_bursts_the_weapon_fires(
         burst(fight, "long", 20)
     with pytest.raises(IllegalAction, match="never aimed"):
         burst(fight, "short", 20, aimed=True)
+    with pytest.raises(IllegalAction, match=r"never called.*PAL-STRIKE-CALLED"):
+        burst(fight, "short", 20, called="head")
     assert fight.head() == head
+
+
+def test_PAL_RNG_PULSE_a_pulse_aimed_or_called_costs_what_the_single_shot_does(
+    fight: Fight,
+) -> None:
+    """An aimed or called pulse is one heavy blast: it takes the aimed or called shot's
+    attacks, 2 (3 both), and lands on the last; read as a short burst it is never aimed."""
+    fire(fight)
+    begun = burst(fight, "pulse", called="head")
+    assert sum(e.amount for e in of(begun.events, ApmSpent)) == 1
+    assert not of(begun.events, StrikeRolled)
+    landed = fight.pass_("t", 20, 3, 3)
+    assert one(landed.events, StrikeRolled).action == "pulse"
+    assert one(landed.events, ShotsSpent).shots == 3
+    burst_read = another(fight)
+    fire(burst_read, pulse="short_burst")
+    with pytest.raises(IllegalAction, match="never aimed"):
+        burst(burst_read, "pulse", 20, aimed=True)
 
 
 def test_PAL_RNG_DUAL_a_twin_blast_is_both_barrels_for_one_attack(fight: Fight) -> None:

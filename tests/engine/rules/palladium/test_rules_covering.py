@@ -37,6 +37,13 @@ def covered(fight: Fight, variant: str = "house", **options: Any) -> None:
     fight.initiative(18, 10, 2)
 
 
+def another(fight: Fight) -> Fight:
+    """A second encounter beside the first, in its own file."""
+    where = fight.tmp / "also"
+    where.mkdir()
+    return Fight(where)
+
+
 def cover(fight: Fight, n: int, *faces: int, **kw: Any) -> Any:
     return fight.declare(CoverDeclared(actor="g", attacks=n, **kw), faces)
 
@@ -122,3 +129,28 @@ def test_PAL_HR_RNG_COVERING_FIRE_refusals_write_nothing(fight: Fight) -> None:
         with pytest.raises(error, match=match):
             fight.declare(declaration, [12])
     assert fight.head() == head
+
+
+def test_PAL_HR_RNG_COVERING_FIRE_crossing_on_his_own_turn_can_end_it(fight: Fight) -> None:
+    """A crosser whose dodges spend the attacks in his hand, or whom the fire kills, on his
+    own turn, has had his turn: the next fighter acts (PAL-HR-PASS-TURN)."""
+    covered(fight)
+    cover(fight, 2, 12, 12)
+    assert fight.status()["acting"] == "t"
+    crossed = cross(fight, "t", 5, 1, 1, 5, 1, 1, dodge=True)  # two failed dodges
+    assert sum(e.amount for e in of(crossed.events, ApmSpent) if e.combatant == "t") == 2
+    assert fight.status()["acting"] == "u"
+    killed = another(fight)
+    covered(killed)
+    killed.ruling("t", damage=599)  # 1 H.P. left of 600: 12 more is dead (P.E. 9)
+    cover(killed, 1, 12)
+    cross(killed, "t", 6, 6)
+    assert not killed.who("t")["alive"]
+    assert killed.status()["acting"] == "u"
+
+
+def test_PAL_HR_RNG_COVERING_FIRE_crossing_with_attacks_left_keeps_the_turn(fight: Fight) -> None:
+    covered(fight)
+    cover(fight, 1, 12)
+    cross(fight, "t", 5, 1, 1, dodge=True)  # one dodge of his two attacks
+    assert fight.status()["acting"] == "t"

@@ -120,6 +120,7 @@ def shot_mods(fight: Fight, **situation: Any) -> list[tuple[int, str]]:
         ("raw", {"blind": True}, [(-10, "PAL-RNG-BLIND")]),
         ("raw", {"moving": True}, [(-6, "PAL-RNG-WILD")]),
         ("house", {"moving": True}, [(-1, "PAL-HR-RNG-MOVING-SHOOTER")]),
+        ("raw", {"target_moving": 0}, []),  # standing still: no penalty
         ("raw", {"target_moving": 15}, [(-1, "PAL-RNG-MOVING-TARGET")]),
         ("raw", {"target_moving": 120}, [(-3, "PAL-RNG-MOVING-TARGET")]),
         # a called shot is 2 attacks: under the house passes both are in hand, so it fires now

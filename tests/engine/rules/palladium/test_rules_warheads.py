@@ -14,6 +14,7 @@ from engine.rules import IllegalAction
 from engine.table import PlyResult
 from events.core import ConditionChanged
 from events.palladium import (
+    ApmSpent,
     DamageApplied,
     DamageIgnored,
     DamageRolled,
@@ -191,7 +192,8 @@ def test_PAL_MSL_SMART_dodges_a_shot_at_it_at_plus_4(fight: Fight) -> None:
     assert [(r.total, r.target) for r in thinned.rolls] == [(8, 8)]
     assert not of(dodged.events, DamageRolled)
     shot = fight.defend("t", "shoot-down", 10, 5, 5, 30, weapon="gun")  # 5 + 4 under 10: hit
-    gone = one(shot.events, VolleyThinned)
+    missed, gone = of(shot.events, VolleyThinned)
+    assert "fails to dodge" in missed.reason and [r.total for r in missed.rolls] == [9]
     assert (gone.destroyed, gone.left, gone.rule) == (2, 0, "PAL-MSL-SHOOT-DOWN")
 
 
@@ -258,3 +260,26 @@ def test_PAL_MSL_BLOCK_needs_arms_on_the_sheet(fight: Fight) -> None:
     struck.strike("s", "t", 12)
     with pytest.raises(IllegalAction, match="cannot be answered with block"):
         struck.defend("t", "block")  # a block answers missiles, not a punch
+
+
+def test_PAL_MSL_SMART_a_dodge_it_turns_from_needs_no_second_action(fight: Fight) -> None:
+    """Under missile_radius_escape = two_actions a second action clears the blast; a smart
+    missile that turns leaves no blast to clear, so its dodge costs the one action."""
+    armed(fight, rocket={**SMART, "blast_radius": 20}, missile_radius_escape="two_actions")
+    launch(fight, 1, 12)
+    dodged = fight.defend("t", "dodge", 20, 13)
+    assert [e.amount for e in of(dodged.events, ApmSpent) if e.combatant == "t"] == [1]
+    last = fight.defend("t", "dodge", 20)  # its last pass: the blast is there to clear
+    assert [e.amount for e in of(last.events, ApmSpent) if e.combatant == "t"] == [1, 1]
+
+
+def test_PAL_MSL_PLASMA_a_body_it_kills_outright_is_incinerated_too(fight: Fight) -> None:
+    """Damage alone past -P.E. would be death by PAL-DMG-COMA-DEATH; plasma says how."""
+    fight.new("raw")
+    fight.add("brawler", "s", weapons=[launcher()], missiles=[missile(**PLASMA)])
+    fight.add("brawler", "t")  # 20 H.P., 10 S.D.C., P.E. 9
+    fight.initiative(18, 10)
+    launch(fight, 1, 12)
+    result = fight.defend("t", "none", 6)
+    conditions = [(e.condition, e.present, e.rule) for e in of(result.events, ConditionChanged)]
+    assert conditions == [("dead", True, "PAL-MSL-PLASMA")]
