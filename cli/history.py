@@ -1,4 +1,4 @@
-"""The history commands of the command line: undo, redo, branches, and replay.
+"""The history commands of the command line: log, explain, undo, redo, branches, and replay.
 
 Registered on the one app of :mod:`cli.main`, which imports this module.
 """
@@ -11,6 +11,55 @@ import typer
 
 from cli import numbers
 from cli.main import _emit, _table, app
+
+_RULES = typer.Option("--rules", help="Add each cited rule id's one-line summary.")
+
+
+def _with_rules(text: str, rules: bool, cites: str | None = None) -> str:
+    """``text`` and, asked for, the summary of each rule id ``cites`` (default: ``text``)."""
+    if not rules:
+        return text
+    from engine.glossary import glossary_lines
+
+    return "\n".join([text, *glossary_lines(text if cites is None else cites)])
+
+
+@app.command()
+def log(
+    ctx: typer.Context,
+    branch: Annotated[
+        str | None, typer.Option("--branch", help="Another branch than the current.")
+    ] = None,
+    rules: Annotated[bool, _RULES] = False,
+) -> None:
+    """List the plies of the branch; with --json every event and roll as recorded (--rules:
+    and what each rule id its plies cite means).
+
+    Example: fracas log --branch what-if --rules
+    """
+    from cli import render
+
+    views = _table(ctx).log(branch)
+    cites = "\n".join(render.explain_text(v) for v in views) if rules else None
+    _emit(ctx, _with_rules(render.log_text(views), rules, cites), render.log_doc(views))
+
+
+@app.command()
+def explain(
+    ctx: typer.Context,
+    ref: Annotated[str, typer.Argument(help="A ply number as `log` shows it, or BRANCH~K.")],
+    rules: Annotated[bool, _RULES] = False,
+) -> None:
+    """Explain one ply the way a GM reads it: every roll, modifier and rule id (--rules: and
+    what each id means).
+
+    Example: fracas explain 5 --rules
+    """
+    from cli import render
+
+    view = _table(ctx).explain(ref)
+    _emit(ctx, _with_rules(render.explain_text(view), rules), render.log_doc([view]))
+
 
 _COUNT = typer.Argument(
     help="How many plies (1..999999999).", metavar="N", parser=numbers.integer(1)

@@ -342,43 +342,12 @@ def actions(
     _emit(ctx, render.actions_text(tables), render.actions_doc(tables))
 
 
-@app.command()
-def log(
-    ctx: typer.Context,
-    branch: Annotated[
-        str | None, typer.Option("--branch", help="Another branch than the current.")
-    ] = None,
-) -> None:
-    """List the plies of the branch; with --json every event and roll as recorded.
-
-    Example: fracas log --branch what-if
-    """
-    from cli import render
-
-    views = _table(ctx).log(branch)
-    _emit(ctx, render.log_text(views), render.log_doc(views))
-
-
-@app.command()
-def explain(
-    ctx: typer.Context,
-    ref: Annotated[str, typer.Argument(help="A ply number as `log` shows it, or BRANCH~K.")],
-) -> None:
-    """Explain one ply the way a GM reads it: every roll, modifier and rule id.
-
-    Example: fracas explain 5
-    """
-    from cli import render
-
-    view = _table(ctx).explain(ref)
-    _emit(ctx, render.explain_text(view), render.log_doc([view]))
-
-
 # --- history ----------------------------------------------------------------------------
 
 
-# The history commands (undo, redo, branches, replay) are in cli/history.py.
-from cli import history  # noqa: E402  (registers its commands on the app)
+# The history commands (log, explain, undo, redo, branches, replay) are in cli/history.py,
+# the rule glossary (rule) in cli/glossary.py.
+from cli import glossary, history  # noqa: E402, F401  (register their commands on the app)
 
 FracasGroup.defer(app)  # every command above is built when named, not at each start-up
 
