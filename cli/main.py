@@ -1,6 +1,7 @@
 """The ``fracas`` command line: a thin typer layer over ``engine.table.Table``.
 
-Global options go before the command: ``fracas [--db PATH] [--json] COMMAND …``. Engine
+Global options go before the command or after it: ``fracas [--db PATH] [--json] COMMAND …``
+or ``fracas COMMAND … --json`` (:func:`cli.verbs.FracasGroup.resolve_command`). Engine
 modules are imported inside the commands, so that ``fracas --help`` and each action start fast.
 Errors print one line to stderr and exit with the code in the README's table; never a traceback.
 """
@@ -46,6 +47,17 @@ class Settings:
         self.as_json = as_json
 
 
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            typer.echo(f"fracas {version('fracas')}")
+        except PackageNotFoundError:  # run from a checkout that pip never installed
+            typer.echo("fracas (not installed)")
+        raise typer.Exit()
+
+
 @app.callback()
 def main(
     ctx: typer.Context,
@@ -54,8 +66,18 @@ def main(
         typer.Option("--db", help="The fracas database file (default ./fracas.db, or $FRACAS_DB)."),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")] = False,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            help="Print fracas's version and exit.",
+            is_eager=True,
+            callback=_version,
+            expose_value=True,
+        ),
+    ] = False,
 ) -> None:
-    """Global options: --db PATH and --json go before the command."""
+    """Global options: --db PATH and --json, before the command or after it."""
     ctx.obj = Settings(db_path(db), as_json)
 
 

@@ -209,6 +209,35 @@ class _Commands(MutableMapping[str, Any]):
         return len(self._items)
 
 
+def _late_json(ctx: Any, _param: Any, value: bool) -> None:
+    if value:
+        ctx.find_root().obj.as_json = True
+
+
+def _late_db(ctx: Any, _param: Any, value: str | None) -> None:
+    if value is not None:
+        ctx.find_root().obj.db = db_path(Path(value))
+
+
+def _take_global_options(cmd: Any) -> None:
+    """Let ``--json`` and ``--db PATH`` come after the command too (``fracas status --json``):
+    hidden options of the command that set what the global ones set."""
+    from typer.core import TyperOption
+
+    names = {opt for p in cmd.params for opt in getattr(p, "opts", ())}
+    late = (("--json", "late_json", True, _late_json), ("--db", "late_db", False, _late_db))
+    for flag, name, is_flag, callback in late:
+        if flag not in names:
+            option = TyperOption(
+                param_decls=[flag, name],
+                is_flag=is_flag,
+                hidden=True,
+                expose_value=False,
+                callback=callback,
+            )
+            cmd.params.append(option)
+
+
 class FracasGroup(TyperGroup):
     """The top-level command group: the core's commands, and the action verbs of the
     selected encounter's rules system, looked up when named (see the module docstring)."""
@@ -267,7 +296,10 @@ class FracasGroup(TyperGroup):
                     f"the {system} rules have no verb {name!r} (it is a verb of "
                     f"{', '.join(owners)}); {system} verbs: {', '.join(rows)}"
                 )
-        return super().resolve_command(ctx, args)
+        cmd_name, cmd, rest = super().resolve_command(ctx, args)
+        if cmd is not None:
+            _take_global_options(cmd)
+        return cmd_name, cmd, rest
 
     def format_commands(self, ctx: Any, formatter: Any) -> None:
         core = list(self.commands)

@@ -1,0 +1,51 @@
+"""Conventions a user expects of a command line (issue 11): global options anywhere on the
+line (`fracas status --json` is `fracas --json status`; `--db PATH` after the command too), and
+`fracas --version`. Through the real CLI: in this process and as a real process."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from tests.conftest import SHEETS, CliResult, FracasCli, assert_one_line_error
+
+Invoke = Callable[..., CliResult]
+
+
+def fight(invoke: Invoke, db: Path) -> None:
+    for args in (
+        ("new", "duel", "--seed", "7"),
+        ("add", str(SHEETS / "marcus_kell.toml")),
+        ("add", str(SHEETS / "brodkil.json")),
+    ):
+        assert invoke(*args, db=db).code == 0
+
+
+def test_json_after_the_command_is_the_global_option(
+    fracas_inprocess: Invoke, tmp_path: Path
+) -> None:
+    db = tmp_path / "f.db"
+    fight(fracas_inprocess, db)
+    before = fracas_inprocess("--json", "status", db=db)
+    after = fracas_inprocess("status", "--json", db=db)
+    assert after.code == 0 and json.loads(after.stdout) == json.loads(before.stdout)
+    ply = fracas_inprocess("initiative", "--dice", "15,3", "--json", db=db)
+    assert json.loads(ply.stdout)["schema"] == "fracas.ply/1"
+    logged = json.loads(fracas_inprocess("log", "--json", db=db).stdout)
+    assert [p["ply"] for p in logged] == [0, 1, 2, 3]
+
+
+def test_db_after_the_command_names_the_file(fracas_cli: FracasCli, tmp_path: Path) -> None:
+    db = tmp_path / "g.db"
+    assert fracas_cli("new", "late", "--seed", "3", "--db", str(db), db=None).code == 0
+    doc = json.loads(fracas_cli("status", "--db", str(db), "--json", db=None).stdout)
+    assert doc["encounter"] == "late"
+    missing = fracas_cli("status", "--db", str(tmp_path / "none.db"), db=None)
+    assert_one_line_error(missing, 2, "none.db", "no fracas database")
+
+
+def test_version(fracas_cli: FracasCli) -> None:
+    done = fracas_cli("--version", db=None)
+    assert done.code == 0 and done.stdout.startswith("fracas ") and done.stderr == ""
+    assert done.stdout.split()[1][0].isdigit()
