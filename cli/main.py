@@ -224,13 +224,14 @@ def new(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="A name for the encounter, e.g. bar-fight.")],
     seed: Annotated[
-        int,
+        int | None,
         typer.Option(
             "--seed",
-            help="The seed every die of this fight comes from (0 <= seed < 2**63).",
+            help="The seed every die of this fight comes from (0 <= seed < 2**63); none: one "
+            "is picked and printed.",
             parser=numbers.seed,
         ),
-    ],
+    ] = None,
     system: Annotated[
         str | None,
         typer.Option(
@@ -262,13 +263,19 @@ def new(
         if not sep:
             raise UsageError(f"--option {item!r}: expected KEY=VALUE")
         overrides[key.strip()] = value.strip()
+    command = _command_line()
+    if seed is None:  # picked here, printed with the encounter, stored with it and its command
+        import secrets
+
+        seed = secrets.randbelow(2**63)
+        command += f" --seed {seed}"
     state = _table(ctx).new(
         name,
         seed,
         system=system or DEFAULT_SYSTEM,
         variant=variant,
         options=overrides,
-        command=_command_line(),
+        command=command,
     )
     table = _table(ctx)
     _emit(ctx, render.new_text(state), table.status())

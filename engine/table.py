@@ -104,6 +104,13 @@ class Table(TableHistory):
             variant=variant,
             options=chosen,
         )
+        if self.db.is_file():  # a taken name is the user's to change (the store guards a race)
+            with self._store() as store:
+                if store.encounter(name) is not None:
+                    raise UsageError(
+                        f"{self.db}: an encounter called {name!r} already exists; `fracas use "
+                        f"{name}` selects it, or give the new one another name"
+                    )
         with self._store(create=True) as store:
             store.create_encounter(
                 name, seed, system, pack.version, command or f"new {name}", encode_all([start])

@@ -49,3 +49,22 @@ def test_version(fracas_cli: FracasCli) -> None:
     done = fracas_cli("--version", db=None)
     assert done.code == 0 and done.stdout.startswith("fracas ") and done.stderr == ""
     assert done.stdout.split()[1][0].isdigit()
+
+
+def test_new_without_a_seed_picks_one_and_says_it(fracas_cli: FracasCli, tmp_path: Path) -> None:
+    db = tmp_path / "p.db"
+    done = fracas_cli("new", "picked", db=db)
+    assert done.code == 0, done
+    seed = json.loads(fracas_cli("--json", "status", db=db).stdout)["seed"]
+    assert 0 <= seed < 2**63 and f"seed {seed}" in done.stdout
+    (root,) = json.loads(fracas_cli("--json", "log", db=db).stdout)
+    assert root["command"].endswith(f"new picked --seed {seed}")  # pastes back as it played
+
+
+def test_a_taken_encounter_name_is_a_usage_error(fracas_cli: FracasCli, tmp_path: Path) -> None:
+    db = tmp_path / "t.db"
+    assert fracas_cli("new", "duel", "--seed", "1", db=db).code == 0
+    before = db.read_bytes()
+    again = fracas_cli("new", "duel", "--seed", "2", db=db)
+    assert_one_line_error(again, 2, "'duel' already exists", "fracas use duel")
+    assert db.read_bytes() == before

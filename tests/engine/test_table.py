@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from engine.log import Conflict
 from engine.replay import Kernel
 from engine.rules import IllegalAction, UnknownName, get_pack
 from engine.table import Table, UsageError
@@ -316,7 +315,7 @@ def test_a_second_encounter_of_the_same_name_is_refused(db: Path) -> None:
     t = Table(db)
     t.new("first", 1)
     before = on_disk(db)
-    with pytest.raises(Conflict, match="already exists"):
+    with pytest.raises(UsageError, match="'first' already exists; `fracas use first`"):
         t.new("first", 2)
     assert on_disk(db) == before
 
