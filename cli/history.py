@@ -213,3 +213,20 @@ def replay(
         raise UsageError("replay: give --verify, or all of --seed S --from REF --into NAME")
     report = table.replay_into(seed, start, into)
     _emit(ctx, render.replay_text(report), render.replay_doc(report))
+
+
+@app.command()
+def diff(
+    ctx: typer.Context,
+    a: Annotated[str, typer.Argument(help="A branch (what happened, say).")],
+    b: Annotated[str, typer.Argument(help="Another branch (the what-if).")],
+) -> None:
+    """Two branches side by side: where they part, the plies only on each, and every
+    combatant at both heads, differences marked.
+
+    Example: fracas diff main what-if
+    """
+    from cli.diffs import diff_doc, diff_text
+
+    view = _table(ctx).diff(a, b)
+    _emit(ctx, diff_text(view), diff_doc(view))

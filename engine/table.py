@@ -25,6 +25,7 @@ from engine.rules import (
 )
 from engine.rules import options as pack_options
 from engine.tablebase import BranchView as BranchView
+from engine.tablebase import DiffView as DiffView
 from engine.tablebase import PlyResult as PlyResult
 from engine.tablebase import PlyView as PlyView
 from engine.tablebase import ReplayReport as ReplayReport
@@ -62,6 +63,27 @@ class Table(TableHistory):
             )
             doc["head_hash"] = chain_hash(sc.store, head).hex()
             return doc
+
+    def diff(self, a: str, b: str) -> DiffView:
+        """Branches ``a`` and ``b`` side by side: where they part, the plies only on each,
+        and the state at each head (a status document each)."""
+        views_a, views_b = self.log(a), self.log(b)
+        shared = 0
+        for va, vb in zip(views_a, views_b, strict=False):
+            if va.row.id != vb.row.id:
+                break
+            shared += 1
+        return DiffView(
+            fork=shared - 1,
+            a=a,
+            b=b,
+            a_head=views_a[-1].number,
+            b_head=views_b[-1].number,
+            only_a=views_a[shared:],
+            only_b=views_b[shared:],
+            status_a=self.status(a),
+            status_b=self.status(b),
+        )
 
     def system(self) -> str | None:
         """The rules system of the selected encounter (None: the file has no encounter

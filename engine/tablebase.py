@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import msgspec
 
@@ -46,6 +47,22 @@ class PlyView(msgspec.Struct, frozen=True):
     row: PlyRow
     events: list[Event]
     before: FightState
+
+
+class DiffView(msgspec.Struct, frozen=True):
+    """Two branches side by side (``fracas diff A B``): the last ply they share (``fork``,
+    as ``log`` numbers it), each head, the plies only on each side, and each head's
+    ``status`` document."""
+
+    fork: int
+    a: str
+    b: str
+    a_head: int
+    b_head: int
+    only_a: list[PlyView]
+    only_b: list[PlyView]
+    status_a: dict[str, Any]
+    status_b: dict[str, Any]
 
 
 class BranchView(msgspec.Struct, frozen=True):
