@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.dice import Dice
 from engine.log import EncounterRow
+from engine.odds import TableOdds
 from engine.rebuild import chain_hash
 from engine.replay import encode_all, kernel_for
 from engine.rules import (
@@ -39,7 +40,7 @@ from projections.views import status_document
 __all__ = ["PlyResult", "Table", "UsageError", "check_name"]
 
 
-class Table(TableHistory):
+class Table(TableHistory, TableOdds):
     """A fracas database file seen as a game master's table of encounters."""
 
     def state(self, branch: str | None = None) -> FightState:

@@ -195,6 +195,10 @@ class StatusView(msgspec.Struct, frozen=True):
     fight: Callable[[FightState], dict[str, Any]] | None = None
     clock: Callable[[Mapping[str, Any]], str | None] | None = None
     pending: Callable[[Mapping[str, Any], Mapping[str, str]], str] | None = None
+    #: ``fracas odds``: a combatant's pools from his entry (name -> points), and the
+    #: conditions that leave him alive but out of the fight ("unconscious" in the odds).
+    pools: Callable[[Mapping[str, Any]], dict[str, int]] | None = None
+    down: tuple[str, ...] = ("unconscious",)
 
 
 #: ``explain(event, name)`` -> lines a GM reads; ``name(cid)`` is a combatant's name.

@@ -87,4 +87,6 @@ STATUS = StatusView(
     fight=_fight,
     clock=_clock,
     pending=_pending,
+    pools=lambda c: {"hp": c["hp"]},
+    down=("unconscious", "knocked out"),
 )

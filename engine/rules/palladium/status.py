@@ -174,6 +174,18 @@ def _pending(p: Mapping[str, Any], names: Mapping[str, str]) -> str:
     )
 
 
+def _pools(c: Mapping[str, Any]) -> dict[str, int]:
+    """H.P. and S.D.C., or M.D.C., and what is left of his armor (``fracas odds``)."""
+    armor = c["armor"] or {}
+    found = {
+        "hp": c["hp"],
+        "sdc": c["sdc"],
+        "mdc": c["mdc"],
+        "armor": armor.get("mdc", armor.get("sdc")),
+    }
+    return {k: v for k, v in found.items() if v is not None}
+
+
 STATUS = StatusView(
     combatant=_fields,
     columns=(
@@ -192,4 +204,6 @@ STATUS = StatusView(
     fight=_fight,
     clock=_clock,
     pending=_pending,
+    pools=_pools,
+    down=("coma", "unconscious"),
 )
