@@ -94,7 +94,10 @@ def _table(ctx: typer.Context) -> Table:
 
 
 def _command_line() -> str:
-    return "fracas " + " ".join(sys.argv[1:])
+    """The command as typed, quoted so that it pastes back (a weapon name with a space)."""
+    import shlex
+
+    return shlex.join(["fracas", *sys.argv[1:]])
 
 
 def _emit(ctx: typer.Context, text: str, doc: Any) -> None:
@@ -383,6 +386,12 @@ FracasGroup.defer(app)  # every command above is built when named, not at each s
 __all__ = ["app", "history", "run"]
 
 
+def _json_asked() -> bool:
+    """Whether the line asks for JSON (``--json`` anywhere before a bare ``--``)."""
+    args = sys.argv[1:]
+    return "--json" in (args[: args.index("--")] if "--" in args else args)
+
+
 def run() -> None:
     """Console entry point: every known error becomes one line and an exit code."""
     try:
@@ -393,7 +402,11 @@ def run() -> None:
         from cli.errors import handle  # imported on an error only
 
         code, message = handle(err)
-        if message:
+        if message and _json_asked():
+            import json
+
+            typer.echo(json.dumps({"error": message, "exit": code}), err=True)
+        elif message:
             typer.echo(f"fracas: error: {message}", err=True)
         raise SystemExit(code) from None
     if isinstance(returned, int) and returned:

@@ -25,6 +25,7 @@ side-file listings before calling it.
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import sqlite3
 import subprocess
@@ -300,6 +301,10 @@ def assert_one_line_error(result: CliResult, code: int, *mentions: str) -> str:
     lines = result.stderr_lines
     assert len(lines) == 1, lines
     line = lines[0]
+    if line.startswith("{"):  # under --json: {"error": message, "exit": code}
+        doc = json.loads(line)
+        assert set(doc) == {"error", "exit"} and doc["exit"] == code, doc
+        line = f"fracas: error: {doc['error']}"
     assert line.startswith("fracas: error: "), line
     for text in mentions:
         assert text in line, f"{text!r} not in {line!r}"

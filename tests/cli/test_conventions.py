@@ -68,3 +68,34 @@ def test_a_taken_encounter_name_is_a_usage_error(fracas_cli: FracasCli, tmp_path
     again = fracas_cli("new", "duel", "--seed", "2", db=db)
     assert_one_line_error(again, 2, "'duel' already exists", "fracas use duel")
     assert db.read_bytes() == before
+
+
+def test_errors_under_json_are_a_json_object_on_stderr(
+    fracas_cli: FracasCli, tmp_path: Path
+) -> None:
+    db = tmp_path / "j.db"
+    done = fracas_cli("status", "--json", db=db)
+    assert done.code == 2 and done.stdout == ""
+    (line,) = done.stderr.splitlines()
+    doc = json.loads(line)
+    assert doc["exit"] == 2 and "no fracas database" in doc["error"]
+    plain = fracas_cli("status", db=db)
+    assert plain.stderr.startswith("fracas: error: ") and plain.code == 2
+
+
+def test_a_printed_command_pastes_back(fracas_inprocess: Invoke, tmp_path: Path) -> None:
+    import shlex
+
+    db = tmp_path / "q.db"
+    for args in (
+        ("new", "duel", "--seed", "7"),
+        ("add", str(SHEETS / "samas_pilot.toml"), "--id", "dorn"),
+        ("add", str(SHEETS / "cs_grunt.yaml"), "--id", "v"),
+        ("initiative", "--dice", "15,3"),
+        ("shoot", "dorn", "v", "--weapon", "rail gun", "--range", "100", "--defend", "none"),
+    ):
+        assert fracas_inprocess(*args, db=db).code == 0
+    last = json.loads(fracas_inprocess("--json", "log", db=db).stdout)[-1]["command"]
+    tail = ["dorn", "v", "--weapon", "rail gun", "--range", "100", "--defend", "none"]
+    assert shlex.split(last)[-len(tail) :] == tail
+    assert "'rail gun'" in last
