@@ -5,12 +5,14 @@ Registered on the one app of :mod:`cli.main`, which imports this module.
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
+import msgspec
 import typer
 
 from cli import numbers
-from cli.main import _emit, _table, app
+from cli.main import _command_line, _emit, _table, app
+from cli.verbs import FracasGroup
 
 _RULES = typer.Option("--rules", help="Add each cited rule id's one-line summary.")
 
@@ -230,3 +232,66 @@ def diff(
 
     view = _table(ctx).diff(a, b)
     _emit(ctx, diff_text(view), diff_doc(view))
+
+
+_AMEND = {"allow_extra_args": True, "ignore_unknown_options": True}
+
+
+@app.command(context_settings=_AMEND)
+def amend(
+    ctx: typer.Context,
+    ref: Annotated[str, typer.Argument(help="The ply to replace: a number as `log` shows it.")],
+    drop: Annotated[bool, typer.Option("--drop", help="Drop the ply instead.")] = False,
+    dry_run: Annotated[
+        bool, typer.Option("--dry-run", help="Say what would change; write nothing.")
+    ] = False,
+) -> None:
+    """Replace a past ply with another declaration (VERB ARGS… as the command line takes
+    them, after REF), or drop it, and re-resolve every later ply with its own dice; what the
+    change makes illegal is listed and skipped, the old line kept as a branch (`undo` right
+    after brings it back).
+
+    Example: fracas amend 5 strike marcus brodkil --defend dodge --dice 14,17
+    """
+    from engine.dice import parse_physical
+    from engine.rules import UsageError
+
+    rest = list(ctx.args)
+    if drop == bool(rest):
+        raise UsageError("amend REF: give the new declaration (VERB ARGS…) or --drop, not both")
+    declaration, dice = (None, None) if drop else _captured(ctx, rest)
+    physical = parse_physical(dice) if dice else ()
+    report = _table(ctx).amend(ref, declaration, physical, dry_run=dry_run, command=_command_line())
+    _emit(ctx, _amend_text(report), msgspec.to_builtins(report))
+
+
+def _captured(ctx: typer.Context, args: list[str]) -> tuple[Any, str | None]:
+    """The declaration and dice an action verb's command line builds, declaring nothing."""
+    from cli.main import _row, _settings
+    from engine.rules import UsageError
+
+    verb, *rest = args
+    root = ctx.find_root()
+    if verb.startswith("-") or _row(root, verb, True) is None:
+        raise UsageError(f"amend: {verb!r} is not an action verb (`fracas actions` lists them)")
+    settings = _settings(ctx)
+    settings.capture = []
+    group = root.command
+    assert isinstance(group, FracasGroup)
+    command = group.get_command(root, verb)
+    with command.make_context(verb, rest, parent=root) as sub:
+        command.invoke(sub)
+    (captured,) = settings.capture
+    settings.capture = None
+    return captured
+
+
+def _amend_text(r: Any) -> str:
+    what = "dropped" if r.dropped else "replaced"
+    verb = "would be" if not r.written else "is"
+    lines = [f"ply #{r.ply} of {r.branch!r} {verb} {what}; the line it had is kept as "
+             f"{r.saved_as!r}" + ("" if r.written else " (dry run: nothing written)")]  # fmt: skip
+    lines += [f"  re-resolved #{depth}: {command}" for depth, command in r.replayed]
+    lines += [f"  skipped #{depth}: {command}: {why}" for depth, command, why in r.skipped]
+    lines.append(f"head: ply #{r.head}")
+    return "\n".join(lines)

@@ -45,6 +45,9 @@ class Settings:
     def __init__(self, db: Path, as_json: bool) -> None:
         self.db = db
         self.as_json = as_json
+        #: Set by `amend`: a verb then hands over its declaration and dice, and declares
+        #: nothing.
+        self.capture: list[tuple[Declaration, str | None]] | None = None
 
 
 def _version(value: bool) -> None:
@@ -120,6 +123,11 @@ DiceOpt = Annotated[
 
 def _declare(ctx: typer.Context, declaration: Declaration, dice: str | None, reroll: bool) -> None:
     from engine.dice import parse_physical
+
+    capture = _settings(ctx).capture
+    if capture is not None:  # `amend REF VERB …`: the verb only builds its declaration
+        capture.append((declaration, dice))
+        return
 
     physical = parse_physical(dice) if dice else ()
     result = _table(ctx).declare(

@@ -12,6 +12,8 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+from engine.amend import Amended as Amended
+from engine.amend import TableAmend
 from engine.dice import Dice
 from engine.log import EncounterRow
 from engine.odds import TableOdds
@@ -40,7 +42,7 @@ from projections.views import status_document
 __all__ = ["PlyResult", "Table", "UsageError", "check_name"]
 
 
-class Table(TableHistory, TableOdds):
+class Table(TableHistory, TableOdds, TableAmend):
     """A fracas database file seen as a game master's table of encounters."""
 
     def state(self, branch: str | None = None) -> FightState:
@@ -85,6 +87,19 @@ class Table(TableHistory, TableOdds):
             status_a=self.status(a),
             status_b=self.status(b),
         )
+
+    def undo(self, n: int = 1) -> PlyResult:
+        """Move the current branch's head back ``n`` plies (nothing is deleted); right after
+        an amend, one undo restores the line the amend replaced (:mod:`engine.amend`)."""
+        if n == 1:
+            with self.scene() as sc:
+                saved = self.undo_amend(sc)
+                if saved is not None:
+                    head = sc.store.ply(saved.head)
+                    state = sc.kernel.rebuild(sc.store, saved.head)  # every check first
+                    self.restore_amended(sc, saved)
+                    return PlyResult(head.depth, sc.branch.name, [], state)
+        return super().undo(n)
 
     def system(self) -> str | None:
         """The rules system of the selected encounter (None: the file has no encounter

@@ -1,0 +1,111 @@
+"""`fracas amend` through the real command line (issue 11): a past ply replaced (or dropped)
+and every later declaration re-resolved with its own dice; what the change makes illegal
+listed and skipped, its depth kept by a note; the old line kept as a branch and restored by an
+undo right after; --dry-run writes nothing; replay --verify holds on the new line."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tests.conftest import SHEETS, CliResult, assert_one_line_error
+
+Invoke = Callable[..., CliResult]
+
+
+class Gm:
+    def __init__(self, invoke: Invoke, db: Path) -> None:
+        self.invoke, self.db = invoke, db
+
+    def __call__(self, *args: str) -> str:
+        done = self.invoke(*args, db=self.db)
+        assert done.code == 0, done
+        return done.stdout
+
+    def json(self, *args: str) -> Any:
+        return json.loads(self("--json", *args))
+
+
+def knife_fight(gm: Gm) -> None:
+    gm("new", "duel", "--seed", "7")
+    gm("add", str(SHEETS / "marcus_kell.toml"), "--id", "marcus")
+    gm("add", str(SHEETS / "cs_grunt.yaml"), "--id", "vance")
+    gm("initiative", "--dice", "15,3")
+    gm("strike", "marcus", "vance", "--weapon", "vibro-knife", "--dice", "14")  # ply 4, waits
+    gm("defend", "vance", "dodge", "--dice", "5,3")  # ply 5: fails, 3 damage
+    gm("next")  # ply 6
+    gm("strike", "marcus", "vance", "--weapon", "vibro-knife", "--defend", "none", "--dice", "12,4")
+
+
+def rolls(gm: Gm, branch: str, depth: int) -> list[list[int]]:
+    plies = gm.json("log", "--branch", branch)
+    return [e["roll"]["faces"] for e in plies[depth]["events"] if "roll" in e]
+
+
+def test_amend_replaces_a_ply_and_re_resolves_the_rest_with_their_dice(
+    fracas_inprocess: Invoke, tmp_path: Path
+) -> None:
+    gm = Gm(fracas_inprocess, tmp_path / "f.db")
+    knife_fight(gm)
+    before = gm.json("status")
+    report = gm.json("amend", "4", "strike", "marcus", "vance", "--weapon", "vibro-knife",
+                     "--dice", "16")  # fmt: skip
+    assert report["ply"] == 4 and report["written"] and report["skipped"] == []
+    assert [d for d, _ in report["replayed"]] == [5, 6, 7]
+    assert report["saved_as"] == "main-before-amend-1"
+    assert rolls(gm, "main", 4) == [[16]]
+    for depth in (5, 7):  # each later ply with its own dice: the same faces as before
+        assert rolls(gm, "main", depth) == rolls(gm, "main-before-amend-1", depth)
+    assert "verified 8 plies" in gm("replay", "--verify")
+    gm("undo")  # right after an amend: the old line back, exactly
+    assert gm.json("status") | {"head_hash": None} == before | {"head_hash": None}
+    assert gm.json("status")["head_hash"] == before["head_hash"]
+    names = {b["name"] for b in gm.json("branches")}
+    assert {"main-before-amend-1", "main-amend-1"} <= names
+
+
+def test_amend_lists_and_skips_what_the_change_makes_illegal(
+    fracas_inprocess: Invoke, tmp_path: Path
+) -> None:
+    gm = Gm(fracas_inprocess, tmp_path / "f.db")
+    knife_fight(gm)
+    report = gm.json("amend", "4", "strike", "marcus", "vance", "--weapon", "vibro-knife",
+                     "--defend", "none", "--dice", "14,2")  # fmt: skip
+    (skipped,) = report["skipped"]
+    assert skipped[0] == 5 and "defend vance dodge" in skipped[1]
+    log = gm.json("log")
+    assert len(log) == 8  # the depths kept: ply 5 is a note naming what it was
+    note = log[5]["events"][0]
+    assert note["type"] == "core.ruling_declared" and "skipped after an amend" in note["text"]
+    assert "verified 8 plies" in gm("replay", "--verify")
+
+
+def test_amend_drop_and_dry_run(fracas_inprocess: Invoke, tmp_path: Path) -> None:
+    db = tmp_path / "f.db"
+    gm = Gm(fracas_inprocess, db)
+    knife_fight(gm)
+    bytes_before = db.read_bytes()
+    dry = gm.json("amend", "6", "--drop", "--dry-run")
+    assert dry["dropped"] and not dry["written"] and db.read_bytes() == bytes_before
+    text = gm("amend", "6", "--drop")
+    assert "ply #6 of 'main' is dropped" in text
+    assert "the GM drops ply #6" in gm.json("log")[6]["events"][0]["text"]
+
+
+def test_amend_refusals_write_nothing(fracas_inprocess: Invoke, tmp_path: Path) -> None:
+    db = tmp_path / "f.db"
+    gm = Gm(fracas_inprocess, db)
+    knife_fight(gm)
+    before = db.read_bytes()
+    for args, code, words in (
+        (("4",), 2, "or --drop"),
+        (("4", "--drop", "next"), 2, "not both"),
+        (("4", "status"), 2, "'status' is not an action verb"),
+        (("0", "next"), 2, "encounter's start"),
+        (("4", "strike", "vance", "vance"), 1, "refused"),
+        (("9", "next"), 2, "no ply #9"),
+    ):
+        assert_one_line_error(fracas_inprocess("amend", *args, db=db), code, *words)
+        assert db.read_bytes() == before
