@@ -143,6 +143,10 @@ COMMANDS = {
     "shoot": ["shoot", "marcus", "brodkil"],
     "act": ["act", "marcus", "--note", "reloads"],
     "surprise": ["surprise", "marcus"],
+    "diff": ["diff", "main", "main"],
+    "odds": ["odds", "--runs", "2", "--seed", "1"],
+    "amend": ["amend", str(CHANGED + 1), "--drop"],
+    "amend --dry-run": ["amend", str(CHANGED + 1), "--drop", "--dry-run"],
 }
 
 
