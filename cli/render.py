@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from engine.log import EncounterRow
+from engine.outcome import said
 from engine.rules import get_pack
 from engine.rules import options as pack_options
 from engine.rules.pack import Pack
@@ -41,7 +42,8 @@ def _lines(events: list[Event], state: FightState) -> list[str]:
 def ply_text(result: PlyResult) -> str:
     """What a command did, in a GM's words."""
     head = f"ply #{result.number} on {result.branch}:"
-    return "\n".join([head, *_lines(result.events, result.state)])
+    end = [] if result.ended is None else [said(result.ended)]
+    return "\n".join([head, *_lines(result.events, result.state), *end])
 
 
 def ply_doc(result: PlyResult) -> dict[str, Any]:
@@ -51,6 +53,7 @@ def ply_doc(result: PlyResult) -> dict[str, Any]:
         "ply": result.number,
         "branch": result.branch,
         "events": [to_builtins(e) for e in result.events],
+        "ended": result.ended,
     }
 
 
@@ -97,6 +100,8 @@ def status_text(doc: dict[str, Any]) -> str:
         "options: " + _options(doc),
     ]
     names = {c["id"]: c["name"] for c in doc["combatants"]}
+    if doc.get("over"):
+        lines.append(said(doc["over"]))
     lines.append(_clock_line(pack, doc, names))
     if doc["order"]:
         lines.append("order: " + ", ".join(names.get(c, c) for c in doc["order"]))

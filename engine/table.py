@@ -17,6 +17,7 @@ from engine.amend import TableAmend
 from engine.dice import Dice
 from engine.log import EncounterRow
 from engine.odds import TableOdds
+from engine.outcome import over
 from engine.rebuild import chain_hash
 from engine.replay import encode_all, kernel_for
 from engine.rules import (
@@ -65,6 +66,7 @@ class Table(TableHistory, TableOdds, TableAmend):
                 view.fight(state) if view.fight is not None else {},
             )
             doc["head_hash"] = chain_hash(sc.store, head).hex()
+            doc["over"] = over(state, view.down)
             return doc
 
     def diff(self, a: str, b: str) -> DiffView:
@@ -202,7 +204,9 @@ class Table(TableHistory, TableOdds, TableAmend):
                 encode_all(events),
                 snapshot,
             )
-            return PlyResult(depth, sc.branch.name, events, after)
+            down = sc.kernel.pack.status.down
+            ended = over(after, down) if over(state, down) is None else None
+            return PlyResult(depth, sc.branch.name, events, after, ended)
 
     def add(
         self,

@@ -38,6 +38,8 @@ class PlyResult(msgspec.Struct, frozen=True):
     branch: str
     events: list[Event]
     state: FightState
+    #: This ply ended the fight: ``{"winner", "sides_standing"}`` (engine/outcome.py).
+    ended: dict[str, Any] | None = None
 
 
 class PlyView(msgspec.Struct, frozen=True):

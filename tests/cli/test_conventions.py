@@ -99,3 +99,29 @@ def test_a_printed_command_pastes_back(fracas_inprocess: Invoke, tmp_path: Path)
     tail = ["dorn", "v", "--weapon", "rail gun", "--range", "100", "--defend", "none"]
     assert shlex.split(last)[-len(tail) :] == tail
     assert "'rail gun'" in last
+
+
+def test_the_end_of_the_fight_is_announced(fracas_inprocess: Invoke, tmp_path: Path) -> None:
+    """The ply that leaves one side standing says so (text and `ended`), `status` too
+    (`over`); the plies after it do not say it again."""
+    db = tmp_path / "e.db"
+    for args in (
+        ("new", "duel", "--seed", "7"),
+        ("add", str(SHEETS / "marcus_kell.toml"), "--id", "marcus"),
+        ("add", str(SHEETS / "cs_grunt.yaml"), "--id", "vance"),
+        ("initiative", "--dice", "15,3"),
+    ):
+        assert fracas_inprocess(*args, db=db).code == 0
+    status = json.loads(fracas_inprocess("--json", "status", db=db).stdout)
+    assert status["over"] is None
+    hurt = json.loads(
+        fracas_inprocess("--json", "ruling", "vance", "--damage", "50", "--mega", db=db).stdout
+    )
+    assert hurt["ended"] is None  # his armor took it: he stands
+    killed = fracas_inprocess("ruling", "vance", "--damage", "100", db=db)
+    assert "The fight is over: only side 'players' is left standing." in killed.stdout
+    status = json.loads(fracas_inprocess("--json", "status", db=db).stdout)
+    assert status["over"] == {"winner": "players", "sides_standing": ["players"]}
+    assert "The fight is over" in fracas_inprocess("status", db=db).stdout
+    after = json.loads(fracas_inprocess("--json", "ruling", "marcus", "--note", "x", db=db).stdout)
+    assert after["ended"] is None

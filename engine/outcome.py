@@ -1,0 +1,39 @@
+"""When a fight is over: every side but one (or none) has nobody left standing, alive and out
+of none of the conditions the rules pack counts as down (``StatusView.down``: unconscious, in
+a coma…). ``status`` says so, and so does the ply that ended it. Pack-neutral.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from projections.state import FightState
+
+
+def sides_standing(state: FightState, down: tuple[str, ...]) -> list[str]:
+    """The sides with someone still standing, in the order their combatants joined."""
+    standing = [
+        c.side
+        for c in state.combatants.values()
+        if c.alive and not any(name in c.conditions for name in down)
+    ]
+    return list(dict.fromkeys(standing))
+
+
+def over(state: FightState, down: tuple[str, ...]) -> dict[str, Any] | None:
+    """``{"winner": SIDE or None, "sides_standing": [...]}`` once a fight between two or more
+    sides has at most one side standing; None while it goes on."""
+    sides = {c.side for c in state.combatants.values()}
+    if len(sides) < 2:
+        return None
+    standing = sides_standing(state, down)
+    if len(standing) > 1:
+        return None
+    return {"winner": standing[0] if standing else None, "sides_standing": standing}
+
+
+def said(result: dict[str, Any]) -> str:
+    """The fight's end in a GM's words."""
+    if result["winner"] is None:
+        return "The fight is over: nobody is left standing."
+    return f"The fight is over: only side {result['winner']!r} is left standing."
