@@ -14,8 +14,6 @@ from pathlib import Path
 from engine.rules import UnknownName
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "RULE-IDS.md"
-#: a rule id as cited; a trailing "-*" or "-…" is a family wildcard, which cites nothing
-RULE_ID = re.compile(r"(?<![A-Za-z0-9_-])(?:PAL|BRP|GURPS)(?:-[A-Z0-9]+)+(?![A-Za-z0-9_*…-])")
 #: one entry of the glossary: "- `ID` — summary."
 ENTRY = re.compile(r"- `(?P<id>[^`]+)` — (?P<summary>.*)")
 
@@ -44,10 +42,18 @@ def summary(rule: str) -> tuple[str, str]:
     raise UnknownName(f"unknown rule id {rule!r} ({hint})")
 
 
+@cache
+def _rule_id() -> re.Pattern[str]:
+    """A rule id as cited, its prefix one the glossary's ids have (the core names no rules
+    system); a trailing "-*" or "-…" is a family wildcard, which cites nothing."""
+    prefixes = "|".join(sorted({rule.split("-")[0] for rule in summaries()}))
+    return re.compile(rf"(?<![A-Za-z0-9_-])(?:{prefixes})(?:-[A-Z0-9]+)+(?![A-Za-z0-9_*…-])")
+
+
 def cited(text: str) -> list[str]:
     """The rule ids ``text`` cites, each once, in the order they first appear (a family
     wildcard cites nothing; "A / B" cites both)."""
-    return list(dict.fromkeys(RULE_ID.findall(text)))
+    return list(dict.fromkeys(_rule_id().findall(text)))
 
 
 def glossary_lines(text: str) -> list[str]:

@@ -118,7 +118,7 @@ def test_projections_are_pure(path: Path) -> None:
 def test_only_the_log_speaks_sql() -> None:
     """engine/log.py and engine/logreads.py query the file; engine/logfile.py creates it and
     reads its errors; engine/logupgrade.py brings a schema-1 file to schema 2 inside the
-    store's transaction."""
+    store's transaction; engine/logamend.py gives a branch an amended line and takes it back."""
     speakers = {
         _rel(p)
         for p in _modules()
@@ -130,6 +130,7 @@ def test_only_the_log_speaks_sql() -> None:
         "engine/logreads.py",
         "engine/logfile.py",
         "engine/logupgrade.py",
+        "engine/logamend.py",
     }
 
 
