@@ -27,7 +27,7 @@ def export(
     from cli.render import log_text
     from engine.logexport import TABLES, rows, write_csv, write_db
 
-    data = rows(_table(ctx), lambda v: log_text([v]).split(" ", 1)[-1].strip())
+    data = rows(_table(ctx), lambda v: log_text([v]).splitlines()[0].split(" ", 1)[-1].strip())
     write_db(data, out)
     written = write_csv(data, csv) if csv is not None else []
     counts = {name: len(data[name]) for name in TABLES}

@@ -33,15 +33,26 @@ def log(
         str | None, typer.Option("--branch", help="Another branch than the current.")
     ] = None,
     rules: Annotated[bool, _RULES] = False,
+    round_: Annotated[
+        int | None,
+        typer.Option("--round", help="Only the plies of round K.", parser=numbers.integer(0)),
+    ] = None,
+    actor: Annotated[
+        str | None, typer.Option("--actor", help="Only the plies by or at this combatant.")
+    ] = None,
 ) -> None:
-    """List the plies of the branch; with --json every event and roll as recorded (--rules:
-    and what each rule id its plies cite means).
+    """List the plies of the branch, the rounds and passes they began marked; with --json
+    every event and roll as recorded (--rules: and what each rule id its plies cite means).
 
-    Example: fracas log --branch what-if --rules
+    Example: fracas log --round 2 --actor marcus --rules
     """
     from cli import render
 
     views = _table(ctx).log(branch)
+    if round_ is not None:
+        views = [v for v in views if render.round_of(v) == round_]
+    if actor is not None:
+        views = [v for v in views if render.concerns(v, actor)]
     cites = "\n".join(render.explain_text(v) for v in views) if rules else None
     _emit(ctx, _with_rules(render.log_text(views), rules, cites), render.log_doc(views))
 

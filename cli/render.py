@@ -132,14 +132,34 @@ def status_text(doc: dict[str, Any]) -> str:
 
 
 def log_text(views: list[PlyView]) -> str:
-    """One line per ply."""
+    """One line per ply, and under it the rounds and passes it began."""
+    from events.core import PassStarted, RoundStarted
+
     out = []
     for v in views:
-        first = _lines(v.events[:1], v.before if v.before.system else _system_state(v)) or [""]
+        state = v.before if v.before.system else _system_state(v)
+        first = _lines(v.events[:1], state) or [""]
         dice = f"  [dice {','.join(map(str, v.row.dice))}]" if v.row.dice else ""
         salt = f"  [reroll {v.row.salt}]" if v.row.salt else ""
         out.append(f"#{v.number:<4} {first[0]}{dice}{salt}")
+        began: list[Event] = [e for e in v.events if isinstance(e, RoundStarted | PassStarted)]
+        out += [f"      == {line.strip()}" for line in _lines(began, state)]
     return "\n".join(out)
+
+
+def round_of(v: PlyView) -> int:
+    """The round a ply belongs to: the one it began, else the one it was declared in."""
+    from events.core import RoundStarted
+
+    began = [e.round for e in v.events if isinstance(e, RoundStarted)]
+    return max(began) if began else v.before.clock.round
+
+
+def concerns(v: PlyView, cid: str) -> bool:
+    """Whether the ply's declaration is by or at ``cid`` (actor, defender, target,
+    combatant)."""
+    d = v.events[0]
+    return any(getattr(d, f, None) == cid for f in ("actor", "defender", "target", "combatant"))
 
 
 def _system_state(v: PlyView) -> FightState:

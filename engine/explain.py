@@ -56,7 +56,7 @@ def _cite(pack: Pack, concept: str) -> str:
     return pack.cite(concept)
 
 
-def _core(pack: Pack, e: Event, n: Namer) -> list[str] | None:
+def _core(pack: Pack, e: Event, n: Namer, state: FightState) -> list[str] | None:
     match e:
         case ev.EncounterStarted():
             opts = pack_options.summary(pack, e.variant, e.options)
@@ -113,7 +113,10 @@ def _core(pack: Pack, e: Event, n: Namer) -> list[str] | None:
             rule = f" ({e.rule})" if e.rule else ""
             return [f"GM ruling{about}{text}{rule}" + (f" [{effects}]" if effects else "")]
         case ev.PassDeclared():
-            return [f"{n(e.actor)} passes" if e.actor else "The GM ends the turn"]
+            if e.actor:
+                return [f"{n(e.actor)} passes"]
+            acting = state.clock.acting
+            return [f"The GM ends {n(acting)}'s turn" if acting else "The GM moves the round on"]
         case ev.HoldDeclared():
             return [f"{n(e.actor)} holds his action until {e.trigger!r}{_cite(pack, 'hold')}"]
         case ev.ReleaseDeclared():
@@ -151,5 +154,5 @@ def lines(pack: Pack, e: Event, state: FightState) -> list[str]:
     if explainer is not None:
         out: list[str] = explainer(e, n)
         return out
-    core = _core(pack, e, n)
+    core = _core(pack, e, n, state)
     return core if core is not None else [f"  {type(e).__name__}"]

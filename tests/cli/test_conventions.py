@@ -125,3 +125,28 @@ def test_the_end_of_the_fight_is_announced(fracas_inprocess: Invoke, tmp_path: P
     assert "The fight is over" in fracas_inprocess("status", db=db).stdout
     after = json.loads(fracas_inprocess("--json", "ruling", "marcus", "--note", "x", db=db).stdout)
     assert after["ended"] is None
+
+
+def test_log_marks_rounds_and_passes_and_filters(fracas_inprocess: Invoke, tmp_path: Path) -> None:
+    """A readable log: the rounds and passes a ply began under it, whose turn the GM ended,
+    and --round K / --actor X to pick plies."""
+    db = tmp_path / "l.db"
+    for args in (
+        ("new", "duel", "--seed", "7", "--variant", "house"),
+        ("add", str(SHEETS / "marcus_kell.toml"), "--id", "marcus"),
+        ("add", str(SHEETS / "cs_grunt.yaml"), "--id", "vance"),
+        ("initiative", "--dice", "15"),
+        ("strike", "marcus", "vance", "--weapon", "vibro-knife", "--defend", "none"),
+        ("next",),
+        ("next",),
+    ):
+        assert fracas_inprocess(*args, db=db).code == 0, args
+    text = fracas_inprocess("log", db=db).stdout.splitlines()
+    assert "      == Round 1 begins, 3 passes; order: Marcus Kell, CS Grunt Vance" in text
+    assert "#5    The GM ends Marcus Kell's turn" in text
+    assert "#6    The GM ends CS Grunt Vance's turn" in text
+    assert any(line.startswith("      == Pass 2 of round 1 begins") for line in text)
+    by_vance = fracas_inprocess("log", "--actor", "vance", db=db).stdout.splitlines()
+    assert [line.split()[0] for line in by_vance] == ["#2", "#4"]
+    round_1 = json.loads(fracas_inprocess("--json", "log", "--round", "1", db=db).stdout)
+    assert [p["ply"] for p in round_1] == [3, 4, 5, 6]
