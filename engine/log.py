@@ -294,15 +294,7 @@ class Store(Reader):
         """
         try:
             with self._write() as conn:
-                current = conn.execute(
-                    "SELECT head, tip FROM branches WHERE encounter = ? AND name = ?",
-                    (branch.encounter, branch.name),
-                ).fetchone()
-                if current is None or current[0] != branch.head:
-                    raise Conflict(
-                        f"{self.path}: branch {branch.name!r} moved while this command ran "
-                        "(another fracas appended); nothing was written, run it again"
-                    )
+                current = head_and_tip(conn, self.path, branch)
                 parent = self.ply(branch.head)
                 ply_id = self._insertply_row(
                     conn, branch.encounter, parent, seed, salt, rules_version, command, dice, events
@@ -411,6 +403,21 @@ class Store(Reader):
                 _set_cursor(conn, key, value)
         except sqlite3.Error as err:
             raise translate(err, self.path) from None
+
+
+def head_and_tip(conn: sqlite3.Connection, path: Path, branch: BranchRow) -> tuple[int, int]:
+    """The branch's head and tip as stored, refused (Conflict) if the head moved since
+    ``branch`` was read: the compare of every compare-and-set write."""
+    current = conn.execute(
+        "SELECT head, tip FROM branches WHERE encounter = ? AND name = ?",
+        (branch.encounter, branch.name),
+    ).fetchone()
+    if current is None or current[0] != branch.head:
+        raise Conflict(
+            f"{path}: branch {branch.name!r} moved while this command ran "
+            "(another fracas appended); nothing was written, run it again"
+        )
+    return int(current[0]), int(current[1])
 
 
 def _set_cursor(conn: sqlite3.Connection, key: str, value: str) -> None:

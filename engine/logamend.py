@@ -8,7 +8,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 
-from engine.log import Conflict, Store, _now, _set_cursor
+from engine.log import Conflict, Store, _now, _set_cursor, head_and_tip
 from engine.logfile import translate
 from engine.logrows import BranchRow
 
@@ -31,15 +31,7 @@ def amend_branch(
     undo right after restores the old line. Compare-and-set on the head (Conflict)."""
     try:
         with store._write() as conn:
-            current = conn.execute(
-                "SELECT head, tip FROM branches WHERE encounter = ? AND name = ?",
-                (branch.encounter, branch.name),
-            ).fetchone()
-            if current is None or current[0] != branch.head:
-                raise Conflict(
-                    f"{store.path}: branch {branch.name!r} moved while this command ran "
-                    "(another fracas appended); nothing was written, run it again"
-                )
+            current = head_and_tip(conn, store.path, branch)
             head = fork
             for seed, salt, version, command, dice, events in plies:
                 head = store._insertply_row(

@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
@@ -291,6 +292,22 @@ def fight_db(tmp_path: Path) -> Iterator[Path]:
 def names(paths: Sequence[Path]) -> list[str]:
     """File names, for readable parametrize ids."""
     return [p.name for p in paths]
+
+
+class GmCli:
+    """A game master at the command line, on one file: ``gm(*args)`` must succeed and gives
+    what it printed; ``gm.json(*args)`` the document it printed under --json."""
+
+    def __init__(self, invoke: Callable[..., CliResult], db: Path) -> None:
+        self.invoke, self.db = invoke, db
+
+    def __call__(self, *args: str) -> str:
+        done = self.invoke(*args, db=self.db)
+        assert done.code == 0, done
+        return done.stdout
+
+    def json(self, *args: str) -> Any:
+        return json.loads(self("--json", *args))
 
 
 def assert_one_line_error(result: CliResult, code: int, *mentions: str) -> str:

@@ -5,27 +5,15 @@ undo right after; --dry-run writes nothing; replay --verify holds on the new lin
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
-from tests.conftest import SHEETS, CliResult, assert_one_line_error
+from tests.conftest import SHEETS, CliResult, GmCli, assert_one_line_error
 
 Invoke = Callable[..., CliResult]
 
 
-class Gm:
-    def __init__(self, invoke: Invoke, db: Path) -> None:
-        self.invoke, self.db = invoke, db
-
-    def __call__(self, *args: str) -> str:
-        done = self.invoke(*args, db=self.db)
-        assert done.code == 0, done
-        return done.stdout
-
-    def json(self, *args: str) -> Any:
-        return json.loads(self("--json", *args))
+Gm = GmCli
 
 
 def knife_fight(gm: Gm) -> None:

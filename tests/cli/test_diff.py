@@ -9,20 +9,13 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from tests.conftest import SHEETS, CliResult, assert_one_line_error
+from tests.conftest import SHEETS, CliResult, GmCli, assert_one_line_error
 
 Invoke = Callable[..., CliResult]
 BRP = SHEETS / "brp"
 
 
-class Gm:
-    def __init__(self, invoke: Invoke, db: Path) -> None:
-        self.invoke, self.db = invoke, db
-
-    def __call__(self, *args: str) -> str:
-        done = self.invoke(*args, db=self.db)
-        assert done.code == 0, done
-        return done.stdout
+Gm = GmCli
 
 
 def palladium(gm: Gm) -> None:

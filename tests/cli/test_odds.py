@@ -10,23 +10,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tests.conftest import SHEETS, CliResult, assert_one_line_error
+from tests.conftest import SHEETS, CliResult, GmCli, assert_one_line_error
 
 Invoke = Callable[..., CliResult]
 
 
-class Gm:
-    def __init__(self, invoke: Invoke, db: Path) -> None:
-        self.invoke, self.db = invoke, db
+Gm = GmCli
 
-    def __call__(self, *args: str) -> str:
-        done = self.invoke(*args, db=self.db)
-        assert done.code == 0, done
-        return done.stdout
 
-    def odds(self, *args: str) -> dict[str, Any]:
-        doc: dict[str, Any] = json.loads(self("--json", "odds", *args))
-        return doc
+def odds(gm: GmCli, *args: str) -> dict[str, Any]:
+    doc: dict[str, Any] = gm.json("odds", *args)
+    return doc
 
 
 def knife_fight(gm: Gm) -> None:
@@ -48,7 +42,7 @@ def knife_fight(gm: Gm) -> None:
 def test_odds_side_by_side_shares_and_pools(fracas_inprocess: Invoke, tmp_path: Path) -> None:
     gm = Gm(fracas_inprocess, tmp_path / "f.db")
     knife_fight(gm)
-    doc = gm.odds("main", "what-if", "--runs", "120", "--seed", "5")
+    doc = odds(gm, "main", "what-if", "--runs", "120", "--seed", "5")
     assert (doc["runs"], doc["seed"], doc["start"], doc["until"]) == (120, 5, 3, None)
     assert [b["branch"] for b in doc["branches"]] == ["main", "what-if"]
     for b in doc["branches"]:
@@ -63,8 +57,8 @@ def test_odds_side_by_side_shares_and_pools(fracas_inprocess: Invoke, tmp_path: 
         for b in doc["branches"]
     ]
     assert armor[0] < armor[1]  # taking every blow costs more armor than dodging some
-    assert doc == gm.odds("main", "what-if", "--runs", "120", "--seed", "5")  # deterministic
-    assert doc != gm.odds("main", "what-if", "--runs", "120", "--seed", "6")
+    assert doc == odds(gm, "main", "what-if", "--runs", "120", "--seed", "5")  # deterministic
+    assert doc != odds(gm, "main", "what-if", "--runs", "120", "--seed", "6")
     text = gm("odds", "main", "what-if", "--runs", "20", "--seed", "5")
     assert "odds over 20 runs (seed 5) from after ply #3" in text
     assert "CS Grunt Vance (vance)" in text and "declarations skipped" in text
@@ -75,9 +69,9 @@ def test_odds_one_branch_from_its_start_and_until_a_round(
 ) -> None:
     gm = Gm(fracas_inprocess, tmp_path / "f.db")
     knife_fight(gm)
-    whole = gm.odds("--runs", "10", "--seed", "1")
+    whole = odds(gm, "--runs", "10", "--seed", "1")
     assert whole["start"] == 0 and whole["branches"][0]["branch"] == "what-if"
-    early = gm.odds("--runs", "10", "--seed", "1", "--until", "round 0")
+    early = odds(gm, "--runs", "10", "--seed", "1", "--until", "round 0")
     assert early["until"] == 0
     assert early["branches"][0]["rounds"]["max"] <= 1
     picked = json.loads(gm("--json", "odds", "--runs", "2"))
@@ -103,6 +97,6 @@ def test_odds_is_pack_neutral_brp(fracas_inprocess: Invoke, tmp_path: Path) -> N
     gm("add", str(SHEETS / "brp" / "ilsa_varg.toml"), "--id", "ilsa")
     gm("add", str(SHEETS / "brp" / "bandit.yaml"), "--id", "bandit")
     gm("initiative")
-    doc = gm.odds("--runs", "30", "--seed", "3")
+    doc = odds(gm, "--runs", "30", "--seed", "3")
     ilsa = next(c for c in doc["branches"][0]["combatants"] if c["id"] == "ilsa")
     assert set(ilsa["pools"]) == {"hp"} and ilsa["standing"] == 1.0
