@@ -12,6 +12,7 @@ from typing import Any
 
 import msgspec
 
+from engine.roster import decide_remove, decide_rename
 from engine.rules.pack import Action, Decider, Pack
 from engine.turns import (
     decide_counter,
@@ -31,6 +32,8 @@ from events.core import (
     JoinDeclared,
     PassDeclared,
     ReleaseDeclared,
+    RemoveDeclared,
+    RenameDeclared,
     RulingDeclared,
 )
 
@@ -133,6 +136,29 @@ def core_actions(pack: Pack) -> tuple[Action, ...]:
             names={"text": "--note"},
             dice="none",
             while_pending=True,
+            phase=None,
+        ),
+        Action(
+            verb="remove",
+            declaration=RemoveDeclared,
+            decide=_bound(decide_remove, pack),
+            help="Take a combatant out of the fight (added by mistake, or gone): he leaves the "
+            "order; undo brings him back.",
+            example="fracas remove brodkil-2",
+            arguments=("combatant",),
+            options={"combatant": "Whom to take out (combatant id)."},
+            dice="none",
+            phase=None,
+        ),
+        Action(
+            verb="rename",
+            declaration=RenameDeclared,
+            decide=_bound(decide_rename, pack),
+            help="Call a combatant by another name from now on (his id stays).",
+            example='fracas rename brodkil "Brodkil the Elder"',
+            arguments=("combatant", "name"),
+            options={"combatant": "Whom (combatant id).", "name": "His new name."},
+            dice="none",
             phase=None,
         ),
     )

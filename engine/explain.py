@@ -71,6 +71,14 @@ def _core(pack: Pack, e: Event, n: Namer, state: FightState) -> list[str] | None
             return []
         case ev.InitiativeDeclared():
             return ["The GM calls for initiative"]
+        case ev.RemoveDeclared():
+            return [f"The GM takes {n(e.combatant)} ({e.combatant}) out of the fight"]
+        case ev.RenameDeclared():
+            return [f"The GM calls {n(e.combatant)} ({e.combatant}) {e.name!r} from now on"]
+        case ev.CombatantRemoved():
+            return [f"  {n(e.combatant)} leaves the fight and the order"]
+        case ev.CombatantRenamed():
+            return []
         case ev.RoundStarted():
             kind = f" ({e.label})" if e.label else ""
             passes = f", {e.passes} pass{'es' if e.passes > 1 else ''}" if e.passes else ""

@@ -325,6 +325,33 @@ class ReactionResolved(Event, frozen=True, kw_only=True, tag="core.reaction_reso
     reactor: str
 
 
+class RemoveDeclared(Declaration, frozen=True, kw_only=True, tag="core.remove_declared"):
+    """The GM takes ``combatant`` out of the fight (added by mistake, or gone): he leaves the
+    order; an undo brings him back."""
+
+    combatant: str
+
+
+class RenameDeclared(Declaration, frozen=True, kw_only=True, tag="core.rename_declared"):
+    """The GM calls ``combatant`` ``name`` from now on (his id stays)."""
+
+    combatant: str
+    name: str
+
+
+class CombatantRemoved(Event, frozen=True, kw_only=True, tag="core.combatant_removed"):
+    """``combatant`` is out of the fight and the order."""
+
+    combatant: str
+
+
+class CombatantRenamed(Event, frozen=True, kw_only=True, tag="core.combatant_renamed"):
+    """``combatant`` is called ``name`` from now on."""
+
+    combatant: str
+    name: str
+
+
 CORE_EVENTS: tuple[type[Event], ...] = (
     EncounterStarted,
     JoinDeclared,
@@ -348,6 +375,10 @@ CORE_EVENTS: tuple[type[Event], ...] = (
     ConditionChanged,
     ReactionRequested,
     ReactionResolved,
+    RemoveDeclared,
+    RenameDeclared,
+    CombatantRemoved,
+    CombatantRenamed,
 )
 
 #: The core events whose pack record is a type parameter, and the pack's field naming it.

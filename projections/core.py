@@ -28,6 +28,24 @@ def on_combatant_joined(state: FightState, e: ev.CombatantJoined) -> FightState:
     )
 
 
+def on_combatant_removed(state: FightState, e: ev.CombatantRemoved) -> FightState:
+    """He is out of the fight: no longer a combatant, nor in the order or a queue."""
+    combatants = {cid: c for cid, c in state.combatants.items() if cid != e.combatant}
+    clock = state.clock
+    clock = evolve(
+        clock,
+        order=tuple(c for c in clock.order if c != e.combatant),
+        queued=tuple(c for c in clock.queued if c != e.combatant),
+        at={c: t for c, t in clock.at.items() if c != e.combatant},
+    )
+    return evolve(state, combatants=combatants, clock=clock)
+
+
+def on_combatant_renamed(state: FightState, e: ev.CombatantRenamed) -> FightState:
+    """His new name."""
+    return state.with_combatant(evolve(state.combatants[e.combatant], name=e.name))
+
+
 def on_round_started(state: FightState, e: ev.RoundStarted) -> FightState:
     """A new round with its turn order (in pass 1 if it has passes, with everyone's time if
     timed, in its first phase if it has phases); nobody acts until the clock passes the turn.
@@ -144,6 +162,8 @@ def _r(fn: Any) -> Reducer:
 REDUCERS: dict[type[ev.Event], Reducer] = {
     ev.EncounterStarted: _r(on_encounter_started),
     ev.CombatantJoined: _r(on_combatant_joined),
+    ev.CombatantRemoved: _r(on_combatant_removed),
+    ev.CombatantRenamed: _r(on_combatant_renamed),
     ev.RoundStarted: _r(on_round_started),
     ev.PassStarted: _r(on_pass_started),
     ev.PhaseStarted: _r(on_phase_started),

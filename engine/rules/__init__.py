@@ -77,6 +77,11 @@ _TURN_VERBS: dict[str, str] = {
         "A GM ruling on one combatant, applied through the same rules as the effects actions "
         "cause; undoable like any other ply."
     ),
+    "remove": (
+        "Take a combatant out of the fight (added by mistake, or gone): he leaves the order; "
+        "undo brings him back."
+    ),
+    "rename": "Call a combatant by another name from now on (his id stays).",
 }
 
 #: system -> every verb of its actions table, in table order (the core's turn verbs, or the

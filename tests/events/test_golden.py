@@ -36,6 +36,8 @@ from events.core import (
     CORE_EVENTS,
     ActionHeld,
     CombatantJoined,
+    CombatantRemoved,
+    CombatantRenamed,
     ConditionChanged,
     CounterDeclared,
     CutInQueued,
@@ -55,6 +57,8 @@ from events.core import (
     ReactionRequested,
     ReactionResolved,
     ReleaseDeclared,
+    RemoveDeclared,
+    RenameDeclared,
     Roll,
     RoundStarted,
     RulingDeclared,
@@ -261,6 +265,10 @@ EXAMPLES: list[Event] = [
         ),
     ),
     ReactionResolved(reactor="marcus-kell"),
+    RemoveDeclared(combatant="brodkil-2"),
+    CombatantRemoved(combatant="brodkil-2"),
+    RenameDeclared(combatant="brodkil", name="Brodkil the Elder"),
+    CombatantRenamed(combatant="brodkil", name="Brodkil the Elder"),
     InitiativeDeclared(),
     MeleeRoundDeclared(
         ambush=("brodkil",), unseen=("cs-grunt-vance",), long_range=("marcus-kell",)
