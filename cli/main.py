@@ -33,7 +33,7 @@ app = typer.Typer(
         "fracas add examples/sheets/marcus_kell.toml"
     ),
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,
 )
@@ -109,7 +109,9 @@ def _emit(ctx: typer.Context, text: str, doc: Any) -> None:
     if _settings(ctx).as_json:
         typer.echo(render.dumps(doc))
     else:
-        typer.echo(text)
+        from cli.colour import paint
+
+        typer.echo(paint(text))
 
 
 DiceOpt = Annotated[
@@ -415,7 +417,9 @@ def run() -> None:
 
             typer.echo(json.dumps({"error": message, "exit": code}), err=True)
         elif message:
-            typer.echo(f"fracas: error: {message}", err=True)
+            from cli.colour import error
+
+            typer.echo(error(f"fracas: error: {message}"), err=True)
         raise SystemExit(code) from None
     if isinstance(returned, int) and returned:
         raise SystemExit(returned)

@@ -8,6 +8,8 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import SHEETS, CliResult, FracasCli, assert_one_line_error
 
 Invoke = Callable[..., CliResult]
@@ -150,3 +152,39 @@ def test_log_marks_rounds_and_passes_and_filters(fracas_inprocess: Invoke, tmp_p
     assert [line.split()[0] for line in by_vance] == ["#2", "#4"]
     round_1 = json.loads(fracas_inprocess("--json", "log", "--round", "1", db=db).stdout)
     assert [p["ply"] for p in round_1] == [3, 4, 5, 6]
+
+
+def test_shell_completion_knows_commands_and_verbs(tmp_path: Path) -> None:
+    """`fracas --install-completion` installs what answers this: the commands and verbs."""
+    import os
+    import subprocess
+    import sys
+
+    fracas = Path(sys.executable).parent / "fracas"
+    env = {**os.environ, "_FRACAS_COMPLETE": "complete_bash", "COMP_WORDS": "fracas st",
+           "COMP_CWORD": "1"}  # fmt: skip
+    done = subprocess.run([str(fracas)], env=env, capture_output=True, text=True, cwd=tmp_path)
+    assert {"status", "strike"} <= set(done.stdout.split()), done
+    shown = subprocess.run([str(fracas), "--show-completion", "bash"], capture_output=True,
+                           text=True, cwd=tmp_path)  # fmt: skip
+    assert "_fracas_completion" in shown.stdout
+
+
+def test_colour_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Verdicts and turns in colour on a terminal; none when piped or with NO_COLOR."""
+    import io
+
+    from cli import colour
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    text = "  strike: 1D20 [14] = 18 vs 5 -> HITS unless defended\n-> Vance acts"
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    painted = colour.paint(text, Terminal())
+    assert "\x1b[32m-> HITS unless defended\x1b[0m" in painted and "\x1b[1m-> Vance acts" in painted
+    assert colour.paint(text, io.StringIO()) == text  # piped
+    assert colour.error("fracas: error: x", Terminal()).startswith("\x1b[31m")
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert colour.paint(text, Terminal()) == text
