@@ -142,9 +142,23 @@ def log_text(views: list[PlyView]) -> str:
         dice = f"  [dice {','.join(map(str, v.row.dice))}]" if v.row.dice else ""
         salt = f"  [reroll {v.row.salt}]" if v.row.salt else ""
         out.append(f"#{v.number:<4} {first[0]}{dice}{salt}")
+        out += [f"      ↳ {line.strip()}" for line in _lines(_landings(v), state)[:1] if line]
         began: list[Event] = [e for e in v.events if isinstance(e, RoundStarted | PassStarted)]
         out += [f"      == {line.strip()}" for line in _lines(began, state)]
     return "\n".join(out)
+
+
+def _landings(v: PlyView) -> list[Event]:
+    """What landed by itself in a ply declared by someone else (a multi-attack action whose
+    last attack the turn brought): each other fighter's first rolled event."""
+    declared = v.events[0]
+    by = getattr(declared, "actor", None) or v.before.clock.acting
+    seen: dict[str, Event] = {}
+    for e in v.events[1:]:
+        who = getattr(e, "actor", None)
+        if isinstance(who, str) and who != by and getattr(e, "roll", None) is not None:
+            seen.setdefault(who, e)
+    return list(seen.values())
 
 
 def round_of(v: PlyView) -> int:

@@ -188,3 +188,23 @@ def test_colour_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch) -> None:
     assert colour.error("fracas: error: x", Terminal()).startswith("\x1b[31m")
     monkeypatch.setenv("NO_COLOR", "1")
     assert colour.paint(text, Terminal()) == text
+
+
+def test_log_shows_a_landing_under_the_ply_that_brought_it(
+    fracas_inprocess: Invoke, tmp_path: Path
+) -> None:
+    """A power punch lands on its second attack, in a ply the GM declared (`next`): the log
+    says so on its own line, naming who struck."""
+    db = tmp_path / "p.db"
+    for args in (
+        ("new", "duel", "--seed", "7"),
+        ("add", str(SHEETS / "marcus_kell.toml"), "--id", "marcus"),
+        ("add", str(SHEETS / "brodkil.json"), "--id", "brodkil"),
+        ("initiative", "--dice", "15,3"),
+        ("power-punch", "marcus", "brodkil", "--defend", "none"),
+        ("next",),
+    ):
+        assert fracas_inprocess(*args, db=db).code == 0, args
+    lines = fracas_inprocess("log", db=db).stdout.splitlines()
+    at = lines.index("#5    The GM ends Brodkil Raider's turn")
+    assert lines[at + 1].startswith("      ↳ Marcus Kell strike: 1D20 [")
