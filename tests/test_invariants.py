@@ -77,6 +77,8 @@ from events.core import (
     JoinDeclared,
     PassDeclared,
     ReleaseDeclared,
+    RemoveDeclared,
+    RenameDeclared,
     RulingDeclared,
 )
 from events.palladium import (
@@ -426,9 +428,13 @@ def draw_surprise(data: st.DataObject, state: FightState) -> SurpriseDeclared:
     return SurpriseDeclared(attackers=tuple(attackers), aware=tuple(aware))
 
 
+#: Names a rename draws: plain, and ones a rename must refuse.
+NAMES = ("Vance the Second", "X", " ", "bad\x1bname")
+
+
 def draw_between_rounds(data: st.DataObject, state: FightState) -> Declaration:
-    """Nobody acts: mostly a new round, sometimes with automatic initiative, a surprise, or
-    a ruling."""
+    """Nobody acts: mostly a new round, sometimes with automatic initiative, a surprise, a
+    ruling, or a combatant removed or renamed."""
     k = data.draw(st.integers(0, 11), label="between rounds")
     alive = [cid for cid, c in state.combatants.items() if c.alive]
     if k == 0 and state.clock.round == 0:
@@ -439,6 +445,11 @@ def draw_between_rounds(data: st.DataObject, state: FightState) -> Declaration:
         return MeleeRoundDeclared(unseen=(data.draw(st.sampled_from(alive), label="unseen"),))
     if k == 3 and alive:
         return MeleeRoundDeclared(ambush=(data.draw(st.sampled_from(alive), label="ambush"),))
+    if k == 4 and state.combatants:  # the roster changed between rounds (refused if in use)
+        cid = data.draw(st.sampled_from(list(state.combatants)), label="roster")
+        if data.draw(st.booleans(), label="remove?"):
+            return RemoveDeclared(combatant=cid)
+        return RenameDeclared(combatant=cid, name=data.draw(st.sampled_from(NAMES), label="name"))
     return MeleeRoundDeclared()
 
 
