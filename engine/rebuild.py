@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import gc
 from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
 
@@ -80,6 +80,19 @@ def read_path(
     checked against the chain before anything is decoded; ``base`` is the stored hash of the
     ply at depth ``above`` (None: from the encounter's start). ``rows``: the path's rows if
     the caller has read them already (:meth:`Store.path_rows`)."""
+    rows = path_of(store, head, above, base, rows)
+    return check_chain(store, rows, events_by_ply(store, rows), base)
+
+
+def path_of(
+    store: Store,
+    head: int,
+    above: int = -1,
+    base: bytes | None = None,
+    rows: list[tuple[object, ...]] | None = None,
+) -> list[tuple[object, ...]]:
+    """The raw rows of the path to ``head`` deeper than ``above`` (:func:`read_path`'s
+    arguments), refused if the path does not end at ``head`` or start where it should."""
     if rows is None:
         rows = store.path_rows(head, above)
     if not rows or rows[-1][0] != head:
@@ -89,17 +102,35 @@ def read_path(
         )
     if base is not None and rows[0][3] != above + 1:
         raise _changed(store, store.row(rows[0]), "is not where its path says")
+    return rows
+
+
+def events_by_ply(store: Store, rows: list[tuple[object, ...]]) -> list[list[Stored]]:
+    """The stored events of each of ``rows`` (a path's, ids rising), one list per ply."""
     events = store.stored_events([r[0] for r in rows])  # type: ignore[misc]
     owners = [e[0] for e in events]
-    out: list[Read] = []
-    previous = base
-    chained = store.chained
+    out: list[list[Stored]] = []
     at = 0
-    hash_row = ply_hasher(len(rows))
     for raw in rows:
         end = bisect_right(owners, raw[0], at)  # type: ignore[call-overload]
-        stored = events[at:end]
+        out.append(events[at:end])
         at = end
+    return out
+
+
+def check_chain(
+    store: Store,
+    rows: Sequence[tuple[object, ...]],
+    events: Sequence[list[Stored]],
+    previous: bytes | None,
+) -> list[Read]:
+    """Each of ``rows`` (consecutive plies of one path) with its ``events``, checked against
+    its stored hash; ``previous``: the stored hash of the ply before the first (None: the
+    first is the encounter's root)."""
+    out: list[Read] = []
+    chained = store.chained
+    hash_row = ply_hasher(len(rows))
+    for raw, stored in zip(rows, events, strict=True):
         if previous is None:
             if raw[2] is not None:
                 raise _changed(store, store.row(raw), "is not where its path says")

@@ -14,11 +14,8 @@ from typing import Any
 import msgspec
 
 from engine.log import NotFracas, Store
-from engine.rebuild import bulk, checked_plies
-from engine.replay import Kernel, dice_for, encode_all
-from events.codec import to_builtins
-from events.core import Declaration
-from projections.state import FightState
+from engine.rebuild import bulk
+from engine.replay import Kernel
 
 
 class Difference(msgspec.Struct, frozen=True):
@@ -38,7 +35,7 @@ class Difference(msgspec.Struct, frozen=True):
         )
 
 
-def _first_difference(
+def first_difference(
     depth: int, recorded: Sequence[dict[str, Any]], resolved: Sequence[dict[str, Any]]
 ) -> Difference | None:
     for i in range(max(len(recorded), len(resolved))):
@@ -95,7 +92,7 @@ class SnapshotMismatch(NotFracas):
     """A snapshot on the path does not hold the state the log folds to (exit 5)."""
 
 
-def verify(kernel: Kernel, store: Store, head: int) -> Verified:
+def verify(kernel: Kernel, store: Store, head: int, *, workers: int | None = None) -> Verified:
     """Check the whole chain to ``head``, re-resolve every ply from its seed and compare it
     with the log, and prove every snapshot on the path against the state folded there.
 
@@ -107,63 +104,13 @@ def verify(kernel: Kernel, store: Store, head: int) -> Verified:
     Each ply is folded once: when the re-resolved events encode to the stored bytes the state
     the rules produced is the state the log folds to; only a mismatch is decoded and diffed
     field by field.
+
+    A long path is cut at snapshots into stretches verified side by side by ``workers``
+    processes (None: one per CPU; 1: all here), each stretch from the snapshot that ends the
+    one before it, which that stretch proves: the same checks and the same answer as one
+    pass (engine/verifyparts.py).
     """
+    from engine.verifyparts import verify_parts
+
     with bulk():
-        return _verify(kernel, store, head)
-
-
-def _verify(kernel: Kernel, store: Store, head: int) -> Verified:
-    plies = checked_plies(store, head)  # raises Tampered, naming the first changed ply
-    snaps = kernel.snapshots
-    stored_snaps = store.snapshots_on_path(head, snaps.key, [ply.id for ply, _, _ in plies])
-    decode, decode_stored = kernel.codec.decode, kernel.codec.decode_stored
-    state = FightState()
-    checked = proved = ignored = 0
-    older: list[Difference] = []
-    current = kernel.pack.version
-    for ply, stored, _ in plies:
-        if ply.parent is None:
-            state = kernel.apply(state, decode_stored(stored))
-        else:
-            first = decode(*stored[0][1:]) if stored else None
-            if not isinstance(first, Declaration):
-                return Verified(
-                    checked,
-                    Difference(ply.depth, 0, "type", None, "a declaration"),
-                    plies[-1][2],
-                    proved,
-                )
-            found: Difference | None = None
-            try:
-                events, after = kernel.resolve(state, first, dice_for(ply))
-            except Exception as err:  # the rules now refuse what was once allowed
-                found = Difference(ply.depth, 0, "(refused)", "accepted", str(err))
-                events, after = [], state
-            if found is None and encode_all(events) == [row[1:] for row in stored]:
-                state = after
-            else:
-                recorded = decode_stored(stored)
-                found = found or _first_difference(
-                    ply.depth, [to_builtins(e) for e in recorded], [to_builtins(e) for e in events]
-                )
-                if found is not None and ply.rules_version >= current:
-                    return Verified(checked, found, plies[-1][2], proved)
-                if found is not None:
-                    older.append(found)
-                state = kernel.apply(state, recorded)  # an older encoding, or older rules
-        checked += 1
-        snapshot = stored_snaps.get(ply.id)
-        if snapshot is not None:
-            held = snaps.decode(snapshot[2]) if snaps.usable(snapshot, ply.hash) else None
-            if held is not None and (
-                held != state or list(held.combatants) != list(state.combatants)
-            ):
-                raise SnapshotMismatch(
-                    f"{store.path}: the snapshot of ply #{ply.depth} does not hold the state the "
-                    "log folds to there (the cache was changed outside fracas)"
-                )
-            proved += held is not None
-            ignored += held is None
-    return Verified(
-        checked, None, plies[-1][2], proved, ignored, len(older), older[0] if older else None
-    )
+        return verify_parts(kernel, store, head, workers)
