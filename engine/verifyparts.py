@@ -23,9 +23,9 @@ import msgspec
 
 from engine.log import NotFracas, Store
 from engine.rebuild import Stored, check_chain, events_by_ply, path_of
-from engine.replay import Kernel, dice_for, encode_all
+from engine.replay import Kernel, dice_for
 from engine.verify import Difference, SnapshotMismatch, Verified, first_difference
-from events.codec import to_builtins
+from events.codec import encodes_as, to_builtins
 from events.core import Declaration
 from projections.state import FightState
 
@@ -94,7 +94,7 @@ def verify_stretch(
             except Exception as err:  # the rules now refuse what was once allowed
                 found = Difference(ply.depth, 0, "(refused)", "accepted", str(err))
                 events_, after = [], state
-            if found is None and encode_all(events_) == [row[1:] for row in stored]:
+            if found is None and encodes_as(events_, stored):
                 state = after
             else:
                 recorded = decode_stored(stored)

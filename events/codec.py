@@ -69,6 +69,22 @@ def encode(event: Event) -> tuple[str, int, str]:
     return tag_of(type(event)), event.schema_version, _ENCODER.encode(event).decode()
 
 
+def encodes_as(events: Sequence[Event], stored: Sequence[tuple[object, str, int, str]]) -> bool:
+    """Whether ``events`` encode to exactly the stored ``(ply, tag, version, body)`` rows: what
+    :func:`encode` gives, compared event by event without building it."""
+    if len(events) != len(stored):
+        return False
+    encode_ = _ENCODER.encode
+    for event, row in zip(events, stored, strict=True):
+        if (
+            row[3] != encode_(event).decode()
+            or row[2] != event.schema_version
+            or row[1] != tag_of(type(event))
+        ):
+            return False
+    return True
+
+
 def to_builtins(event: Event) -> dict[str, Any]:
     """The event as plain JSON-ready data (for ``--json`` output and comparisons)."""
     data = msgspec.to_builtins(event)
