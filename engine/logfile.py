@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import stat
 from pathlib import Path
 
 APPLICATION_ID = 0x46524143  # "FRAC"
@@ -158,16 +159,29 @@ def check_header(path: Path) -> int:
     A file whose size is not a whole number of its pages, or smaller than the pages its
     header counts, was truncated (or grown by something else): it is refused as corrupt.
     """
-    if path.exists() and not path.is_dir() and not path.is_file():  # stat only: a FIFO blocks
-        raise NotFracas(f"{path}: not a regular file (a FIFO or a device), not a fracas database")
     try:
-        with path.open("rb") as fh:
-            head = fh.read(100)
-            size = os.fstat(fh.fileno()).st_size
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        mode = None
+    except OSError as err:
+        raise DiskError(f"{path}: cannot read ({err.strerror})") from None
+    if mode is not None and not stat.S_ISDIR(mode) and not stat.S_ISREG(mode):  # a FIFO blocks
+        raise NotFracas(f"{path}: not a regular file (a FIFO or a device), not a fracas database")
+    if mode is not None and stat.S_ISDIR(mode):
+        raise NotFracas(f"{path}: is a directory, not a fracas database")
+    try:
+        fd = os.open(path, os.O_RDONLY)
     except IsADirectoryError:
         raise NotFracas(f"{path}: is a directory, not a fracas database") from None
     except OSError as err:
         raise DiskError(f"{path}: cannot read ({err.strerror})") from None
+    try:
+        head = os.read(fd, 100)
+        size = os.fstat(fd).st_size
+    except OSError as err:
+        raise DiskError(f"{path}: cannot read ({err.strerror})") from None
+    finally:
+        os.close(fd)
     if not head:
         raise NotFracas(f"{path}: the file is empty, not a fracas database")
     if len(head) < 100 or not head.startswith(_HEADER):

@@ -44,6 +44,8 @@ class Reader:
         self.cache: list[tuple[int, str, bytes, bytes]] = []
         #: The hash of the last ply this store wrote.
         self.last_hash = b""
+        #: Ply rows read so far, by id (rows are append-only: a command reads each once).
+        self._seen: dict[object, tuple[object, ...]] = {}
 
     def close(self) -> None:
         """Close the connection."""
@@ -76,10 +78,22 @@ class Reader:
 
     def ply(self, ply_id: int) -> PlyRow:
         """One ply by id, with its stored hash."""
-        rows = self._all(self._select_ply + " WHERE plies.id = ?", (ply_id,))
-        if not rows:
-            raise NotFracas(f"{self.path}: ply {ply_id} is missing (a pointer to it remains)")
-        return self.row(rows[0])
+        raw = self._seen.get(ply_id)
+        if raw is None:
+            rows = self._all(self._select_ply + " WHERE plies.id = ?", (ply_id,))
+            if not rows:
+                raise NotFracas(f"{self.path}: ply {ply_id} is missing (a pointer to it remains)")
+            raw = self._seen[ply_id] = rows[0]
+        return self.row(raw)
+
+    def read_ahead(self, ply_id: int, before: int) -> None:
+        """Read the rows of ``ply_id`` and the ``before`` ids below it in one query, for the
+        :meth:`ply` and :meth:`path_rows` to come (a command's path read, its head first)."""
+        if ply_id not in self._seen:
+            rows = self._all(
+                self._select_ply + " WHERE plies.id BETWEEN ? AND ?", (ply_id - before, ply_id)
+            )
+            self._seen.update((r[0], r) for r in rows)
 
     def row(self, raw: tuple[object, ...]) -> PlyRow:
         """A PlyRow from a raw row; a row that does not fit is refused naming this file."""
@@ -139,6 +153,9 @@ class Reader:
         return found
 
     def _links(self, ply_id: int) -> tuple[int, int | None, int | None]:
+        raw = self._seen.get(ply_id)
+        if raw is not None:
+            return raw[3], raw[2], raw[4]  # type: ignore[return-value]
         rows = self._all("SELECT depth, parent, skip FROM plies WHERE id = ?", (ply_id,))
         if not rows:
             raise NotFracas(f"{self.path}: ply {ply_id} is missing (a pointer to it remains)")
@@ -177,7 +194,7 @@ class Reader:
         want: object = head
         read = 0
         while depth is None or depth > above:  # the next ply is still wanted
-            row = fetched.get(want)
+            row = fetched.get(want) or self._seen.get(want)
             if row is None:
                 if type(want) is not int:
                     break
@@ -190,6 +207,7 @@ class Reader:
                 )
                 read += len(rows)
                 fetched = {r[0]: r for r in rows}
+                self._seen.update(fetched)
                 row = fetched.get(want)
                 if row is None:
                     break
@@ -310,6 +328,7 @@ class Reader:
 
     def _set_chained(self, chained: bool) -> None:
         self.chained = chained
+        self._seen = {}  # read without their hashes, or before an upgrade stored them
         self._select_ply = (
             f"SELECT {PLY_COLUMNS}, hashes.hash FROM plies "
             "LEFT JOIN hashes ON hashes.ply = plies.id"

@@ -210,15 +210,21 @@ def state_at(kernel: Kernel, store: Store, head_id: int, *, snapshots: bool = Tr
 
 
 def _state_at(kernel: Kernel, store: Store, head_id: int, *, snapshots: bool) -> FightState:
-    head = store.ply(head_id)
     snaps = kernel.snapshots
     keep = snapshots and snaps.enabled and store.chained  # an old file: reads write nothing
+    if keep:
+        store.read_ahead(head_id, snaps.every)  # the head and the path read next
+    head = store.ply(head_id)
     base: tuple[int, bytes] | None = None
     state = FightState()
-    if keep:  # the path down to the last of a few snapshot depths, and the deepest usable
-        lowest = head.depth - head.depth % snaps.every - snaps.every * (_TRIES - 1)
-        near = store.path_rows(head_id, max(lowest, 1) - 1, head.depth)
-        base, state = _nearest(kernel, store, near)
+    if keep:  # the path down to the last snapshot depth, or a few, and the deepest usable
+        top = head.depth - head.depth % snaps.every
+        for tries in (1, _TRIES):
+            lowest = top - snaps.every * (tries - 1)
+            near = store.path_rows(head_id, max(lowest, 1) - 1, head.depth)
+            base, state = _nearest(kernel, store, near)
+            if base is not None or top < snaps.every:
+                break
     if base is None:
         plies = read_path(store, head_id)
     elif base[0] == head.depth:  # the head's own snapshot: nothing after it to read
