@@ -207,7 +207,6 @@ class Reader:
                 )
                 read += len(rows)
                 fetched = {r[0]: r for r in rows}
-                self._seen.update(fetched)
                 row = fetched.get(want)
                 if row is None:
                     break
