@@ -89,10 +89,13 @@ class Dice:
     ) -> tuple[tuple[int, ...], Source]:
         """Roll every die of ``spec`` in order; return the faces and where they came from.
         ``sides_per_face``: ``spec.sides_per_face()`` if the caller has it already."""
-        out: list[int] = []
-        entered = 0
         if sides_per_face is None:
             sides_per_face = spec.sides_per_face()
+        if self._next_physical >= len(self._physical):  # no entered face left: all seeded
+            seeded = self._stream.face
+            return tuple([seeded(sides) for sides in sides_per_face]), "seed"
+        out: list[int] = []
+        entered = 0
         for sides in sides_per_face:
             if self._next_physical < len(self._physical):
                 face = self._physical[self._next_physical]

@@ -96,13 +96,16 @@ class DiceSpec(msgspec.Struct, frozen=True):
 
     def value(self, faces: Sequence[int]) -> int:
         """The total of ``faces`` (in roll order) under this spec."""
-        it = iter(faces)
-        total = 0
+        total = at = 0
         for term in self.terms:
             if isinstance(term, Constant):
                 total += term.value
                 continue
-            part = sum(next(it) for _ in range(term.count)) * term.multiplier
+            end = at + term.count
+            if end > len(faces):
+                raise ValueError(f"{len(faces)} faces for a roll of {self}")
+            part = sum(faces[at:end]) * term.multiplier
+            at = end
             total += -part if term.negative else part
         return total
 
