@@ -25,8 +25,10 @@ def export(
     Example: fracas export fight-tables.db --csv fight-csv
     """
     from cli.render import log_text
-    from engine.logexport import TABLES, rows, write_csv, write_db
+    from engine.logexport import TABLES, csv_folder, rows, write_csv, write_db
 
+    if csv is not None:
+        csv_folder(csv)  # a refusal before the database file is written
     data = rows(_table(ctx), lambda v: log_text([v]).splitlines()[0].split(" ", 1)[-1].strip())
     write_db(data, out)
     written = write_csv(data, csv) if csv is not None else []

@@ -5,6 +5,7 @@ Registered on the one app of :mod:`cli.main`, which imports this module.
 
 from __future__ import annotations
 
+import shlex
 from typing import Annotated, Any
 
 import msgspec
@@ -52,9 +53,34 @@ def log(
     if round_ is not None:
         views = [v for v in views if render.round_of(v) == round_]
     if actor is not None:
+        _known_actor(views, actor)
         views = [v for v in views if render.concerns(v, actor)]
     cites = "\n".join(render.explain_text(v) for v in views) if rules else None
-    _emit(ctx, _with_rules(render.log_text(views), rules, cites), render.log_doc(views))
+    doc = _rules_doc(render.log_doc(views), rules, cites or "")
+    _emit(ctx, _with_rules(render.log_text(views), rules, cites), doc)
+
+
+def _known_actor(views: list[Any], actor: str) -> None:
+    """Refuse a combatant the branch never had (exit 2), as every command does."""
+    from engine.rules import UnknownName
+    from events.core import JoinDeclared
+
+    ids = [e.combatant for v in views for e in v.events if isinstance(e, JoinDeclared)]
+    if actor not in ids:
+        raise UnknownName(f"unknown combatant {actor!r} (combatants: {', '.join(ids) or 'none'})")
+
+
+def _rules_doc(plies: list[Any], rules: bool, cites: str) -> Any:
+    """The --json document; with --rules ``{"plies": [...], "rules": [{id, summary}]}``."""
+    if not rules:
+        return plies
+    from engine.glossary import cited, summaries
+
+    known = summaries()
+    return {
+        "plies": plies,
+        "rules": [{"id": i, "summary": known.get(i, "")} for i in cited(cites)],
+    }
 
 
 @app.command()
@@ -71,7 +97,8 @@ def explain(
     from cli import render
 
     view = _table(ctx).explain(ref)
-    _emit(ctx, _with_rules(render.explain_text(view), rules), render.log_doc([view]))
+    text = render.explain_text(view)
+    _emit(ctx, _with_rules(text, rules), _rules_doc(render.log_doc([view]), rules, text))
 
 
 _COUNT = typer.Argument(
@@ -88,10 +115,9 @@ def undo(ctx: typer.Context, n: Annotated[int, _COUNT] = 1) -> None:
     from cli import render
 
     result = _table(ctx).undo(n)
+    said = result.note or f"undid {n}"
     _emit(
-        ctx,
-        f"undid {n}: branch {result.branch!r} is at ply #{result.number}",
-        render.ply_doc(result),
+        ctx, f"{said}: branch {result.branch!r} is at ply #{result.number}", render.ply_doc(result)
     )
 
 
@@ -272,7 +298,8 @@ def amend(
         raise UsageError("amend REF: give the new declaration (VERB ARGS…) or --drop, not both")
     declaration, dice = (None, None) if drop else _captured(ctx, rest)
     physical = parse_physical(dice) if dice else ()
-    report = _table(ctx).amend(ref, declaration, physical, dry_run=dry_run, command=_command_line())
+    typed = _command_line() if drop else shlex.join(["fracas", *rest])  # pastes back as played
+    report = _table(ctx).amend(ref, declaration, physical, dry_run=dry_run, command=typed)
     _emit(ctx, _amend_text(report), msgspec.to_builtins(report))
 
 
@@ -302,7 +329,8 @@ def _amend_text(r: Any) -> str:
     verb = "would be" if not r.written else "is"
     lines = [f"ply #{r.ply} of {r.branch!r} {verb} {what}; the line it had is kept as "
              f"{r.saved_as!r}" + ("" if r.written else " (dry run: nothing written)")]  # fmt: skip
-    lines += [f"  re-resolved #{depth}: {command}" for depth, command in r.replayed]
-    lines += [f"  skipped #{depth}: {command}: {why}" for depth, command, why in r.skipped]
+    done = [(d, f"  re-resolved #{d}: {command}") for d, command in r.replayed]
+    done += [(d, f"  skipped #{d}: {command}: {why}") for d, command, why in r.skipped]
+    lines += [line for _, line in sorted(done)]
     lines.append(f"head: ply #{r.head}")
     return "\n".join(lines)

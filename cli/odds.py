@@ -96,7 +96,7 @@ def _pct(x: float) -> str:
 def odds_text(report: Any) -> str:
     """The combatants' fates and pools, one column per branch."""
     names = [b.branch for b in report.branches]
-    width = max(14, *(len(n) for n in names))
+    width = 2 + max(16, *(len(n) for n in names))  # two spaces between columns
     until = "the end of its declarations" if report.until is None else f"round {report.until}"
     lines = [
         f"odds over {report.runs} runs (seed {report.seed}) from after ply #{report.start}, "

@@ -96,6 +96,11 @@ def _branches(table: Any) -> list[tuple[str, int, int | None]]:
         return rows
 
 
+def _md(text: str) -> str:
+    """Text a Markdown renderer shows as text, never as HTML (a name may hold ``<``)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 def markdown(r: Report) -> str:
     """The report in Markdown."""
     h = r.header
@@ -121,11 +126,11 @@ def markdown(r: Report) -> str:
         if e.round != current:
             current = e.round
             out += ["", f"### Round {e.round}" if e.round else "### Before the first round"]
-        out += ["", f"**#{e.number}** {e.words}", "", "```", e.explained, "```", ""]
+        out += ["", f"**#{e.number}** {_md(e.words)}", "", "```", e.explained, "```", ""]
         for cid, (name, pools, marks) in e.after.items():
             shown = ", ".join(f"{k} {v}" for k, v in pools.items())
             extra = f"; {', '.join(marks)}" if marks else ""
-            out.append(f"- {name} ({cid}): {shown}{extra}")
+            out.append(f"- {_md(name)} ({cid}): {shown}{extra}")
     out += ["", "## Rule glossary", ""]
     out += [f"- `{i}`: {summary}" for i, summary in r.glossary]
     return "\n".join(out) + "\n"
@@ -253,6 +258,12 @@ def report(
 
     if fmt not in ("md", "html"):
         raise UsageError(f"--format {fmt!r}: md or html")
+    head = int(_table(ctx).status(branch)["head"])
+    if not 0 <= start <= head or (end is not None and not start <= end <= head):
+        raise UsageError(
+            f"--from {start} --to {end if end is not None else head}: plies 0 to #{head} of the "
+            "branch, --from no later than --to"
+        )
     r = build(ctx, branch, start, end)
     text = markdown(r) if fmt == "md" else page(r)
     if output is None:

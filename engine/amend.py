@@ -95,7 +95,9 @@ class TableAmend(TableBase):
             if declaration is None:
                 note = f"the GM drops ply #{target.depth} (`{target.command}`)"
                 declaration, physical = RulingDeclared(text=note), ()
-            events, state, used = _resolve(sc.kernel, state, declaration, target, physical)
+            dice = Dice(target.seed, target.depth, target.salt, tuple(physical))
+            events, state = sc.kernel.resolve(state, declaration, dice)  # every face checked
+            used = tuple(physical)
             version = sc.kernel.pack.version
             plies: list[NewPly] = [
                 (target.seed, target.salt, version, command or target.command, used,
@@ -135,9 +137,12 @@ class TableAmend(TableBase):
             return None
         head, _, saved_name = mark.partition(":")
         saved = sc.store.branch(sc.encounter.id, saved_name)
-        return saved if saved is not None and head == str(sc.branch.head) else None
+        right_after = head == str(sc.branch.head) and sc.branch.tip == sc.branch.head
+        return saved if saved is not None and right_after else None
 
-    def restore_amended(self, sc: Scene, saved: BranchRow) -> None:
+    def restore_amended(self, sc: Scene, saved: BranchRow) -> str:
         """Take the amend back: the old line returns, the amended one kept as
-        ``NAME-amend-K``."""
-        restore_branch(sc.store, sc.branch, saved, _free_name(sc, f"{sc.branch.name}-amend"))
+        ``NAME-amend-K`` (its name returned)."""
+        kept = _free_name(sc, f"{sc.branch.name}-amend")
+        restore_branch(sc.store, sc.branch, saved, kept)
+        return kept

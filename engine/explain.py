@@ -72,11 +72,11 @@ def _core(pack: Pack, e: Event, n: Namer, state: FightState) -> list[str] | None
         case ev.InitiativeDeclared():
             return ["The GM calls for initiative"]
         case ev.RemoveDeclared():
-            return [f"The GM takes {n(e.combatant)} ({e.combatant}) out of the fight"]
+            return [f"The GM takes {e.combatant} out of the fight"]
         case ev.RenameDeclared():
-            return [f"The GM calls {n(e.combatant)} ({e.combatant}) {e.name!r} from now on"]
+            return [f"The GM calls {e.combatant} {e.name!r} from now on"]
         case ev.CombatantRemoved():
-            return [f"  {n(e.combatant)} leaves the fight and the order"]
+            return [f"  {e.combatant} leaves the fight and the order"]
         case ev.CombatantRenamed():
             return []
         case ev.RoundStarted():

@@ -145,6 +145,8 @@ def write_db(data: Rows, out: Path) -> None:
     keys and full-text search on the plies' text and command."""
     if out.exists():
         raise UsageError(f"{out}: exists; export writes a new file (give another path)")
+    if not out.parent.is_dir():
+        raise UsageError(f"{out}: no folder {out.parent} to write it in")
     db = sqlite_utils.Database(out)
     try:
         for name, (columns, pk, fks) in SCHEMA.items():
@@ -156,9 +158,15 @@ def write_db(data: Rows, out: Path) -> None:
         db.close()
 
 
-def write_csv(data: Rows, folder: Path) -> list[Path]:
-    """One CSV file a table in ``folder`` (made if missing); the files written."""
+def csv_folder(folder: Path) -> None:
+    """Make sure ``folder`` can take the CSV files, before anything is written."""
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"--csv {folder}: not a folder")
     folder.mkdir(parents=True, exist_ok=True)
+
+
+def write_csv(data: Rows, folder: Path) -> list[Path]:
+    """One CSV file a table in ``folder`` (see :func:`csv_folder`); the files written."""
     written = []
     for name in TABLES:
         path = folder / f"{name}.csv"

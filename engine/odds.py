@@ -113,13 +113,14 @@ def run_once(
     """One run: the state at the end and how many declarations were skipped."""
     state, skipped = start, 0
     for declaration in declarations:
-        if until is not None and state.clock.round > until:
-            break
         try:
-            _, state = kernel.resolve(state, declaration, Dice(seed, depth + 1, 0))
+            _, after = kernel.resolve(state, declaration, Dice(seed, depth + 1, 0))
         except (IllegalAction, UnknownName, UsageError):
             skipped += 1
             continue
+        if until is not None and after.clock.round > until:
+            break  # round K is over: the run stops before the next one begins
+        state = after
         depth += 1
     return state, skipped
 
@@ -147,6 +148,10 @@ class TableOdds(TableBase):
             histories = [self._history(sc, name) for name in names]
             depth = self._start(sc, start, names, histories)
             base = sc.kernel.rebuild(sc.store, histories[0][depth][0].id)
+            if until is not None and until < base.clock.round:
+                raise UsageError(
+                    f"--until 'round {until}': the runs start in round {base.clock.round}"
+                )
             run_seeds = seeds(seed, runs)
             report = []
             for name, h in zip(names, histories, strict=True):

@@ -21,10 +21,10 @@ def sides_standing(state: FightState, down: tuple[str, ...]) -> list[str]:
 
 
 def over(state: FightState, down: tuple[str, ...]) -> dict[str, Any] | None:
-    """``{"winner": SIDE or None, "sides_standing": [...]}`` once a fight between two or more
-    sides has at most one side standing; None while it goes on."""
-    sides = {c.side for c in state.combatants.values()}
-    if len(sides) < 2:
+    """``{"winner": SIDE or None, "sides_standing": [...]}`` once, after its first round has
+    begun, at most one side has anyone standing (the others down, dead or removed); None
+    while it goes on."""
+    if state.clock.round < 1:  # still setting up: a side may be yet to join
         return None
     standing = sides_standing(state, down)
     if len(standing) > 1:

@@ -20,7 +20,7 @@ from engine.turns import known
 from events.core import CombatantRemoved, CombatantRenamed, RemoveDeclared, RenameDeclared
 from projections.state import FightState
 
-MAX_NAME = 80
+MAX_NAME = 64  # as a sheet's name
 
 
 def _mentions(value: Any, cid: str) -> bool:

@@ -15,7 +15,7 @@ from typing import Any
 from engine.amend import Amended as Amended
 from engine.amend import TableAmend
 from engine.dice import Dice
-from engine.log import EncounterRow
+from engine.log import EncounterRow, StoreError
 from engine.odds import TableOdds
 from engine.outcome import over
 from engine.rebuild import chain_hash
@@ -99,8 +99,11 @@ class Table(TableHistory, TableOdds, TableAmend):
                 if saved is not None:
                     head = sc.store.ply(saved.head)
                     state = sc.kernel.rebuild(sc.store, saved.head)  # every check first
-                    self.restore_amended(sc, saved)
-                    return PlyResult(head.depth, sc.branch.name, [], state)
+                    kept = self.restore_amended(sc, saved)
+                    said = (
+                        f"the amend is taken back: the line it replaced is back ({kept} keeps it)"
+                    )
+                    return PlyResult(head.depth, sc.branch.name, [], state, note=said)
         return super().undo(n)
 
     def system(self) -> str | None:
@@ -144,18 +147,28 @@ class Table(TableHistory, TableOdds, TableAmend):
             variant=variant,
             options=chosen,
         )
-        if self.db.is_file():  # a taken name is the user's to change (the store guards a race)
-            with self._store() as store:
-                if store.encounter(name) is not None:
-                    raise UsageError(
-                        f"{self.db}: an encounter called {name!r} already exists; `fracas use "
-                        f"{name}` selects it, or give the new one another name"
-                    )
+        if self._taken(name):
+            raise UsageError(
+                f"{self.db}: an encounter called {name!r} already exists; `fracas use {name}` "
+                "selects it, or give the new one another name"
+            )
         with self._store(create=True) as store:
             store.create_encounter(
                 name, seed, system, pack.version, command or f"new {name}", encode_all([start])
             )
         return kernel_for(pack).apply(FightState(), [start])
+
+    def _taken(self, name: str) -> bool:
+        """Whether the file already has an encounter ``name`` (a usage error); a file that
+        cannot be read now (busy, being made) is left to the write's own check (a conflict,
+        or its refusal)."""
+        if not self.db.is_file():
+            return False
+        try:
+            with self._store() as store:
+                return store.encounter(name) is not None
+        except StoreError:
+            return False
 
     def use(self, name: str) -> EncounterRow:
         """Select another encounter of this file."""

@@ -40,6 +40,8 @@ class PlyResult(msgspec.Struct, frozen=True):
     state: FightState
     #: This ply ended the fight: ``{"winner", "sides_standing"}`` (engine/outcome.py).
     ended: dict[str, Any] | None = None
+    #: What the command did beyond its plies, in words (an undo that took back an amend).
+    note: str = ""
 
 
 class PlyView(msgspec.Struct, frozen=True):

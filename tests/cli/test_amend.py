@@ -47,7 +47,7 @@ def test_amend_replaces_a_ply_and_re_resolves_the_rest_with_their_dice(
     for depth in (5, 7):  # each later ply with its own dice: the same faces as before
         assert rolls(gm, "main", depth) == rolls(gm, "main-before-amend-1", depth)
     assert "verified 8 plies" in gm("replay", "--verify")
-    gm("undo")  # right after an amend: the old line back, exactly
+    assert gm("undo").startswith("the amend is taken back")  # the old line back, exactly
     assert gm.json("status") | {"head_hash": None} == before | {"head_hash": None}
     assert gm.json("status")["head_hash"] == before["head_hash"]
     names = {b["name"] for b in gm.json("branches")}
@@ -97,3 +97,30 @@ def test_amend_refusals_write_nothing(fracas_inprocess: Invoke, tmp_path: Path) 
     ):
         assert_one_line_error(fracas_inprocess("amend", *args, db=db), code, *words)
         assert db.read_bytes() == before
+
+
+def test_amend_checks_the_dice_it_is_given(fracas_inprocess: Invoke, tmp_path: Path) -> None:
+    db = tmp_path / "f.db"
+    gm = Gm(fracas_inprocess, db)
+    knife_fight(gm)
+    before = db.read_bytes()
+    for dice, words in (("25", "25"), ("5,3,1,1", "unused")):
+        done = fracas_inprocess("amend", "5", "defend", "vance", "dodge", "--dice", dice, db=db)
+        assert_one_line_error(done, 2, words)
+        assert db.read_bytes() == before
+    gm("amend", "5", "defend", "vance", "parry", "--dice", "5,3")
+    assert gm.json("log")[5]["command"].endswith("fracas defend vance parry --dice 5,3")
+
+
+def test_only_an_undo_right_after_takes_an_amend_back(
+    fracas_inprocess: Invoke, tmp_path: Path
+) -> None:
+    gm = Gm(fracas_inprocess, tmp_path / "f.db")
+    knife_fight(gm)
+    gm("amend", "6", "--drop")
+    gm("strike", "vance", "marcus", "--defend", "none")  # a ply after the amend
+    head = gm.json("status")["head"]
+    gm("undo")
+    said = gm("undo")  # an ordinary undo now: the amended line stays
+    assert said.startswith("undid 1") and gm.json("status")["head"] == head - 2
+    assert "the GM drops ply #6" in gm.json("log")[6]["events"][0]["text"]

@@ -208,3 +208,39 @@ def test_log_shows_a_landing_under_the_ply_that_brought_it(
     lines = fracas_inprocess("log", db=db).stdout.splitlines()
     at = lines.index("#5    The GM ends Brodkil Raider's turn")
     assert lines[at + 1].startswith("      ↳ Marcus Kell strike: 1D20 [")
+
+
+def test_log_refuses_an_unknown_actor_and_rules_json(
+    fracas_inprocess: Invoke, tmp_path: Path
+) -> None:
+    db = tmp_path / "a.db"
+    for args in (
+        ("new", "duel", "--seed", "7"),
+        ("add", str(SHEETS / "marcus_kell.toml"), "--id", "marcus"),
+        ("add", str(SHEETS / "brodkil.json"), "--id", "brodkil"),
+        ("initiative", "--dice", "15,3"),
+    ):
+        assert fracas_inprocess(*args, db=db).code == 0
+    assert_one_line_error(fracas_inprocess("log", "--actor", "nobody", db=db), 2, "nobody")
+    doc = json.loads(fracas_inprocess("--json", "log", "--rules", db=db).stdout)
+    assert len(doc["plies"]) == 4 and set(doc["rules"][0]) == {"id", "summary"}
+    assert "PAL-INIT-ROLL" in [r["id"] for r in doc["rules"]]
+    one = json.loads(fracas_inprocess("--json", "explain", "3", "--rules", db=db).stdout)
+    assert one["plies"][0]["ply"] == 3 and all(r["summary"] for r in one["rules"])
+
+
+def test_removing_the_last_opponent_ends_the_fight(
+    fracas_inprocess: Invoke, tmp_path: Path
+) -> None:
+    db = tmp_path / "r.db"
+    for args in (
+        ("new", "duel", "--seed", "7"),
+        ("add", str(SHEETS / "marcus_kell.toml"), "--id", "marcus"),
+        ("add", str(SHEETS / "brodkil.json"), "--id", "brodkil"),
+    ):
+        assert fracas_inprocess(*args, db=db).code == 0
+    assert "over" not in fracas_inprocess("remove", "brodkil", db=db).stdout  # not begun yet
+    assert fracas_inprocess("undo", db=db).code == 0
+    assert fracas_inprocess("initiative", "--dice", "15,3", db=db).code == 0  # Marcus acts
+    gone = fracas_inprocess("remove", "brodkil", db=db)
+    assert "The fight is over: only side 'players' is left standing." in gone.stdout

@@ -68,3 +68,15 @@ def test_export_is_pack_neutral_brp(fracas_inprocess: Invoke, tmp_path: Path) ->
          ("initiative",))  # fmt: skip
     assert fracas_inprocess("export", str(out), db=db).code == 0
     assert sqlite_utils.Database(out)["plies"].count == 4
+
+
+def test_export_refusals_write_nothing(fracas_inprocess: Invoke, tmp_path: Path) -> None:
+    db = tmp_path / "f.db"
+    play(fracas_inprocess, db, ("new", "duel", "--seed", "7"))
+    missing = tmp_path / "no-such-folder" / "x.db"
+    assert_one_line_error(fracas_inprocess("export", str(missing), db=db), 2, "no folder")
+    (tmp_path / "file.txt").write_text("hi")
+    out = tmp_path / "t.db"
+    done = fracas_inprocess("export", str(out), "--csv", str(tmp_path / "file.txt"), db=db)
+    assert_one_line_error(done, 2, "not a folder")
+    assert not out.exists() and not missing.parent.exists()

@@ -100,3 +100,12 @@ def test_odds_is_pack_neutral_brp(fracas_inprocess: Invoke, tmp_path: Path) -> N
     doc = odds(gm, "--runs", "30", "--seed", "3")
     ilsa = next(c for c in doc["branches"][0]["combatants"] if c["id"] == "ilsa")
     assert set(ilsa["pools"]) == {"hp"} and ilsa["standing"] == 1.0
+
+
+def test_odds_until_a_round_stops_before_the_next(fracas_inprocess: Invoke, tmp_path: Path) -> None:
+    gm = Gm(fracas_inprocess, tmp_path / "f.db")
+    knife_fight(gm)
+    doc = odds(gm, "--runs", "5", "--seed", "2", "--until", "round 0")  # from the start
+    assert doc["branches"][0]["rounds"]["max"] == 0  # stopped before round 1 began
+    late = fracas_inprocess("odds", "--from", "3", "--until", "round 0", db=gm.db)
+    assert_one_line_error(late, 2, "start in round 1")

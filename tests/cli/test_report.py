@@ -113,3 +113,12 @@ def test_report_renders_in_headless_chromium(fracas_inprocess: Invoke, tmp_path:
     )  # fmt: skip
     data = shot.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) > 10_000
+
+
+def test_report_refuses_a_range_outside_the_branch(
+    fracas_inprocess: Invoke, tmp_path: Path
+) -> None:
+    gm = GmCli(fracas_inprocess, tmp_path / "f.db")
+    fight(gm)
+    for args in (("--from", "5", "--to", "3"), ("--from", "99"), ("--to", "99")):
+        assert_one_line_error(fracas_inprocess("report", *args, db=gm.db), 2, "plies 0 to #6")

@@ -48,7 +48,7 @@ def test_remove_refused_while_something_points_at_him(
     for args, code, words in (
         (("remove", "marcus"), 1, "Marcus Kell's turn"),
         (("remove", "nobody"), 2, "unknown combatant 'nobody'"),
-        (("rename", "vance", " "), 2, "1 to 80 printable characters"),
+        (("rename", "vance", " "), 2, "1 to 64 printable characters"),
         (("rename", "vance", "bad\x1bname"), 2, "printable"),
     ):
         assert_one_line_error(fracas_inprocess(*args, db=db), code, *words)
