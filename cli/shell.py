@@ -100,7 +100,10 @@ class Shell:
         self.words = sorted(words)
 
     def complete(self, text: str, state: int) -> str | None:
-        hits = [w for w in self.words if w.startswith(text)]
+        """The ``state``-th word starting with ``text``, quoted if it needs to be (a weapon
+        name with a space), so that the line runs as completed."""
+        bare = text.lstrip("'\"")
+        hits = [shlex.quote(w) for w in self.words if w.startswith(bare)]
         return hits[state] if state < len(hits) else None
 
 

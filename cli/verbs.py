@@ -219,13 +219,24 @@ def _late_db(ctx: Any, _param: Any, value: str | None) -> None:
         ctx.find_root().obj.db = db_path(Path(value))
 
 
+def _late_version(ctx: Any, _param: Any, value: bool) -> None:
+    if value:
+        from cli.main import _version
+
+        _version(True)
+
+
 def _take_global_options(cmd: Any) -> None:
     """Let ``--json`` and ``--db PATH`` come after the command too (``fracas status --json``):
     hidden options of the command that set what the global ones set."""
     from typer.core import TyperOption
 
     names = {opt for p in cmd.params for opt in getattr(p, "opts", ())}
-    late = (("--json", "late_json", True, _late_json), ("--db", "late_db", False, _late_db))
+    late = (
+        ("--json", "late_json", True, _late_json),
+        ("--db", "late_db", False, _late_db),
+        ("--version", "late_version", True, _late_version),
+    )
     for flag, name, is_flag, callback in late:
         if flag not in names:
             option = TyperOption(

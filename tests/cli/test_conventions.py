@@ -51,6 +51,8 @@ def test_version(fracas_cli: FracasCli) -> None:
     done = fracas_cli("--version", db=None)
     assert done.code == 0 and done.stdout.startswith("fracas ") and done.stderr == ""
     assert done.stdout.split()[1][0].isdigit()
+    after = fracas_cli("status", "--version", db=None)  # a global option after the command too
+    assert after.code == 0 and after.stdout == done.stdout
 
 
 def test_new_without_a_seed_picks_one_and_says_it(fracas_cli: FracasCli, tmp_path: Path) -> None:

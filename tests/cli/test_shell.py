@@ -72,5 +72,7 @@ def test_completion_words_and_prompt(tmp_path: Path) -> None:
     for word in ("strike", "status", "marcus", "vance", "vibro-knife", "what-if", "holds"):
         assert word in sh.words, word
     assert [sh.complete("vibro-k", i) for i in range(2)] == ["vibro-knife", None]
+    sh.words.append("energy rifle")
+    assert sh.complete("energy", 0) == "'energy rifle'"  # quoted: the line runs as completed
     assert sh.prompt() == "fracas duel main r1 marcus> "
     assert Shell(tmp_path / "none.db", as_json=False).prompt() == "fracas> "
