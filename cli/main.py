@@ -402,6 +402,23 @@ def _json_asked() -> bool:
     return "--json" in (args[: args.index("--")] if "--" in args else args)
 
 
+def report_error(err: BaseException, as_json: bool) -> int:
+    """Print ``err`` as its one line on stderr (a JSON object under ``--json``, red on a
+    terminal) and return its exit code."""
+    from cli.errors import handle  # imported on an error only
+
+    code, message = handle(err)
+    if message and as_json:
+        import json
+
+        typer.echo(json.dumps({"error": message, "exit": code}), err=True)
+    elif message:
+        from cli.colour import error
+
+        typer.echo(error(f"fracas: error: {message}"), err=True)
+    return code
+
+
 def run() -> None:
     """Console entry point: every known error becomes one line and an exit code."""
     try:
@@ -409,17 +426,6 @@ def run() -> None:
     except SystemExit:
         raise
     except BaseException as err:  # every other error becomes one line and an exit code
-        from cli.errors import handle  # imported on an error only
-
-        code, message = handle(err)
-        if message and _json_asked():
-            import json
-
-            typer.echo(json.dumps({"error": message, "exit": code}), err=True)
-        elif message:
-            from cli.colour import error
-
-            typer.echo(error(f"fracas: error: {message}"), err=True)
-        raise SystemExit(code) from None
+        raise SystemExit(report_error(err, _json_asked())) from None
     if isinstance(returned, int) and returned:
         raise SystemExit(returned)

@@ -49,11 +49,17 @@ def build(ctx: typer.Context, branch: str | None, start: int, end: int | None) -
     from cli.render import explain_text, log_text, round_of
     from engine.glossary import cited, summaries
     from engine.replay import kernel_for
-    from engine.rules import get_pack
+    from engine.rules import UsageError, get_pack
 
     table = _table(ctx)
-    views = table.log(branch)
     doc = table.status(branch)
+    head = int(doc["head"])
+    if not 0 <= start <= head or (end is not None and not start <= end <= head):
+        raise UsageError(
+            f"--from {start} --to {end if end is not None else head}: plies 0 to #{head} of the "
+            "branch, --from no later than --to"
+        )
+    views = table.log(branch)
     pack = get_pack(doc["system"])
     kernel = kernel_for(pack)
     checked = table.verify(branch)
@@ -258,12 +264,6 @@ def report(
 
     if fmt not in ("md", "html"):
         raise UsageError(f"--format {fmt!r}: md or html")
-    head = int(_table(ctx).status(branch)["head"])
-    if not 0 <= start <= head or (end is not None and not start <= end <= head):
-        raise UsageError(
-            f"--from {start} --to {end if end is not None else head}: plies 0 to #{head} of the "
-            "branch, --from no later than --to"
-        )
     r = build(ctx, branch, start, end)
     text = markdown(r) if fmt == "md" else page(r)
     if output is None:

@@ -15,7 +15,6 @@ prompt, and the shell exits with the code of the last command that failed (0: no
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import shlex
 import sys
@@ -36,6 +35,7 @@ class Shell:
     def __init__(self, db: Path, as_json: bool) -> None:
         self.db, self.as_json = db, as_json
         self.words: list[str] = []
+        self.where = "fracas> "
         self.last_failure = 0
 
     def prefix(self) -> list[str]:
@@ -43,8 +43,6 @@ class Shell:
 
     def run_line(self, line: str) -> int:
         """One command line: its output and errors printed, its exit code returned."""
-        from cli.errors import handle
-
         try:
             args = shlex.split(line)
         except ValueError as err:
@@ -58,45 +56,51 @@ class Shell:
         except SystemExit as err:
             return err.code if isinstance(err.code, int) else 0
         except BaseException as err:  # every error becomes its one line, as in the CLI
-            code, message = handle(err)
-            if message and (self.as_json or "--json" in args):
-                typer.echo(json.dumps({"error": message, "exit": code}), err=True)
-            elif message:
-                typer.echo(f"fracas: error: {message}", err=True)
-            return code
+            from cli.main import _json_asked, report_error  # defined after this module loads
+
+            return report_error(err, self.as_json or _json_asked())
         finally:
             sys.argv = saved
         return returned if isinstance(returned, int) else 0
 
-    def prompt(self) -> str:
-        """``fracas duel main r2 marcus> ``: where the fight stands (``fracas> `` without one)."""
-        try:
-            from engine.table import Table
+    def _status(self) -> dict[str, Any] | None:
+        """The status document, or None (no file or no encounter yet)."""
+        from engine.table import Table
 
-            doc = Table(self.db).status()
-        except Exception:  # no file or no encounter yet: a plain prompt
+        try:
+            return Table(self.db).status()
+        except Exception:
+            return None
+
+    @staticmethod
+    def _where(doc: dict[str, Any] | None) -> str:
+        if doc is None:
             return "fracas> "
         acting = f" {doc['acting']}" if doc.get("acting") else ""
         return f"fracas {doc['encounter']} {doc['branch']} r{doc['round']}{acting}> "
 
+    def prompt(self) -> str:
+        """``fracas duel main r2 marcus> ``: where the fight stands (``fracas> `` without one)."""
+        return self._where(self._status())
+
     def refresh_words(self) -> None:
-        """Commands, verbs, combatant ids, weapons, option names, branches."""
+        """Commands, verbs, combatant ids, weapons, option names, branches; and the prompt,
+        from the same reading of the file (:attr:`where`)."""
         from engine.rules import VERBS
         from engine.table import Table
 
+        doc = self._status()
+        self.where = self._where(doc)
         words: set[str] = set(_core_commands())
-        try:
+        if doc is not None:
             table = Table(self.db)
-            doc = table.status()
-            words.update(VERBS.get(table.system() or "", {}))
+            words.update(VERBS.get(doc["system"], {}))
             words.update(c["id"] for c in doc["combatants"])
             words.update(doc["options"])
-            words.update(b.name for b in table.branches())
-            state = table.state()
-            for c in state.combatants.values():
-                words.update(_weapons(c.data))
-        except Exception:  # before the first encounter: the commands alone
-            pass
+            with contextlib.suppress(Exception):  # the file changed under us: the rest later
+                words.update(b.name for b in table.branches())
+                for c in table.state().combatants.values():
+                    words.update(_weapons(c.data))
         self.words = sorted(words)
 
     def complete(self, text: str, state: int) -> str | None:
@@ -141,7 +145,7 @@ def shell(ctx: typer.Context) -> None:
     while True:
         if interactive:
             try:
-                line = input(sh.prompt())
+                line = input(sh.where)
             except EOFError:
                 typer.echo("")
                 break

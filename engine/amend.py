@@ -20,7 +20,7 @@ import msgspec
 
 from engine.dice import Dice, DiceError
 from engine.logamend import amend_branch, amend_cursor, restore_branch
-from engine.logrows import BranchRow, PlyRow
+from engine.logrows import BranchRow, PlyRow, free_name
 from engine.replay import Kernel, encode_all
 from engine.rules import IllegalAction, UnknownName, UsageError
 from engine.tablebase import Scene, TableBase
@@ -61,11 +61,7 @@ def _resolve(
 
 
 def _free_name(sc: Scene, stem: str) -> str:
-    taken = {b.name for b in sc.store.branches(sc.encounter.id)}
-    k = 1
-    while f"{stem}-{k}" in taken:
-        k += 1
-    return f"{stem}-{k}"
+    return free_name({b.name for b in sc.store.branches(sc.encounter.id)}, stem)
 
 
 class TableAmend(TableBase):

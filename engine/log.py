@@ -38,6 +38,7 @@ from engine.logrows import BranchRow as BranchRow
 from engine.logrows import EncounterRow as EncounterRow
 from engine.logrows import PlyRow as PlyRow
 from engine.logrows import StoredEvent as StoredEvent
+from engine.logrows import free_name
 from engine.logrows import skip_depth as skip_depth
 from engine.logupgrade import upgrade
 from engine.sha import sha256
@@ -320,14 +321,12 @@ class Store(Reader):
                 "SELECT name FROM branches WHERE encounter = ?", (branch.encounter,)
             )
         }
-        k = 1
-        while f"{branch.name}-undone-{k}" in taken:
-            k += 1
         conn.execute(
             "INSERT INTO branches (encounter, name, head, tip, fork, created_at) "
             "VALUES (?, ?, ?, ?, ?, ?)",
-            (branch.encounter, f"{branch.name}-undone-{k}", tip, tip, branch.head, _now()),
-        )
+            (branch.encounter, free_name(taken, f"{branch.name}-undone"), tip, tip,
+             branch.head, _now()),
+        )  # fmt: skip
 
     def move_head(self, branch: BranchRow, new_head: int) -> None:
         """Move a branch's head (undo/redo) by compare-and-set; the tip stays."""

@@ -3,6 +3,8 @@ the skip-list rule that gives each ply its skip pointer."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 import msgspec
 
 from engine.logfile import NotFracas
@@ -115,3 +117,12 @@ def ply_row(row: tuple[object, ...]) -> PlyRow:
     if hash_ is not None and not isinstance(hash_, bytes):
         raise NotFracas(f"{where}: its hash is not a blob: {changed}")
     return PlyRow(*values[:11], dice_text=text, hash=hash_)  # type: ignore[arg-type, misc]
+
+
+def free_name(taken: Collection[str], stem: str) -> str:
+    """``STEM-K`` with the least K (from 1) that no name in ``taken`` has: the name an
+    automatic branch gets (``main-undone-1``, ``main-before-amend-2``)."""
+    k = 1
+    while f"{stem}-{k}" in taken:
+        k += 1
+    return f"{stem}-{k}"

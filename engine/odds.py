@@ -22,6 +22,7 @@ import msgspec
 
 from engine.dice import Dice
 from engine.log import PlyRow
+from engine.outcome import fate
 from engine.replay import Kernel
 from engine.rules import IllegalAction, UnknownName, UsageError
 from engine.sha import sha256
@@ -201,28 +202,25 @@ class TableOdds(TableBase):
 def _tally(
     kernel: Kernel, branch: str, declarations: int, skipped: int, ends: Sequence[FightState]
 ) -> BranchOdds:
-    """What became of every combatant over the runs ``ends``."""
+    """What became of every combatant over the runs ``ends`` (a combatant a run's
+    declarations removed counts in the runs that kept him)."""
     view = kernel.pack.status
-    n = len(ends)
+    names = {cid: c.name for state in ends for cid, c in state.combatants.items()}
     combatants = []
-    for cid, first in ends[0].combatants.items():
+    for cid, name in names.items():
         counts = {"standing": 0, "unconscious": 0, "dead": 0}
         pools: dict[str, list[int]] = {}
-        for state in ends:
-            c = state.combatants[cid]
-            if not c.alive:
-                counts["dead"] += 1
-            elif any(name in c.conditions for name in view.down):
-                counts["unconscious"] += 1
-            else:
-                counts["standing"] += 1
+        kept = [state for state in ends if cid in state.combatants]
+        for state in kept:
+            counts[fate(state.combatants[cid], view.down)] += 1
             if view.pools is not None:
                 for pool, value in view.pools(view.combatant(state, cid)).items():
                     pools.setdefault(pool, []).append(value)
+        n = len(kept)
         combatants.append(
             CombatantOdds(
                 id=cid,
-                name=first.name,
+                name=name,
                 standing=counts["standing"] / n,
                 unconscious=counts["unconscious"] / n,
                 dead=counts["dead"] / n,

@@ -7,16 +7,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from projections.state import FightState
+from projections.state import CombatantState, FightState
+
+
+def fate(c: CombatantState, down: tuple[str, ...]) -> str:
+    """ "dead", "unconscious" (alive, in one of the pack's ``down`` conditions) or
+    "standing"."""
+    if not c.alive:
+        return "dead"
+    return "unconscious" if any(name in c.conditions for name in down) else "standing"
 
 
 def sides_standing(state: FightState, down: tuple[str, ...]) -> list[str]:
     """The sides with someone still standing, in the order their combatants joined."""
-    standing = [
-        c.side
-        for c in state.combatants.values()
-        if c.alive and not any(name in c.conditions for name in down)
-    ]
+    standing = [c.side for c in state.combatants.values() if fate(c, down) == "standing"]
     return list(dict.fromkeys(standing))
 
 

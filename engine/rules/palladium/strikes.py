@@ -111,8 +111,9 @@ def shot_events(
     )
     detail = combat.strike_detail(s, True, shots.point_blank(state, weapon, ip.range))
     detail = msgspec.structs.replace(detail, range_ft=ip.range, twin="twin" in ip.situation)
-    struck = weaponshots.struck_weapon(state, ip.target, ip.called)
-    if "at-weapon" in ip.situation and struck is not None and s.location == ip.called:
+    at_weapon = "at-weapon" in ip.situation and s.location == ip.called
+    struck = weaponshots.struck_weapon(state, ip.target, ip.called) if at_weapon else None
+    if struck is not None:
         detail = msgspec.structs.replace(detail, purpose=weaponshots.PURPOSE, at=struck)
     events += after_strike(state, s, detail, ip.defend, no_dodge, dice, landing)
     if s.hits or not ip.caught or not state.combatants[ip.caught[0]].alive:
