@@ -22,7 +22,7 @@ from pathlib import Path
 from engine.chain import Tampered, encounter_hash, ply_hash
 from engine.logfile import APPLICATION_ID as APPLICATION_ID
 from engine.logfile import BUSY_TIMEOUT_S as BUSY_TIMEOUT_S
-from engine.logfile import CHAIN, SCHEMA, publish, translate
+from engine.logfile import CHAIN, SCHEMA, VIEWS, publish, translate
 from engine.logfile import OLDEST_SCHEMA as OLDEST_SCHEMA
 from engine.logfile import SCHEMA_VERSION as SCHEMA_VERSION
 from engine.logfile import Busy as Busy
@@ -40,7 +40,7 @@ from engine.logrows import PlyRow as PlyRow
 from engine.logrows import StoredEvent as StoredEvent
 from engine.logrows import free_name
 from engine.logrows import skip_depth as skip_depth
-from engine.logupgrade import upgrade
+from engine.logupgrade import add_views, upgrade
 from engine.sha import sha256
 
 
@@ -104,7 +104,7 @@ class Store(Reader):
             try:
                 conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
                 conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-                conn.executescript("BEGIN;" + SCHEMA + CHAIN + "COMMIT;")
+                conn.executescript("BEGIN;" + SCHEMA + CHAIN + VIEWS + "COMMIT;")
                 conn.execute("PRAGMA journal_mode=WAL")
             finally:
                 conn.close()
@@ -122,7 +122,8 @@ class Store(Reader):
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction; a schema-1 file is upgraded inside it first."""
+        """One write transaction; a schema-1 file is upgraded inside it first, and a file
+        without this fracas's read-only views gains them."""
         conn = self._conn
         was_chained = self.chained
         try:
@@ -130,6 +131,7 @@ class Store(Reader):
             if not self.chained:
                 upgrade(conn)
                 self._set_chained(True)
+            add_views(conn)
         except sqlite3.Error as err:
             if conn.in_transaction:
                 conn.execute("ROLLBACK")

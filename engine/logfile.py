@@ -94,6 +94,67 @@ CREATE TRIGGER hashes_append_only_d BEFORE DELETE ON hashes
     BEGIN SELECT RAISE(ABORT, 'hashes are append-only'); END;
 """
 
+#: Read-only views for other readers (``sqlite3``, Datasette): a branch's plies and rolls
+#: without writing a recursive query. ``v_plies``: one row per ply on each branch's path (the
+#: encounter, the branch, ``ply`` as ``log`` numbers it, the declaration's action, actor and
+#: target, the command as typed, the ply's stored fields and its hash in hex). ``v_rolls``: one
+#: row per roll of each such ply (``field``: the event's field that holds it, ``roll`` or
+#: ``rolls[1]``), read from the JSON bodies. fracas never reads them, so they are no part of
+#: :data:`SCHEMA_VERSION`: a file gains them, or this fracas's definition of them, in its first
+#: write transaction (engine/logupgrade.py: ``add_views``), no row rewritten.
+VIEWS = """
+CREATE VIEW v_plies AS
+WITH RECURSIVE path(encounter, branch, id, parent, depth) AS (
+    SELECT b.encounter, b.name, p.id, p.parent, p.depth
+    FROM branches b JOIN plies p ON p.id = b.head
+    UNION ALL
+    SELECT path.encounter, path.branch, q.id, q.parent, q.depth
+    FROM path JOIN plies q ON q.id = path.parent AND q.depth = path.depth - 1
+)
+SELECT e.name AS encounter, path.branch AS branch, p.depth AS ply, p.id AS ply_id,
+    p.depth AS depth, p.parent AS parent_id,
+    replace(substr(d.tag, instr(d.tag, '.') + 1), '_declared', '') AS action,
+    coalesce(json_extract(d.body, '$.actor'), json_extract(d.body, '$.combatant'),
+        json_extract(d.body, '$.defender')) AS actor,
+    json_extract(d.body, '$.target') AS target,
+    p.command AS command, d.tag AS declaration, d.body AS declared,
+    (SELECT count(*) FROM events n WHERE n.ply = p.id) AS events,
+    p.seed AS seed, p.salt AS salt, p.dice AS dice, p.rules_version AS rules_version,
+    p.created_at AS created_at, lower(hex(h.hash)) AS hash
+FROM path
+JOIN plies p ON p.id = path.id
+JOIN encounters e ON e.id = path.encounter
+LEFT JOIN events d ON d.ply = p.id AND d.idx = 0
+LEFT JOIN hashes h ON h.ply = p.id
+ORDER BY e.id, path.branch, p.depth;
+CREATE VIEW v_rolls AS
+SELECT v.encounter AS encounter, v.branch AS branch, v.ply AS ply, v.ply_id AS ply_id,
+    e.idx AS event, e.tag AS event_type, substr(r.fullkey, 3) AS field,
+    coalesce(json_extract(e.body, '$.actor'), json_extract(e.body, '$.combatant'),
+        json_extract(e.body, '$.defender'), json_extract(e.body, '$.target')) AS who,
+    json_extract(r.value, '$.purpose') AS purpose,
+    json_extract(r.value, '$.spec') AS spec,
+    json_extract(r.value, '$.faces') AS faces,
+    json_extract(r.value, '$.sides') AS sides,
+    json_extract(r.value, '$.source') AS source,
+    json_extract(r.value, '$.modifiers') AS modifiers,
+    json_extract(r.value, '$.total') AS total,
+    json_extract(r.value, '$.judged') AS judged,
+    json_extract(r.value, '$.target') AS target,
+    json_extract(r.value, '$.base') AS base,
+    json_extract(r.value, '$.target_modifiers') AS target_modifiers,
+    json_extract(r.value, '$.margin') AS margin,
+    json_extract(r.value, '$.tier') AS tier,
+    json_extract(r.value, '$.rule') AS rule
+FROM v_plies v
+JOIN events e ON e.ply = v.ply_id AND e.body LIKE '%"faces":%'
+JOIN json_tree(e.body) r
+WHERE r.type = 'object' AND json_type(r.value, '$.faces') = 'array'
+    AND json_type(r.value, '$.spec') = 'text'
+ORDER BY v.encounter, v.branch, v.ply, e.idx, r.id;
+"""
+VIEW_NAMES = ("v_plies", "v_rolls")
+
 
 class StoreError(Exception):
     """A problem with the database file itself; ``exit_code`` follows the README's table."""

@@ -1,6 +1,8 @@
-"""Upgrading a schema-1 file (from before the hash chain) to schema 2, inside a write
-transaction that :class:`engine.log.Store` has begun: the chain's tables are created and every
-ply's hash computed from its rows as they stand. No existing row is rewritten."""
+"""Upgrading a file inside a write transaction that :class:`engine.log.Store` has begun. A
+schema-1 file (from before the hash chain) is brought to schema 2: the chain's tables are
+created and every ply's hash computed from its rows as they stand. A file without this
+fracas's read-only views (``v_plies``, ``v_rolls``: engine/logfile.py) gains them. No existing
+row is rewritten."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ import sqlite3
 from collections.abc import Iterator
 
 from engine.chain import encounter_hash, ply_hash
-from engine.logfile import CHAIN, SCHEMA_VERSION, NotFracas
+from engine.logfile import CHAIN, SCHEMA_VERSION, VIEW_NAMES, VIEWS, NotFracas
 
 
 def statements(script: str) -> Iterator[str]:
@@ -52,4 +54,35 @@ def upgrade(conn: sqlite3.Connection) -> bool:
         hashes[ply_id] = ply_hash(base, depth, skip, seed, salt, version, command, dice, at, stored)
     conn.executemany("INSERT INTO hashes (ply, hash) VALUES (?, ?)", hashes.items())
     conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+    return True
+
+
+#: Each view's SQL as SQLite keeps it in ``sqlite_master`` (the statement without its ``;``).
+_VIEWS = {
+    name: sql
+    for name, sql in zip(
+        VIEW_NAMES, (s.strip().removesuffix(";") for s in statements(VIEWS)), strict=True
+    )
+}
+
+
+def add_views(conn: sqlite3.Connection) -> bool:
+    """Give the file this fracas's read-only views if it lacks them or holds another
+    definition of them (an older fracas's); True if it changed now. A name some other program
+    gave a table of its own is left alone, and the views with it."""
+    marks = ",".join("?" * len(VIEW_NAMES))
+    found = {
+        name: (kind, sql)
+        for name, kind, sql in conn.execute(
+            f"SELECT name, type, sql FROM sqlite_master WHERE name IN ({marks})", VIEW_NAMES
+        )
+    }
+    if all(found.get(name) == ("view", sql) for name, sql in _VIEWS.items()):
+        return False
+    if any(kind != "view" for kind, _ in found.values()):
+        return False
+    for name in reversed(VIEW_NAMES):  # v_rolls reads v_plies
+        conn.execute(f"DROP VIEW IF EXISTS {name}")
+    for sql in _VIEWS.values():
+        conn.execute(sql)
     return True
