@@ -19,8 +19,10 @@ def export(
         Path | None, typer.Option("--csv", help="Also write each table as DIR/TABLE.csv.")
     ] = None,
 ) -> None:
-    """Write the encounter's log as flat tables (plies, rolls, modifiers, damage, conditions,
-    branches; full-text search on the plies' words) for Datasette, sqlite3 or a spreadsheet.
+    """Write the encounter's log as flat tables (plies, branches, branch_plies, rolls,
+    modifiers, damage, conditions; full-text search on the plies' words) for Datasette, sqlite3
+    or a spreadsheet. Plies are numbered as `log` numbers them; each row says which branches
+    hold it.
 
     Example: fracas export fight-tables.db --csv fight-csv
     """
