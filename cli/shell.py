@@ -1,15 +1,24 @@
-"""``fracas shell``: every command of the CLI at one prompt, without paying the start-up of a
-new process for each (the engine stays imported and its rules tables built).
+"""``fracas shell``: every command of the CLI at one prompt, on one open connection to the
+file, without paying the start-up of a new process for each (the engine stays imported, its
+rules tables built, and the file open with what was read from it: engine/session.py).
 
 Each line is a command line as it would follow ``fracas`` (``strike marcus brodkil --defend
 none``; the shell's ``--db`` and ``--json`` apply unless the line gives its own), run through
-the same app: the same output, the same one-line errors; an error never leaves the shell. The
-prompt says the encounter, branch, round and whose turn it is. Each command reads the branch's
-head afresh, so another process's appends are seen, and a command that would write over them
-is refused as in the CLI (exit 3). With readline: history across sessions
-(``~/.fracas_history``, or ``$FRACAS_HISTORY``) and completion of commands and verbs, combatant
-ids, weapons, option names and branches. Not on a terminal, lines are read from stdin without a
-prompt, and the shell exits with the code of the last command that failed (0: none did).
+the same app: the same output, the same one-line errors and exit codes; an error never leaves
+the shell. The state at the branch's head is kept between commands: an action's result is the
+next command's starting point, with nothing read again. Before each command the shell asks
+SQLite whether another process wrote to the file; if one did, the file is opened afresh and
+the state folded from it again (from its snapshots), and each command reads the branch's head
+anew, so another process's appends are seen, and a command that would write over one made
+while it ran is refused as in the CLI (exit 3). At the prompt, a head another process moved
+since the prompt was drawn is said before the line runs.
+
+The prompt says the encounter, branch, round and whose turn it is. With readline: history
+across sessions (``~/.fracas_history``, or ``$FRACAS_HISTORY``) and completion of commands and
+verbs, the options of the command being typed (``--weapon``, ``--defend``) and the values the
+CLI knows for one (``--defend`` none, parry, dodge …), combatant ids, weapons, rules options
+and branches. Not on a terminal, lines are read from stdin without a prompt, and the shell
+exits with the code of the last command that failed (0: none did).
 """
 
 from __future__ import annotations
@@ -19,24 +28,44 @@ import os
 import shlex
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from cli.main import _settings, app
 
+if TYPE_CHECKING:
+    from engine.session import Session
+
 EXITS = ("exit", "quit")
+#: Options of ``fracas`` itself, before the command; ``--db`` takes a value.
+GLOBAL_OPTIONS = ("--db", "--json", "--version", "--help")
 
 
 class Shell:
-    """The prompt loop over :func:`run_line`, with the completion words refreshed after each
-    command."""
+    """The prompt loop over :func:`run_line` on one :class:`engine.session.Session`, with
+    the prompt and completion words refreshed after each command."""
 
     def __init__(self, db: Path, as_json: bool) -> None:
+        from engine.session import Session  # here: `fracas --help` does not open files
+
         self.db, self.as_json = db, as_json
+        self.session: Session = Session.start(db)
+        #: Every completion word: commands and verbs, combatant ids, weapons, rules options,
+        #: branches.
         self.words: list[str] = []
+        self.commands: list[str] = []
+        #: The words that fill an argument or an option's value the CLI has no choices for:
+        #: combatant ids, weapons, branches; and for a few options, their own (``--system``).
+        self.names: list[str] = []
+        self.values: dict[str, list[str]] = {}
         self.where = "fracas> "
+        #: ``(encounter, branch, head)`` as the prompt shows them (None: no fight yet).
+        self.seen: tuple[str, str, int] | None = None
         self.last_failure = 0
+        self._hits: list[str] = []
+        self._group: Any = None
+        self._built: dict[tuple[str | None, str], Any] = {}
 
     def prefix(self) -> list[str]:
         return ["--db", str(self.db), *(["--json"] if self.as_json else [])]
@@ -63,6 +92,12 @@ class Shell:
             sys.argv = saved
         return returned if isinstance(returned, int) else 0
 
+    def close(self) -> None:
+        """Close the file and end the session."""
+        self.session.end()
+
+    # --- the prompt ----------------------------------------------------------------------
+
     def _status(self) -> dict[str, Any] | None:
         """The status document, or None (no file or no encounter yet)."""
         from engine.table import Table
@@ -83,32 +118,136 @@ class Shell:
         """``fracas duel main r2 marcus> ``: where the fight stands (``fracas> `` without one)."""
         return self._where(self._status())
 
+    def moved(self) -> str | None:
+        """What another process changed since the prompt was drawn, in one line: the branch
+        the prompt shows has another head now (None: nothing, or nothing written since)."""
+        if self.seen is None or not self.session.written_by_others():
+            return None
+        doc = self._status()
+        if doc is None or (doc["encounter"], doc["branch"]) != self.seen[:2]:
+            return None
+        if doc["head"] == self.seen[2]:
+            return None
+        return (
+            f"fracas: note: another fracas moved branch {doc['branch']!r} from ply "
+            f"#{self.seen[2]} to #{doc['head']} since the prompt; the line runs on #{doc['head']}"
+        )
+
     def refresh_words(self) -> None:
         """Commands, verbs, combatant ids, weapons, option names, branches; and the prompt,
-        from the same reading of the file (:attr:`where`)."""
-        from engine.rules import VERBS
+        from the same reading of the state (:attr:`where`), kept in memory between commands."""
+        from engine.rules import SYSTEMS, VERBS
         from engine.table import Table
 
         doc = self._status()
         self.where = self._where(doc)
-        words: set[str] = set(_core_commands())
+        self.seen = None if doc is None else (doc["encounter"], doc["branch"], doc["head"])
+        commands: set[str] = set(_core_commands())
+        names: set[str] = set()
+        options: list[str] = []
+        branches: list[str] = []
         if doc is not None:
-            table = Table(self.db)
-            words.update(VERBS.get(doc["system"], {}))
-            words.update(c["id"] for c in doc["combatants"])
-            words.update(doc["options"])
+            commands.update(VERBS.get(doc["system"], {}))
+            names.update(c["id"] for c in doc["combatants"])
+            options = sorted(doc["options"])
             with contextlib.suppress(Exception):  # the file changed under us: the rest later
-                words.update(b.name for b in table.branches())
+                table = Table(self.db)
+                with table.scene() as sc:
+                    branches = [b.name for b in sc.store.branches(sc.encounter.id)]
                 for c in table.state().combatants.values():
-                    words.update(_weapons(c.data))
-        self.words = sorted(words)
+                    names.update(_weapons(c.data))
+        names.update(branches)
+        self.commands = sorted(commands)
+        self.names = sorted(names)
+        self.words = sorted(commands | names | set(options))
+        self.values = {"--system": sorted(SYSTEMS), "--option": options, "--branch": branches}
+
+    # --- completion ----------------------------------------------------------------------
 
     def complete(self, text: str, state: int) -> str | None:
-        """The ``state``-th word starting with ``text``, quoted if it needs to be (a weapon
-        name with a space), so that the line runs as completed."""
+        """The ``state``-th completion of ``text`` where the line stands (readline's
+        completer), quoted if it needs to be (a weapon name with a space), so that the line
+        runs as completed."""
+        if state == 0:
+            self._hits = [shlex.quote(w) for w in self.candidates(_line_before(), text)]
+        return self._hits[state] if state < len(self._hits) else None
+
+    def candidates(self, before: str, text: str) -> list[str]:
+        """The words that may follow ``before`` (the line up to the word being typed) and
+        start with ``text``: a command first; then the command's options (``--weapon``), an
+        option's values where the CLI knows them (a choice: ``--defend`` none, parry …),
+        else combatant ids, weapons, options and branches."""
         bare = text.lstrip("'\"")
-        hits = [shlex.quote(w) for w in self.words if w.startswith(bare)]
-        return hits[state] if state < len(hits) else None
+        try:
+            tokens = shlex.split(before)
+        except ValueError:
+            tokens = before.split()
+        at = 0
+        while at < len(tokens) and tokens[at].startswith("-"):  # fracas's own options
+            at += 2 if tokens[at] == "--db" else 1
+        if at >= len(tokens):  # the command itself
+            if bare.startswith("-"):
+                return [o for o in GLOBAL_OPTIONS if o.startswith(bare)]
+            found = [w for w in self.commands if w.startswith(bare)]
+            return found or [w for w in self.words if w.startswith(bare)]
+        command = self._command(tokens[at])
+        params = list(command.params) if command is not None else []
+        options: dict[str, Any] = {}
+        for p in params:
+            if p.param_type_name == "option" and not p.hidden:
+                options.update((o, p) for o in (*p.opts, *p.secondary_opts))
+        if bare.startswith("-"):
+            return sorted(o for o in options if o.startswith(bare))
+        typed = _param_at(tokens[at + 1 :], options, params)
+        choices = getattr(getattr(typed, "type", None), "choices", None)
+        if choices is None and typed is not None and typed.param_type_name == "option":
+            choices = next((self.values[o] for o in typed.opts if o in self.values), None)
+        if choices is not None:  # the values the CLI takes
+            return [str(c) for c in choices if str(c).startswith(bare)]
+        return [w for w in self.names if w.startswith(bare)]
+
+    def _command(self, name: str) -> Any:
+        """The click command ``name`` names in this file's fight (None: none), built once
+        a rules system."""
+        if self._group is None:
+            self._group = typer.main.get_command(app)
+        from cli.main import _system
+
+        ctx = self._group.context_class(self._group, info_name="fracas", resilient_parsing=True)
+        ctx.params = {"db": str(self.db)}
+        with contextlib.suppress(Exception):
+            key = (_system(ctx, False), name)
+            if key not in self._built:
+                self._built[key] = self._group.get_command(ctx, name)
+            return self._built[key]
+        return None
+
+
+def _param_at(tokens: list[str], options: dict[str, Any], params: list[Any]) -> Any:
+    """The parameter the word after ``tokens`` (the command's words so far) fills: the
+    value of the option just named, or the next positional argument."""
+    if tokens and tokens[-1] in options:
+        option = options[tokens[-1]]
+        return None if option.is_flag else option
+    arguments = [p for p in params if p.param_type_name == "argument"]
+    filled, skip = 0, False
+    for token in tokens:
+        if skip:
+            skip = False
+        elif token in options:
+            skip = not options[token].is_flag
+        elif not token.startswith("-"):
+            filled += 1
+    return arguments[filled] if filled < len(arguments) else None
+
+
+def _line_before() -> str:
+    """The line being edited up to the word being completed ("" without readline)."""
+    try:
+        import readline
+    except ImportError:
+        return ""
+    return readline.get_line_buffer()[: readline.get_begidx()]
 
 
 def _core_commands() -> list[str]:
@@ -142,27 +281,33 @@ def shell(ctx: typer.Context) -> None:
     interactive = sys.stdin.isatty()
     if interactive:
         _readline(sh)
-    while True:
-        if interactive:
-            try:
-                line = input(sh.where)
-            except EOFError:
-                typer.echo("")
+    try:
+        while True:
+            if interactive:
+                try:
+                    line = input(sh.where)
+                except EOFError:
+                    typer.echo("")
+                    break
+                except KeyboardInterrupt:
+                    typer.echo("")
+                    continue
+                note = sh.moved()
+                if note:
+                    typer.echo(note, err=True)
+            else:
+                line = sys.stdin.readline()
+                if not line:
+                    break
+            if line.strip() in EXITS:
                 break
-            except KeyboardInterrupt:
-                typer.echo("")
-                continue
-        else:
-            line = sys.stdin.readline()
-            if not line:
-                break
-        if line.strip() in EXITS:
-            break
-        code = sh.run_line(line)
-        if code:
-            sh.last_failure = code
-        if interactive:
-            sh.refresh_words()
+            code = sh.run_line(line)
+            if code:
+                sh.last_failure = code
+            if interactive:
+                sh.refresh_words()
+    finally:
+        sh.close()
     if interactive:
         _save_history()
     raise typer.Exit(sh.last_failure)

@@ -249,6 +249,10 @@ def _take_global_options(cmd: Any) -> None:
             cmd.params.append(option)
 
 
+#: The click command built from each actions-table row so far: ``id(row) -> (row, command)``.
+_VERB_COMMANDS: dict[int, tuple[Any, Any]] = {}
+
+
 class FracasGroup(TyperGroup):
     """The top-level command group: the core's commands, and the action verbs of the
     selected encounter's rules system, looked up when named (see the module docstring)."""
@@ -291,9 +295,14 @@ class FracasGroup(TyperGroup):
         row = type(self).row(ctx, name, not ctx.resilient_parsing)
         if row is None:
             return None
+        built = _VERB_COMMANDS.get(id(row))  # a command is looked up twice, a shell's often
+        if built is not None and built[0] is row:
+            return built[1]
         app = typer.Typer(add_completion=False, rich_markup_mode=None)
         app.command(name)(verb_command(row, type(self).declare))
-        return typer.main.get_command(app)
+        command = typer.main.get_command(app)
+        _VERB_COMMANDS[id(row)] = (row, command)
+        return command
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         name = args[0] if args else ""

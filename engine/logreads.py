@@ -46,10 +46,21 @@ class Reader:
         self.last_hash = b""
         #: Ply rows read so far, by id (rows are append-only: a command reads each once).
         self._seen: dict[object, tuple[object, ...]] = {}
+        #: What the layers above derived from plies read through this connection, by a key
+        #: of theirs (engine/rebuild.py: the state at a ply). Plies never change, and this
+        #: store lives for one command, or for a shell session that drops it as soon as
+        #: another connection has written (:meth:`data_version`).
+        self.kept: dict[object, object] = {}
 
     def close(self) -> None:
         """Close the connection."""
         self._conn.close()
+
+    def data_version(self) -> int:
+        """SQLite's ``PRAGMA data_version``: it changes when another connection (another
+        process) has committed to the file since the last call, never for this one's own
+        writes. One read of the shared memory, no page read."""
+        return as_int(self._all("PRAGMA data_version")[0][0])
 
     # --- reads --------------------------------------------------------------------------
 

@@ -200,13 +200,36 @@ def bulk() -> Iterator[None]:
         gc.enable()
 
 
+#: How many states a store keeps (:func:`remember`): a shell's heads, and a few branches'.
+_KEPT = 32
+
+
 def state_at(kernel: Kernel, store: Store, head_id: int, *, snapshots: bool = True) -> FightState:
-    """The state at ``head_id``: the nearest snapshot on its path, then the plies after it.
+    """The state at ``head_id``: kept by this store already (folded or appended through it:
+    a shell's next command), or the nearest snapshot on its path, then the plies after it.
 
     With ``snapshots`` false the whole path is folded (benchmarks, and checks of the cache).
     """
+    if not snapshots:
+        with bulk():
+            return _state_at(kernel, store, head_id, snapshots=False)
+    kept = store.kept.get((kernel.pack.name, head_id))
+    if isinstance(kept, FightState):
+        return kept
     with bulk():
-        return _state_at(kernel, store, head_id, snapshots=snapshots)
+        state = _state_at(kernel, store, head_id, snapshots=True)
+    remember(kernel, store, head_id, state)
+    return state
+
+
+def remember(kernel: Kernel, store: Store, ply_id: int, state: FightState) -> None:
+    """Keep ``state`` as the state at ``ply_id`` for as long as ``store`` is open: the ply
+    was read through it and checked against its hash, or appended through it. A ply never
+    changes, and the store is dropped once another connection writes (engine/session.py)."""
+    kept = store.kept
+    kept[(kernel.pack.name, ply_id)] = state
+    if len(kept) > _KEPT:
+        del kept[next(iter(kept))]
 
 
 def _state_at(kernel: Kernel, store: Store, head_id: int, *, snapshots: bool) -> FightState:

@@ -18,7 +18,7 @@ from engine.dice import Dice
 from engine.log import EncounterRow, StoreError
 from engine.odds import TableOdds
 from engine.outcome import over
-from engine.rebuild import chain_hash
+from engine.rebuild import chain_hash, remember
 from engine.replay import encode_all, kernel_for
 from engine.rules import (
     DEFAULT_SYSTEM,
@@ -207,7 +207,7 @@ class Table(TableHistory, TableOdds, TableAmend):
             snapshot = None
             if snaps.enabled and depth % snaps.every == 0:
                 snapshot = (snaps.key, snaps.encode(after))
-            sc.store.append(
+            ply_id = sc.store.append(
                 sc.branch,
                 sc.encounter.seed,
                 salt,
@@ -217,6 +217,7 @@ class Table(TableHistory, TableOdds, TableAmend):
                 encode_all(events),
                 snapshot,
             )
+            remember(sc.kernel, sc.store, ply_id, after)  # a shell's next command starts here
             down = sc.kernel.pack.status.down
             ended = over(after, down) if over(state, down) is None else None
             return PlyResult(depth, sc.branch.name, events, after, ended)

@@ -18,6 +18,7 @@ from engine.rules import (
     check_name,
     get_pack,
 )
+from engine.session import Session, session_for
 from events.core import Event
 from projections.state import FightState
 
@@ -105,13 +106,27 @@ def check_branch_name(name: str) -> str:
 class TableBase:
     """A fracas database file; the methods are :class:`engine.table.Table`'s."""
 
-    def __init__(self, db: Path) -> None:
+    def __init__(self, db: Path, session: Session | None = None) -> None:
         self.db = db
+        #: The open file this table's commands share (``fracas shell``); None: the session
+        #: in force over ``db`` when a method runs, if any, else each method opens the file
+        #: and closes it (the CLI).
+        self.session = session
 
     # --- opening -------------------------------------------------------------------------
 
     @contextmanager
     def _store(self, *, create: bool = False) -> Iterator[Store]:
+        session = self.session or session_for(self.db)
+        if session is not None:
+            kept = session.store(create=create)
+            try:
+                yield kept
+            except BaseException as err:
+                session.failed(err)
+                raise
+            kept.keep_cache()
+            return
         store = Store.open(self.db, create=create)
         try:
             yield store

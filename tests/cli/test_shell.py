@@ -5,14 +5,23 @@ words and the prompt."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import re
+import shlex
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from cli.shell import Shell
+from engine.log import Conflict
 from engine.table import Table
-from tests.conftest import SHEETS
+from tests import tamper
+from tests.conftest import SHEETS, CliResult
 
 FRACAS = Path(sys.executable).parent / "fracas"
 
@@ -76,3 +85,167 @@ def test_completion_words_and_prompt(tmp_path: Path) -> None:
     assert sh.complete("energy", 0) == "'energy rifle'"  # quoted: the line runs as completed
     assert sh.prompt() == "fracas duel main r1 marcus> "
     assert Shell(tmp_path / "none.db", as_json=False).prompt() == "fracas> "
+
+
+# --- one open connection, the state kept in memory (issue 11) ---------------------------------
+
+
+def lines(sh: Shell, *typed: str) -> tuple[list[int], str]:
+    """``typed`` through the shell's public entry, one by one: the exit codes, and stdout."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        codes = [sh.run_line(line) for line in typed]
+    return codes, out.getvalue()
+
+
+def other(db: Path, *args: str) -> None:
+    """Another process appends (or changes) the file meanwhile."""
+    subprocess.run([str(FRACAS), "--db", str(db), *args], check=True, capture_output=True)
+
+
+@pytest.fixture
+def fight(tmp_path: Path) -> Path:
+    db = tmp_path / "f.db"
+    assert shell(db, *SETUP).returncode == 0
+    return db
+
+
+def test_the_shell_keeps_one_connection_and_the_state_at_the_head(fight: Path) -> None:
+    """The file is opened once for all the lines; an action's state is kept as the state at
+    its ply, so the next line starts there without folding anything (and it is the state a
+    fresh process rebuilds from the file)."""
+    sh = Shell(fight, as_json=False)
+    try:
+        codes, out = lines(sh, "status")
+        store = sh.session.store()
+        codes, out = lines(
+            sh, "strike marcus vance --weapon vibro-knife --defend none --dice 14,3", "status"
+        )
+        assert codes == [0, 0] and "ply #4 on main:" in out
+        assert sh.session.store() is store and sh.session.reopened == 0
+        head = tamper.head_of(fight)
+        kept = store.kept[("palladium", head)]
+    finally:
+        sh.close()
+    assert Table(fight).state() == kept  # no session in force now: read afresh from the file
+
+
+def test_the_shell_prints_what_the_cli_prints(
+    tmp_path: Path, fracas_inprocess: Callable[..., CliResult]
+) -> None:
+    typed = [*SETUP, "strike marcus vance --weapon vibro-knife --defend none --dice 14,3",
+             "status", "strike marcus vance --dice 2", "log", "undo", "status", "redo",
+             "explain 4", "--json status"]  # fmt: skip
+    done = shell(tmp_path / "a.db", *typed)
+    cli = [fracas_inprocess(*shlex.split(line), db=tmp_path / "b.db") for line in typed]
+    assert done.returncode == 1 and [r.code for r in cli].count(1) == 1  # the strike at #5
+
+    def same(text: str) -> str:  # the file's name and its hashes (over times) differ
+        text = re.sub(r'"head_hash": "[0-9a-f]+"', "", text)
+        return text.replace(f"--db {tmp_path / 'b.db'} ", "")
+
+    assert same(done.stdout) == same("".join(r.stdout for r in cli))
+    assert same(done.stderr) == same("".join(r.stderr for r in cli))
+
+
+def test_another_process_appending_between_two_lines_is_noticed(fight: Path) -> None:
+    """Its ply is read (the file opened afresh), the shell's next ply goes on top of it, and
+    at the prompt the shell says the head moved."""
+    sh = Shell(fight, as_json=False)
+    try:
+        assert lines(sh, "status")[0] == [0]
+        other(fight, "next")  # another process: ply #4, Marcus's turn ends
+        codes, out = lines(sh, "--json status")
+        assert (
+            codes == [0] and json.loads(out)["head"] == 4 and json.loads(out)["acting"] == "vance"
+        )
+        assert sh.session.reopened == 1
+        codes, out = lines(sh, "next")
+        assert codes == [0] and "ply #5 on main:" in out
+        sh.refresh_words()  # the prompt is drawn at #5
+        other(fight, "next")
+        assert sh.moved() == (
+            "fracas: note: another fracas moved branch 'main' from ply #5 to #6 since the "
+            "prompt; the line runs on #6"
+        )
+    finally:
+        sh.close()
+    log = Table(fight).log()
+    assert [v.row.command.split()[-1] for v in log[4:]] == ["next", "next", "next"]
+    assert [log[i].row.parent for i in (4, 5, 6)] == [log[i].row.id for i in (3, 4, 5)]
+
+
+def test_the_kept_connection_refuses_a_stale_head(fight: Path) -> None:
+    """A head read before another process appended is refused by the write, as in the CLI
+    (exit 3), through the shell's own connection."""
+    sh = Shell(fight, as_json=False)
+    try:
+        assert lines(sh, "status")[0] == [0]
+        with Table(fight).scene() as sc:  # through the session in force
+            other(fight, "next")
+            with pytest.raises(Conflict):
+                sc.store.move_head(sc.branch, sc.branch.head)
+        assert lines(sh, "--json status")[0] == [0]
+    finally:
+        sh.close()
+
+
+def test_a_change_by_another_program_is_checked_again(fight: Path) -> None:
+    """Nothing read before another connection wrote is trusted after: a ply changed outside
+    fracas between two lines is refused (exit 5), and the shell goes on."""
+    sh = Shell(fight, as_json=False)
+    try:
+        assert lines(sh, "status")[0] == [0]
+        head = tamper.head_of(fight)
+        tamper.execute(
+            fight, ("UPDATE events SET body = replace(body, '15', '16') WHERE ply = ?", (head,))
+        )
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            codes, _ = lines(sh, "status", "rule PAL-STRIKE-ROLL")
+        assert codes == [5, 0] and "does not match its hash" in err.getvalue()
+    finally:
+        sh.close()
+
+
+def test_a_file_replaced_between_lines_is_opened_afresh(fight: Path) -> None:
+    sh = Shell(fight, as_json=False)
+    try:
+        assert lines(sh, "status")[0] == [0]
+        for leftover in (fight, Path(f"{fight}-wal"), Path(f"{fight}-shm")):
+            leftover.unlink(missing_ok=True)
+        other(fight, "new", "second", "--seed", "3")
+        codes, out = lines(sh, "--json status")
+        assert codes == [0] and json.loads(out)["encounter"] == "second"
+    finally:
+        sh.close()
+
+
+def test_completion_of_a_verbs_options_and_their_values(tmp_path: Path, fight: Path) -> None:
+    sh = Shell(fight, as_json=False)
+    sh.refresh_words()
+    try:
+        assert sh.candidates("strike marcus vance ", "--w") == ["--weapon"]
+        assert {"--defend", "--dice", "--weapon"} <= set(sh.candidates("strike marcus ", "--"))
+        assert {"none", "parry", "dodge"} <= set(sh.candidates("strike marcus vance --defend ", ""))
+        assert sh.candidates("strike marcus vance --defend ", "do") == ["dodge"]
+        assert sh.candidates("strike marcus vance --weapon ", "vibro-k") == ["vibro-knife"]
+        assert sh.candidates("strike ", "m") == ["main", "marcus"]  # ids, weapons, branches
+        assert sh.candidates("--json ", "stat") == ["status"]
+        assert sh.candidates("new other --system ", "") == ["brp", "palladium"]
+        assert "holds" in sh.candidates("new other --option ", "ho")
+    finally:
+        sh.close()
+    db = tmp_path / "b.db"
+    brp = shell(db, "new brp-duel --seed 77 --system brp",
+                f"add {SHEETS / 'brp' / 'ilsa_varg.toml'} --id ilsa",
+                f"add {SHEETS / 'brp' / 'bandit.yaml'} --id bandit")  # fmt: skip
+    assert brp.returncode == 0
+    sh = Shell(db, as_json=False)
+    sh.refresh_words()
+    try:
+        assert sh.candidates("defend bandit ", "") == ["dodge", "none", "parry"]  # an argument
+        assert "--weapon" in sh.candidates("attack ilsa bandit ", "--")
+        assert "attack" in sh.candidates("", "att") and "strike" not in sh.commands
+    finally:
+        sh.close()
