@@ -8,6 +8,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import re
 import shlex
 import subprocess
@@ -249,3 +250,54 @@ def test_completion_of_a_verbs_options_and_their_values(tmp_path: Path, fight: P
         assert "attack" in sh.candidates("", "att") and "strike" not in sh.commands
     finally:
         sh.close()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_at_a_terminal_tab_completes_and_a_moved_head_is_said(fight: Path, tmp_path: Path) -> None:
+    """A real terminal (a pty): the prompt, Tab completing a verb's option, and a note when
+    another process moved the head while the prompt was shown."""
+    import pty
+    import select
+    import signal
+    import time
+
+    pytest.importorskip("readline", reason="no readline: no completion, no history")
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the shell on a terminal
+        os.environ["FRACAS_HISTORY"] = str(tmp_path / "history")
+        os.execv(str(FRACAS), ["fracas", "--db", str(fight), "shell"])
+
+    def until(end: str, timeout: float = 30.0) -> str:
+        out, stop = b"", time.monotonic() + timeout
+        while time.monotonic() < stop and not out.decode(errors="replace").endswith(end):
+            if select.select([fd], [], [], 0.1)[0]:
+                try:
+                    out += os.read(fd, 4096)
+                except OSError:
+                    break
+        return out.decode(errors="replace")
+
+    try:
+        assert until("> ").endswith("fracas duel main r1 marcus> ")
+        os.write(fd, b"strike marcus vance --we\t")
+        assert until("--weapon").endswith("strike marcus vance --weapon")
+        os.write(fd, b"\x15")  # Ctrl-U: the line is dropped
+        other(fight, "next")
+        os.write(fd, b"status\n")
+        shown = until("vance> ")
+        assert "another fracas moved branch 'main' from ply #3 to #4" in shown
+        assert "round 1: CS Grunt Vance (vance) acts" in shown
+        os.write(fd, b"exit\n")
+        until("\n", 10)
+    finally:
+        for _ in range(100):  # a shell still waiting for a line after a failure is ended
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+            time.sleep(0.1)
+        else:
+            os.kill(pid, signal.SIGKILL)
+            _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    assert os.waitstatus_to_exitcode(status) == 0
+    assert (tmp_path / "history").read_text().splitlines()[-2:] == ["status", "exit"]
