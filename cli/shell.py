@@ -121,7 +121,10 @@ class Shell:
     def moved(self) -> str | None:
         """What another process changed since the prompt was drawn, in one line: the branch
         the prompt shows has another head now (None: nothing, or nothing written since)."""
-        if self.seen is None or not self.session.written_by_others():
+        try:
+            if self.seen is None or not self.session.written_by_others():
+                return None
+        except Exception:  # the file cannot be read now: the line will say why
             return None
         doc = self._status()
         if doc is None or (doc["encounter"], doc["branch"]) != self.seen[:2]:
@@ -292,7 +295,7 @@ def shell(ctx: typer.Context) -> None:
                 except KeyboardInterrupt:
                     typer.echo("")
                     continue
-                note = sh.moved()
+                note = sh.moved() if line.strip() not in ("", *EXITS) else None
                 if note:
                     typer.echo(note, err=True)
             else:
