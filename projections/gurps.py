@@ -226,6 +226,13 @@ def on_shots_spent(state: FightState, e: ge.ShotsSpent) -> FightState:
     return _update(state, e.combatant, shots={**f.shots, e.weapon: e.left})
 
 
+def move(basic_move: int, encumbrance: int, hp: int, hp_max: int) -> int:
+    """Move now: Basic Move less a fifth a level of encumbrance (at least 1), halved (rounded
+    up) below 1/3 HP (GURPS-LOW-HP)."""
+    now = max(1, basic_move * (5 - encumbrance) // 5) if basic_move else 0
+    return -(-now // 2) if hp * 3 < hp_max else now
+
+
 def status_fields(state: FightState, c: CombatantState) -> dict[str, Any]:
     """The GURPS part of a combatant's ``status --json`` entry (README)."""
     f = gurps(c)
@@ -244,6 +251,7 @@ def status_fields(state: FightState, c: CombatantState) -> dict[str, Any]:
         "mode": f.mode,
         "basic_speed": p.basic_speed,
         "basic_move": p.basic_move,
+        "move": move(p.basic_move, p.encumbrance, f.hp, p.hp),
         "initiative": f.initiative,
         "aim": None
         if f.aim_weapon is None

@@ -130,7 +130,7 @@ def decide_feint(state: FightState, d: FeintDeclared, dice: Dice) -> Decision:
     if not aoa:
         events.append(choose(state, d.actor, "feint", target=d.target, weapon=weapon.name))
     elif f.attacks or fighter(state, d.target).feints.get(d.actor):
-        raise IllegalAction(f"{r.summary.split(':')[0]}: one feint, then the attack")
+        raise IllegalAction(f"{r.title}: one feint, then the attack")
     mine = success_roll(dice, f"feint ({weapon.skill})", weapon.level, rule="GURPS-FEINT")
     what, level = _defence_skill(state, d.target)
     theirs = success_roll(dice, f"resist feint ({what})", level, rule="GURPS-FEINT")

@@ -83,7 +83,7 @@ def modifiers(
     if r.bulk and weapon.ranged:
         maneuver = min(maneuver, weapon.bulk)
     if maneuver:
-        mods.append(mod(r.summary.split(":")[0], maneuver, "maneuver", r.rule))
+        mods.append(mod(r.title, maneuver, "maneuver", r.rule))
     if not weapon.ranged and POSTURES[f.posture].attack:
         mods.append(mod(f.posture, POSTURES[f.posture].attack, "posture", "GURPS-POSTURE"))
     where = d.location or "torso"
@@ -149,9 +149,9 @@ def _checks(state: FightState, d: AttackDeclared, weapon: GurpsWeapon, r: Row) -
     if fighter(state, d.actor).attacks >= r.attacks:
         raise IllegalAction(f"{c[d.actor].name} has made his attack this turn (GURPS-MANEUVERS)")
     if r.melee_only and weapon.ranged:
-        raise IllegalAction(f"{r.summary.split(':')[0]} is for melee attacks ({r.rule})")
+        raise IllegalAction(f"{r.title} is for melee attacks ({r.rule})")
     if r.ranged_only and not weapon.ranged:
-        raise IllegalAction(f"{r.summary.split(':')[0]} is for ranged attacks ({r.rule})")
+        raise IllegalAction(f"{r.title} is for ranged attacks ({r.rule})")
     if not weapon.ranged and (d.range is not None or d.rof is not None):
         raise UsageError("--range and --rof are for ranged weapons")
     rof = d.rof if d.rof is not None else 1
@@ -160,7 +160,7 @@ def _checks(state: FightState, d: AttackDeclared, weapon: GurpsWeapon, r: Row) -
             f"the {weapon.name} fires 1 to {weapon.rof} shots a turn (RoF {weapon.rof_text})"
         )
     if rof < r.rof_at_least:
-        raise IllegalAction(f"{r.summary.split(':')[0]} needs RoF {r.rof_at_least}+ ({r.rule})")
+        raise IllegalAction(f"{r.title} needs RoF {r.rof_at_least}+ ({r.rule})")
     if weapon.shots:
         left = fighter(state, d.actor).shots.get(weapon.name, 0)
         if left < rof:

@@ -42,17 +42,22 @@ class Row:
     rof_at_least: int = 0
     needs_mode: bool = False
 
+    @property
+    def title(self) -> str:
+        """The maneuver's name as the rules write it ("Move and Attack")."""
+        return self.summary.split(":")[0]
+
 
 _AOA = "GURPS-ALL-OUT-ATTACK"
 _AOD = "GURPS-ALL-OUT-DEFENSE"
 _M = "GURPS-MANEUVERS"
 
 MANEUVERS: dict[str, Row] = {
-    "do-nothing": Row(_M, "does nothing; defends as usual"),
-    "move": Row(_M, "moves up to his Move; defends as usual"),
+    "do-nothing": Row(_M, "Do Nothing: defends as usual"),
+    "move": Row(_M, "Move: up to his Move; defends as usual"),
     "move-and-attack": Row(
         "GURPS-MOVE-AND-ATTACK",
-        "moves and attacks: melee -4, at most skill 9; ranged -2 or Bulk, no Acc; no parry "
+        "Move and Attack: melee -4, at most skill 9; ranged -2 or Bulk, no Acc; no parry "
         "with that weapon until his next turn",
         attacks=1,
         melee=-4,
@@ -62,11 +67,11 @@ MANEUVERS: dict[str, Row] = {
         bulk=True,
         parry_used=True,
     ),
-    "change-posture": Row(_M, "changes posture; defends as usual"),
-    "ready": Row(_M, "readies a weapon or item; defends as usual"),
-    "aim": Row("GURPS-AIM", "aims a ranged weapon: Acc on the next attack, +1 or +2 for more"),
-    "attack": Row(_M, "attacks; defends as usual", attacks=1),
-    "all-out-attack": Row(_AOA, "an All-Out Attack: choose --mode", attacks=1, needs_mode=True),
+    "change-posture": Row(_M, "Change Posture: defends as usual"),
+    "ready": Row(_M, "Ready: a weapon or item; defends as usual"),
+    "aim": Row("GURPS-AIM", "Aim: Acc on the next ranged attack, +1 or +2 for more seconds"),
+    "attack": Row(_M, "Attack: defends as usual", attacks=1),
+    "all-out-attack": Row(_AOA, "All-Out Attack: choose --mode", attacks=1, needs_mode=True),
     "all-out-attack/determined": Row(
         _AOA,
         "All-Out Attack (Determined): +4 melee, +1 ranged; no defence until his next turn",
@@ -112,12 +117,10 @@ MANEUVERS: dict[str, Row] = {
     "all-out-defense/dodge": Row(_AOD, "All-Out Defense: +2 to Dodge", defence="dodge", bonus=2),
     "all-out-defense/parry": Row(_AOD, "All-Out Defense: +2 to Parry", defence="parry", bonus=2),
     "all-out-defense/block": Row(_AOD, "All-Out Defense: +2 to Block", defence="block", bonus=2),
-    "concentrate": Row(_M, "concentrates; defences may break it"),
-    "wait": Row("GURPS-WAIT", "waits for a trigger (`fracas hold`); defends as usual"),
-    "evaluate": Row(
-        "GURPS-EVALUATE", "studies a foe: +1 to his next attack on that foe (at most +3)"
-    ),
-    "feint": Row("GURPS-FEINT", "feints a foe (`fracas feint`); defends as usual"),
+    "concentrate": Row(_M, "Concentrate: defences may break it"),
+    "wait": Row("GURPS-WAIT", "Wait: for a trigger (`fracas hold`); defends as usual"),
+    "evaluate": Row("GURPS-EVALUATE", "Evaluate: +1 to his next attack on that foe (at most +3)"),
+    "feint": Row("GURPS-FEINT", "Feint: `fracas feint`; defends as usual"),
 }
 
 #: The modes each maneuver takes.

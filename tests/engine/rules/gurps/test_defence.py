@@ -83,8 +83,10 @@ def test_a_critical_hit_allows_no_defence(duel: Fight) -> None:
 
 
 def test_dodge_is_halved_below_a_third_of_hp(duel: Fight) -> None:
-    """GURPS-LOW-HP: at 3 HP of 10, Dodge 8 is halved to 4."""
+    """GURPS-LOW-HP: at 3 HP of 10, Dodge 8 is halved to 4, and Move 5 to 3."""
+    assert duel.who("b")["move"] == 5
     duel.declare(RulingDeclared(combatant="b", damage=7, text="old wounds"))
+    assert duel.who("b")["move"] == 3
     duel.attack("a", "b", 3, 3, 3)
     r = one(duel.defend("b", "dodge", 1, 1, 1).events, DefenseRolled).roll
     assert r.target == 4
