@@ -108,7 +108,7 @@ def wound(
         cn, cd = loc.cripple
         cripples = injury * cd > hp * cn
         cap = hp * cn // cd + 1
-        if injury > cap:
+        if loc.capped and injury > cap:
             steps.append(f"capped at {cap}: what cripples the {location.replace('_', ' ')}")
             injury = cap
     major = injury * 2 > hp or cripples

@@ -104,7 +104,9 @@ class Location:
     """A hit location: its penalty to hit, extra DR it has by nature, wounding multipliers
     that replace the type's (type -> fraction), the damage types that may target it (empty:
     all), the knockdown roll's modifier, and the crippling threshold (fraction of HP that
-    injury must exceed; None: cannot be crippled) — injury beyond it is lost."""
+    injury must exceed; None: cannot be crippled) — injury beyond it is lost where
+    ``capped`` (a limb, a hand, a foot; an eye is blinded but the blow goes on as to the
+    skull)."""
 
     penalty: int
     rule: str
@@ -114,6 +116,8 @@ class Location:
     knockdown: int = 0
     head: bool = False
     cripple: tuple[int, int] | None = None
+    #: Injury beyond what cripples is lost (limbs and extremities; not an eye).
+    capped: bool = True
 
 
 _HEAD_X4 = {t: (4, 1) for t in WOUNDING if t != "tox"}
@@ -140,6 +144,7 @@ LOCATIONS: dict[str, Location] = {
         knockdown=-10,
         head=True,
         cripple=(1, 10),
+        capped=False,
     ),
     "face": Location(-5, "GURPS-HITLOC-TABLE", wounding={"cor": (3, 2)}, knockdown=-5, head=True),
     "neck": Location(

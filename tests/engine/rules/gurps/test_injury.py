@@ -164,3 +164,14 @@ def test_rapid_fire(fight: Fight) -> None:
     result = fight.defend("b", "dodge", 2, 2, 2, *([1, 1] * 2))
     assert one(result.events, DefenseRolled).stopped == 3
     assert len(of(result.events, InjuryApplied)) == 2
+
+
+def test_the_eye_is_blinded_but_not_capped(fight: Fight) -> None:
+    """GURPS-HITLOC-TABLE: the eye (-9) takes x4 with no skull DR; more than HP/10 cripples
+    it (blinds), and the rest is not lost: 4 impaling is 16 injury."""
+    _fight(fight, "2d imp", sheet("B", attributes={"st": 20}))
+    result = fight.attack("a", "b", 1, 1, 1, 2, 2, 3, 3, 3, location="eye", defend="none")
+    assert one(result.events, AttackRolled).roll.target == 3
+    e = one(result.events, InjuryApplied)
+    assert (e.dr, e.penetrating, e.injury) == (0, 4, 16)
+    assert one(result.events, Crippled).location == "eye"

@@ -125,3 +125,26 @@ def test_change_posture(duel: Fight) -> None:
     assert r.target == 6  # Basic Speed 5.75: 5 + 3, kneeling -2
     result = duel.attack("a", "b", 6, 6, 6)
     assert ("kneeling", -2) in _mods(result)
+
+
+def test_all_out_attack_feint_then_the_attack(duel: Fight) -> None:
+    """GURPS-ALL-OUT-ATTACK, GURPS-FEINT: All-Out Attack (Feint) is a feint and then the
+    attack, in the same turn; a second feint is refused."""
+    duel.maneuver("a", "all-out-attack", mode="feint")
+    duel.feint("a", "b", 2, 2, 2, 5, 5, 5)
+    assert duel.status()["acting"] == "a"
+    with pytest.raises(IllegalAction, match="one feint"):
+        duel.feint("a", "b", 2, 2, 2, 5, 5, 5)
+    duel.attack("a", "b", 3, 3, 3)
+    r = one(duel.defend("b", "parry", 3, 3, 3, 1).events, DefenseRolled).roll
+    assert r.target == 0
+
+
+def test_from_prone_one_kneels_first(duel: Fight) -> None:
+    """GURPS-POSTURE: lying prone he cannot stand in one maneuver."""
+    duel.maneuver("a", "change-posture", posture="prone")
+    duel.next()
+    with pytest.raises(IllegalAction, match="first kneels"):
+        duel.maneuver("a", "change-posture", posture="standing")
+    duel.maneuver("a", "change-posture", posture="kneeling")
+    assert duel.who("a")["posture"] == "kneeling"
