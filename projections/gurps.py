@@ -57,6 +57,11 @@ class GurpsFighter(msgspec.Struct, frozen=True, kw_only=True):
     feints: dict[str, int] = msgspec.field(default_factory=dict)
     #: weapon -> shots left (weapons with shots).
     shots: dict[str, int] = msgspec.field(default_factory=dict)
+    #: A surprise he has not shaken off (None: none), turns he is still frozen, and the IQ
+    #: rolls he has made to recover (GURPS-SURPRISE-TOTAL, GURPS-SURPRISE-PARTIAL-RECOVER).
+    surprise: str | None = None
+    frozen: int = 0
+    recovery_rolls: int = 0
 
 
 def gurps(c: CombatantState) -> GurpsFighter:
@@ -233,6 +238,25 @@ def move(basic_move: int, encumbrance: int, hp: int, hp_max: int) -> int:
     return -(-now // 2) if hp * 3 < hp_max else now
 
 
+def on_surprise_applied(state: FightState, e: ge.SurpriseApplied) -> FightState:
+    """Surprised: mentally stunned, frozen for some turns, no recovery roll made yet."""
+    return _update(
+        state, e.combatant, surprise=e.kind, frozen=e.frozen, recovery_rolls=0, stun="mental"
+    )
+
+
+def on_surprise_turn(state: FightState, e: ge.SurpriseTurn) -> FightState:
+    """A turn of the surprise: one frozen turn fewer, or a recovery roll made; recovered,
+    the surprise is over (his stun ends with its own event)."""
+    return _update(
+        state,
+        e.combatant,
+        frozen=e.frozen_left,
+        recovery_rolls=e.attempt,
+        surprise=None if e.recovered else gurps(state.combatants[e.combatant]).surprise,
+    )
+
+
 def status_fields(state: FightState, c: CombatantState) -> dict[str, Any]:
     """The GURPS part of a combatant's ``status --json`` entry (README)."""
     f = gurps(c)
@@ -262,6 +286,9 @@ def status_fields(state: FightState, c: CombatantState) -> dict[str, Any]:
         "feinted": dict(f.feints),
         "parries": dict(f.parries),
         "shots": dict(f.shots),
+        "surprise": None
+        if f.surprise is None
+        else {"kind": f.surprise, "frozen": f.frozen, "recovery_rolls": f.recovery_rolls},
     }
 
 
@@ -284,4 +311,6 @@ REDUCERS: dict[type[Event], Reducer] = {
     ge.Crippled: _r(on_crippled),
     ge.StunChanged: _r(on_stun_changed),
     ge.ShotsSpent: _r(on_shots_spent),
+    ge.SurpriseApplied: _r(on_surprise_applied),
+    ge.SurpriseTurn: _r(on_surprise_turn),
 }

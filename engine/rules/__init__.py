@@ -233,5 +233,10 @@ VERBS: dict[str, dict[str, str]] = {
             "margin of victory comes off his next defence against the feinter."
         ),
         "aim": "Aim a ranged weapon: Acc on the next attack, +1 after two seconds, +2 after three.",
+        "surprise": (
+            "The GM's surprise: total (the victims freeze 1d seconds, then roll IQ each turn) or "
+            "partial (stunned, IQ each turn at +1 more each time); Combat Reflexes never freezes "
+            "and adds +6."
+        ),
     },
 }

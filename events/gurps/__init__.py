@@ -19,6 +19,7 @@ from events.gurps.declarations import (
     DefendDeclared,
     FeintDeclared,
     ManeuverDeclared,
+    SurpriseDeclared,
 )
 from events.gurps.records import (
     AttackDetail,
@@ -70,6 +71,9 @@ __all__ = [
     "Stun",
     "StunChanged",
     "SuccessRolled",
+    "SurpriseApplied",
+    "SurpriseDeclared",
+    "SurpriseTurn",
     "Tier",
     "TurnBegan",
 ]
@@ -264,12 +268,37 @@ class ShotsSpent(Event, frozen=True, kw_only=True, tag="gurps.shots_spent"):
     left: int
 
 
+class SurpriseApplied(Event, frozen=True, kw_only=True, tag="gurps.surprise_applied"):
+    """``combatant`` is surprised: ``kind`` as it stands for him (a total surprise is partial
+    with Combat Reflexes), mentally stunned, frozen for ``frozen`` of his turns (the 1d of a
+    total surprise, GURPS-SURPRISE-TOTAL; 0 for a partial one); ``rule`` why."""
+
+    combatant: str
+    kind: Literal["total", "partial"]
+    frozen: int = 0
+    rule: str = ""
+    #: The 1d of the freeze, on the first victim it freezes (one roll for them all).
+    freeze: Roll | None = None
+
+
+class SurpriseTurn(Event, frozen=True, kw_only=True, tag="gurps.surprise_turn"):
+    """A surprised fighter's turn: frozen (``frozen_left`` turns still to come), or his
+    ``attempt``-th IQ roll to recover, and whether he has (GURPS-SURPRISE-TOTAL,
+    GURPS-SURPRISE-PARTIAL-RECOVER)."""
+
+    combatant: str
+    frozen_left: int = 0
+    attempt: int = 0
+    recovered: bool = False
+
+
 GURPS_EVENTS: tuple[type[Event], ...] = (
     ManeuverDeclared,
     AttackDeclared,
     DefendDeclared,
     FeintDeclared,
     AimDeclared,
+    SurpriseDeclared,
     FighterReadied,
     InitiativeRolled,
     TurnBegan,
@@ -288,4 +317,6 @@ GURPS_EVENTS: tuple[type[Event], ...] = (
     Crippled,
     StunChanged,
     ShotsSpent,
+    SurpriseApplied,
+    SurpriseTurn,
 )

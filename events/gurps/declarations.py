@@ -5,6 +5,8 @@ cite ``shared/rules/gurps-brp.md`` (§1.1, §2.1) or the project's own (docs/RUL
 # No `from __future__ import annotations` (see events/core.py): msgspec builds decoders
 # faster from annotations that are objects.
 
+from typing import Literal
+
 from events.core import Declaration
 from events.gurps.records import DefenceChoice, Maneuver, Mode, Posture
 
@@ -75,3 +77,15 @@ class AimDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.aim_declare
     actor: str
     target: str | None = None
     weapon: str | None = None
+
+
+class SurpriseDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.surprise_declared"):
+    """The GM rules that ``victims`` are surprised (GURPS-SURPRISE-GRANT): ``total`` (they
+    freeze 1d seconds, mentally stunned, then roll IQ each turn, GURPS-SURPRISE-TOTAL) or
+    ``partial`` (mentally stunned, IQ each turn at a growing bonus,
+    GURPS-SURPRISE-PARTIAL-RECOVER); Combat Reflexes makes a total surprise partial and adds
+    +6 (GURPS-SURPRISE-CR). Who lost a partial surprise's initiative (GURPS-INIT-PARTIAL) is
+    the GM's to say here."""
+
+    kind: Literal["total", "partial"]
+    victims: tuple[str, ...]

@@ -13,6 +13,7 @@ from engine.rules.gurps.attack import decide_attack
 from engine.rules.gurps.common import check_turn, choose, fighter, find_weapon
 from engine.rules.gurps.maneuvers import MODES, row
 from engine.rules.gurps.resolution import quick_contest, success_roll
+from engine.rules.gurps.surprise import decide_surprise
 from engine.rules.pack import Action, Decision
 from engine.turns import awaited, known
 from events.core import Event, HoldDeclared, InitiativeDeclared, ReactionResolved
@@ -26,6 +27,7 @@ from events.gurps import (
     FeintDeclared,
     ManeuverDeclared,
     PostureChanged,
+    SurpriseDeclared,
 )
 from projections.state import FightState
 
@@ -290,5 +292,20 @@ ACTIONS: tuple[Action, ...] = (
             "weapon": "The ranged weapon.",
         },
         dice="landing",
+    ),
+    Action(
+        verb="surprise",
+        declaration=SurpriseDeclared,
+        decide=decide_surprise,
+        help="The GM's surprise: total (the victims freeze 1d seconds, then roll IQ each turn) "
+        "or partial (stunned, IQ each turn at +1 more each time); Combat Reflexes never freezes "
+        "and adds +6.",
+        example="fracas surprise total --victims bruno --victims vic --dice 3",
+        arguments=("kind",),
+        options={
+            "kind": "total or partial.",
+            "victims": "Who is surprised (combatant id; repeat the option for each).",
+        },
+        phase=None,
     ),
 )

@@ -175,6 +175,27 @@ EXPLAIN: dict[type[Event], Explainer] = {
     ge.ShotsSpent: _row(
         lambda e, n: [f"  {n(e.combatant)}'s {e.weapon}: {e.spent} shot(s), {e.left} left"]
     ),
+    ge.SurpriseDeclared: _row(
+        lambda e, n: [f"The GM rules a {e.kind} surprise on " + ", ".join(n(v) for v in e.victims)]
+    ),
+    ge.SurpriseApplied: _row(
+        lambda e, n: [
+            f"  {n(e.combatant)} is surprised ({e.kind}): mentally stunned"
+            + (f", frozen {e.frozen} second(s)" if e.frozen else "")
+            + (f" (the freeze: {roll_text(e.freeze)})" if e.freeze else "")
+            + f" ({e.rule})"
+        ]
+    ),
+    ge.SurpriseTurn: _row(
+        lambda e, n: [
+            f"  {n(e.combatant)} "
+            + (
+                f"is frozen ({e.frozen_left} more second(s))"
+                if not e.attempt
+                else ("shakes off the surprise" if e.recovered else "is still surprised")
+            )
+        ]
+    ),
     ReactionRequested: _row(
         lambda e, n: [
             f"  waiting for {n(e.reactor)}'s answer: "

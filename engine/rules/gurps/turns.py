@@ -6,7 +6,8 @@ When a fighter's turn begins (GURPS-SHOCK, GURPS-STUN, GURPS-ZERO-HP): last turn
 and parries are over, the shock waiting for this turn is now; at 0 HP or less an HT roll (at
 -1 per full multiple of HP below zero) keeps him conscious; a stunned fighter does nothing and
 rolls to recover (HT when physically stunned, IQ when mentally), free of it from the end of
-this turn. A Wait is the core's hold; GURPS has no interrupts or counters but a waited action.
+this turn; a surprised one is frozen or rolls IQ to recover (``surprise``). A Wait is the
+core's hold; GURPS has no interrupts or counters but a waited action.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from engine.rules import IllegalAction, UsageError
 from engine.rules.gurps.common import able, choose, fighter, out_of_it
 from engine.rules.gurps.options import opts
 from engine.rules.gurps.resolution import mod, succeeded, success_roll
+from engine.rules.gurps.surprise import surprised_turn
 from engine.rules.pack import Decision, TurnKind
 from engine.turns import expiring
 from events.core import (
@@ -124,6 +126,8 @@ def on_turn(state: FightState, cid: str, dice: Dice, kind: TurnKind) -> Decision
                 )
             )
             return Decision(events, advance="next")
+    if f.surprise is not None:
+        return Decision([*events, *surprised_turn(state, cid, dice)], advance="next")
     if f.stun != "none":
         events.append(ManeuverChosen(combatant=cid, maneuver="do-nothing"))
         base, what = (p.ht, "HT") if f.stun == "physical" else (p.iq, "IQ")
