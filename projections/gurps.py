@@ -62,6 +62,8 @@ class GurpsFighter(msgspec.Struct, frozen=True, kw_only=True):
     surprise: str | None = None
     frozen: int = 0
     recovery_rolls: int = 0
+    #: weapon -> "unready" or "dropped" (absent: ready in hand), GURPS-DISARM.
+    weapon_states: dict[str, str] = msgspec.field(default_factory=dict)
 
 
 def gurps(c: CombatantState) -> GurpsFighter:
@@ -257,6 +259,15 @@ def on_surprise_turn(state: FightState, e: ge.SurpriseTurn) -> FightState:
     )
 
 
+def on_weapon_state(state: FightState, e: ge.WeaponState) -> FightState:
+    """The weapon is ready again, unready, or on the ground."""
+    f = gurps(state.combatants[e.combatant])
+    states = {k: v for k, v in f.weapon_states.items() if k != e.weapon}
+    if e.state != "ready":
+        states[e.weapon] = e.state
+    return _update(state, e.combatant, weapon_states=states)
+
+
 def status_fields(state: FightState, c: CombatantState) -> dict[str, Any]:
     """The GURPS part of a combatant's ``status --json`` entry (README)."""
     f = gurps(c)
@@ -286,6 +297,7 @@ def status_fields(state: FightState, c: CombatantState) -> dict[str, Any]:
         "feinted": dict(f.feints),
         "parries": dict(f.parries),
         "shots": dict(f.shots),
+        "weapons": {w.name: f.weapon_states.get(w.name, "ready") for w in p.weapons},
         "surprise": None
         if f.surprise is None
         else {"kind": f.surprise, "frozen": f.frozen, "recovery_rolls": f.recovery_rolls},
@@ -313,4 +325,5 @@ REDUCERS: dict[type[Event], Reducer] = {
     ge.ShotsSpent: _r(on_shots_spent),
     ge.SurpriseApplied: _r(on_surprise_applied),
     ge.SurpriseTurn: _r(on_surprise_turn),
+    ge.WeaponState: _r(on_weapon_state),
 }

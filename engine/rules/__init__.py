@@ -238,5 +238,9 @@ VERBS: dict[str, dict[str, str]] = {
             "partial (stunned, IQ each turn at +1 more each time); Combat Reflexes never freezes "
             "and adds +6."
         ),
+        "disarm": (
+            "Strike at the foe's weapon to knock it away: the weapon's size penalty (-5 to -3) and "
+            "-2 unless fencing; dodge or parry with that weapon; then a Quick Contest of skills."
+        ),
     },
 }

@@ -17,6 +17,7 @@ from events.gurps.declarations import (
     AimDeclared,
     AttackDeclared,
     DefendDeclared,
+    DisarmDeclared,
     FeintDeclared,
     ManeuverDeclared,
     SurpriseDeclared,
@@ -52,6 +53,7 @@ __all__ = [
     "DefendDeclared",
     "DefenseDeclined",
     "DefenseRolled",
+    "DisarmDeclared",
     "FeintApplied",
     "FeintDeclared",
     "FighterReadied",
@@ -76,6 +78,7 @@ __all__ = [
     "SurpriseTurn",
     "Tier",
     "TurnBegan",
+    "WeaponState",
 ]
 
 
@@ -292,6 +295,16 @@ class SurpriseTurn(Event, frozen=True, kw_only=True, tag="gurps.surprise_turn"):
     recovered: bool = False
 
 
+class WeaponState(Event, frozen=True, kw_only=True, tag="gurps.weapon_state"):
+    """``combatant``'s ``weapon`` is now ``ready``, ``unready`` (in hand, needing a Ready) or
+    ``dropped`` (knocked away: a Ready picks it up), and why (GURPS-DISARM)."""
+
+    combatant: str
+    weapon: str
+    state: Literal["ready", "unready", "dropped"]
+    reason: str = ""
+
+
 GURPS_EVENTS: tuple[type[Event], ...] = (
     ManeuverDeclared,
     AttackDeclared,
@@ -299,6 +312,7 @@ GURPS_EVENTS: tuple[type[Event], ...] = (
     FeintDeclared,
     AimDeclared,
     SurpriseDeclared,
+    DisarmDeclared,
     FighterReadied,
     InitiativeRolled,
     TurnBegan,
@@ -319,4 +333,5 @@ GURPS_EVENTS: tuple[type[Event], ...] = (
     ShotsSpent,
     SurpriseApplied,
     SurpriseTurn,
+    WeaponState,
 )

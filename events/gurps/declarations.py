@@ -89,3 +89,18 @@ class SurpriseDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.surpri
 
     kind: Literal["total", "partial"]
     victims: tuple[str, ...]
+
+
+class DisarmDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.disarm_declared"):
+    """``actor`` strikes at ``target``'s weapon ``at`` (None: his first ready weapon) to knock
+    it away with ``weapon`` (GURPS-DISARM, GURPS-STRIKE-WEAPON): an attack at the weapon's
+    size penalty, -2 more unless a fencing weapon; a hit not defended is a Quick Contest of
+    weapon skills. ``defend`` and ``retreat``: the defender's answer decided now."""
+
+    actor: str
+    target: str
+    weapon: str | None = None
+    at: str | None = None
+    mod: int = 0
+    defend: Literal["dodge", "parry", "none"] | None = None
+    retreat: bool = False

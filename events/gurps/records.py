@@ -206,3 +206,5 @@ class AttackDetail(msgspec.Struct, frozen=True, kw_only=True):
     defence_mod: int = 0
     strong: bool = False
     note: str = ""
+    #: A disarm: the target's weapon struck at (GURPS-DISARM); no damage, a contest instead.
+    disarm: str | None = None

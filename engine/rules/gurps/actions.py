@@ -10,7 +10,8 @@ from engine.dice import Dice
 from engine.rules import IllegalAction, UsageError
 from engine.rules.gurps import defence
 from engine.rules.gurps.attack import decide_attack
-from engine.rules.gurps.common import check_turn, choose, fighter, find_weapon
+from engine.rules.gurps.common import check_turn, choose, fighter, find_weapon, ready
+from engine.rules.gurps.disarm import decide_disarm
 from engine.rules.gurps.maneuvers import MODES, row
 from engine.rules.gurps.resolution import quick_contest, success_roll
 from engine.rules.gurps.surprise import decide_surprise
@@ -23,11 +24,13 @@ from events.gurps import (
     AttackDeclared,
     ContestRolled,
     DefendDeclared,
+    DisarmDeclared,
     FeintApplied,
     FeintDeclared,
     ManeuverDeclared,
     PostureChanged,
     SurpriseDeclared,
+    WeaponState,
 )
 from projections.state import FightState
 
@@ -71,6 +74,12 @@ def decide_maneuver(state: FightState, d: ManeuverDeclared, dice: Dice) -> Decis
         raise UsageError("evaluate needs the foe it studies: --target B")
     weapon = None if d.weapon is None else find_weapon(state, d.actor, d.weapon).name
     events: list[Event] = [choose(state, d.actor, d.maneuver, d.mode, d.target, weapon)]
+    if weapon is not None and d.maneuver == "ready":
+        was = fighter(state, d.actor).weapon_states.get(weapon)
+        if was is not None:  # picked up, or back in his grip (GURPS-DISARM)
+            events.append(
+                WeaponState(combatant=d.actor, weapon=weapon, state="ready", reason=f"was {was}")
+            )
     if d.posture is not None:
         now = fighter(state, d.actor).posture
         if now == d.posture:
@@ -122,7 +131,7 @@ def decide_feint(state: FightState, d: FeintDeclared, dice: Dice) -> Decision:
     known(state, d.target)
     if d.target == d.actor:
         raise UsageError("a feint needs another combatant as its target")
-    weapon = find_weapon(state, d.actor, d.weapon)
+    weapon = ready(state, d.actor, find_weapon(state, d.actor, d.weapon))
     if weapon.ranged:
         raise IllegalAction("a feint is a melee move (GURPS-FEINT)")
     f = fighter(state, d.actor)
@@ -307,5 +316,23 @@ ACTIONS: tuple[Action, ...] = (
             "victims": "Who is surprised (combatant id; repeat the option for each).",
         },
         phase=None,
+    ),
+    Action(
+        verb="disarm",
+        declaration=DisarmDeclared,
+        decide=decide_disarm,
+        help="Strike at the foe's weapon to knock it away: the weapon's size penalty (-5 to -3) "
+        "and -2 unless fencing; dodge or parry with that weapon; then a Quick Contest of skills.",
+        example="fracas disarm aldric bruno --at club --dice 3,3,3",
+        arguments=("actor", "target"),
+        options={
+            "actor": "Who strikes (combatant id).",
+            "target": "Whose weapon (combatant id).",
+            "weapon": "His weapon (one that can parry).",
+            "at": "The weapon struck at (default: the target's first in hand).",
+            "mod": "A GM's modifier to the skill.",
+            "defend": "The defender's answer now: dodge, parry (with that weapon) or none.",
+            "retreat": "With --defend: he retreats.",
+        },
     ),
 )

@@ -20,6 +20,7 @@ from engine.rules.gurps.common import (
     choose,
     fighter,
     find_weapon,
+    ready,
     strong_damage,
 )
 from engine.rules.gurps.fold import fold_gurps
@@ -173,7 +174,7 @@ def _checks(state: FightState, d: AttackDeclared, weapon: GurpsWeapon, r: Row) -
 def decide_attack(state: FightState, d: AttackDeclared, dice: Dice) -> Decision:
     """An attack on one's turn: the Attack maneuver unless another was chosen this turn."""
     check_turn(state, d.actor)
-    weapon = find_weapon(state, d.actor, d.weapon)
+    weapon = ready(state, d.actor, find_weapon(state, d.actor, d.weapon))
     f = fighter(state, d.actor)
     events: list[Event] = []
     if f.maneuver is None:

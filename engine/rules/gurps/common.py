@@ -76,9 +76,11 @@ def punch(state: FightState, cid: str) -> GurpsWeapon:
 
 def find_weapon(state: FightState, cid: str, name: str | None) -> GurpsWeapon:
     """The named weapon (UnknownName listing the choices), or his first one, or a punch."""
-    p = fighter(state, cid).profile
+    f = fighter(state, cid)
+    p = f.profile
     if name is None:
-        return p.weapons[0] if p.weapons else punch(state, cid)
+        ready = [w for w in p.weapons if w.name not in f.weapon_states]
+        return ready[0] if ready else punch(state, cid)
     if name.lower() == "punch":
         return punch(state, cid)
     for w in p.weapons:
@@ -86,6 +88,18 @@ def find_weapon(state: FightState, cid: str, name: str | None) -> GurpsWeapon:
             return w
     have = ", ".join(w.name for w in p.weapons) or "none"
     raise UnknownName(f"{p.name} has no weapon {name!r} (weapons: {have}; or punch)")
+
+
+def ready(state: FightState, cid: str, weapon: GurpsWeapon) -> GurpsWeapon:
+    """Refuse a weapon knocked away or unready (GURPS-DISARM); the weapon."""
+    now = fighter(state, cid).weapon_states.get(weapon.name)
+    if now is not None:
+        name = state.combatants[cid].name
+        raise IllegalAction(
+            f"{name}'s {weapon.name} is {now}: `fracas maneuver {cid} ready --weapon "
+            f'"{weapon.name}"` first (GURPS-DISARM)'
+        )
+    return weapon
 
 
 def current(state: FightState, cid: str) -> Row:

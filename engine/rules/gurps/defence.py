@@ -15,7 +15,7 @@ from typing import Literal
 
 from engine.dice import Dice
 from engine.rules import IllegalAction
-from engine.rules.gurps.common import current, fighter, find_weapon, has, out_of_it
+from engine.rules.gurps.common import current, fighter, find_weapon, has, out_of_it, ready
 from engine.rules.gurps.fold import fold_gurps
 from engine.rules.gurps.options import opts
 from engine.rules.gurps.resolution import mod, succeeded, success_roll
@@ -44,14 +44,19 @@ def no_defence(state: FightState, target: str) -> str | None:
 
 
 def _shield(state: FightState, cid: str) -> GurpsWeapon | None:
-    return next((w for w in fighter(state, cid).profile.weapons if w.shield), None)
+    f = fighter(state, cid)
+    return next((w for w in f.profile.weapons if w.shield and w.name not in f.weapon_states), None)
 
 
 def _parrier(state: FightState, cid: str, name: str | None) -> GurpsWeapon | None:
     if name is not None:
-        return find_weapon(state, cid, name)
+        return ready(state, cid, find_weapon(state, cid, name))
     f = fighter(state, cid)
-    melee = [w for w in f.profile.weapons if w.parry is not None and not w.shield and not w.ranged]
+    melee = [
+        w
+        for w in f.profile.weapons
+        if w.parry is not None and not w.shield and not w.ranged and w.name not in f.weapon_states
+    ]
     return melee[0] if melee else None
 
 
@@ -69,6 +74,14 @@ def allowed(state: FightState, target: str, attack_weapon: GurpsWeapon) -> tuple
     if _shield(state, target) is not None and not f.blocked:
         out.append("block")
     return tuple(out)
+
+
+def allowed_against_disarm(state: FightState, target: str, struck: GurpsWeapon) -> tuple[str, ...]:
+    """Against a disarm (GURPS-STRIKE-WEAPON): a dodge, or a parry with the weapon struck at
+    if it parries; never a block."""
+    if struck.parry is not None and not struck.ranged:
+        return ("dodge", "parry")
+    return ("dodge",)
 
 
 def _retreat_bonus(kind: str, weapon: GurpsWeapon | None) -> int:
@@ -162,8 +175,13 @@ def answer(
     drop: bool = False,
     weapon_name: str | None = None,
 ) -> list[Event]:
-    """The defender's answer to a landed attack, then the hits that get through."""
+    """The defender's answer to a landed attack, then the hits that get through (a disarm:
+    its contest)."""
     from engine.rules.gurps.attack import land
+    from engine.rules.gurps.disarm import contest
+
+    if detail.disarm is not None:
+        land = contest
 
     name = state.combatants[target].name
     if choice == "none":
@@ -185,7 +203,7 @@ def answer(
         raise IllegalAction("Dodge and Drop is a dodge: `defend B dodge --drop`")
     weapon: GurpsWeapon | None = None
     if choice == "parry":
-        weapon = _parrier(state, target, weapon_name)
+        weapon = _parrier(state, target, detail.disarm or weapon_name)
         if weapon is None or weapon.parry is None:
             raise IllegalAction(f"{name} has no weapon that parries")
         if (

@@ -196,6 +196,21 @@ EXPLAIN: dict[type[Event], Explainer] = {
             )
         ]
     ),
+    ge.DisarmDeclared: _row(
+        lambda e, n: [
+            f"{n(e.actor)} strikes at "
+            + (f"{n(e.target)}'s {e.at}" if e.at else f"{n(e.target)}'s weapon")
+            + (f" with the {e.weapon}" if e.weapon else "")
+            + (f", defender answers {e.defend}" if e.defend else "")
+        ]
+    ),
+    ge.WeaponState: _row(
+        lambda e, n: [
+            f"  {n(e.combatant)}'s {e.weapon} is "
+            + {"ready": "ready again", "unready": "UNREADY", "dropped": "KNOCKED AWAY"}[e.state]
+            + (f" ({e.reason})" if e.reason else "")
+        ]
+    ),
     ReactionRequested: _row(
         lambda e, n: [
             f"  waiting for {n(e.reactor)}'s answer: "

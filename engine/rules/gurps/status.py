@@ -34,6 +34,9 @@ def _notes(fight: Mapping[str, Any], c: Mapping[str, Any]) -> list[str]:
         out.append(f"waits until {c['held']!r}")
     if c["aim"]:
         out.append(f"aiming the {c['aim']['weapon']} ({c['aim']['seconds']} s)")
+    out += [f"{name} {now}" for name, now in c["weapons"].items() if now != "ready"]
+    if c["surprise"]:
+        out.append(f"surprised ({c['surprise']['kind']})")
     for name, left in c["shots"].items():
         out.append(f"{name} {left} shot(s)")
     return out

@@ -262,3 +262,21 @@ POSTURES: dict[str, PostureRow] = {
     "crawling": PostureRow(-4, -3, -2),
     "prone": PostureRow(-4, -3, -2),
 }
+
+
+#: Striking at a weapon, GURPS-STRIKE-WEAPON: its size's penalty (small: reach C or a pistol;
+#: medium: reach 1 or a carbine; large: reach 2+ or a rifle).
+WEAPON_SIZE_PENALTY: dict[str, int] = {"small": -5, "medium": -4, "large": -3}
+#: A disarm's own penalty unless with a fencing weapon, GURPS-DISARM.
+DISARM_PENALTY = -2
+#: Winning a disarm contest's defence by this much keeps the weapon ready, GURPS-DISARM.
+DISARM_KEEP_READY = 3
+
+
+def weapon_size(reach: str, ranged: bool, bulk: int) -> str:
+    """A weapon's size to strike at (GURPS-STRIKE-WEAPON): by its longest reach, or by Bulk
+    for a ranged one (-2 or better a pistol, -3 to -4 a carbine, worse a rifle: reading)."""
+    if ranged:
+        return "small" if bulk >= -2 else "medium" if bulk >= -4 else "large"
+    longest = max((int(r) for r in reach.replace("*", "").split(",") if r.isdigit()), default=0)
+    return "small" if longest == 0 else "medium" if longest == 1 else "large"
