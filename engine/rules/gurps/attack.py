@@ -15,7 +15,6 @@ from engine.dice import Dice
 from engine.rules import IllegalAction, UnknownName, UsageError
 from engine.rules.gurps import defence, injury
 from engine.rules.gurps.common import (
-    able,
     check_turn,
     choose,
     fighter,
@@ -275,7 +274,7 @@ def land(
 ) -> list[Event]:
     """``hits`` hits land: each through the injury pipeline, in turn."""
     weapon = find_weapon(state, actor, detail.weapon)
-    dice_text = strong_damage(weapon.damage, weapon.dice, 1 if detail.strong else 0)
+    dice_text = strong_damage(weapon.dice, 1 if detail.strong else 0)
     blow = injury.Blow(
         dice=dice_text, damage=weapon.damage, location=detail.location, chink=detail.chink
     )
@@ -286,8 +285,3 @@ def land(
             break
         events += injury.hit(now, dice, actor, target, blow)
     return events
-
-
-def check_able(state: FightState, cid: str) -> None:
-    """Refuse a dead or unconscious fighter."""
-    able(state, cid)

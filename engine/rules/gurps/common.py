@@ -7,7 +7,7 @@ from engine.rules import IllegalAction, UnknownName
 from engine.rules.gurps.maneuvers import Row, row
 from engine.turns import known
 from events.gurps import GurpsWeapon, ManeuverChosen
-from events.gurps.records import Damage, Maneuver, Mode
+from events.gurps.records import Maneuver, Mode
 from projections.gurps import GurpsFighter, gurps
 from projections.state import FightState
 
@@ -132,7 +132,7 @@ def choose(
     )
 
 
-def strong_damage(damage: Damage, dice: str, per_die: int) -> str:
+def strong_damage(dice: str, per_die: int) -> str:
     """A Strong attack's dice: +2, or +1 a die if more (GURPS-ALL-OUT-ATTACK)."""
     if not per_die:
         return dice

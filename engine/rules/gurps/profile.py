@@ -2,7 +2,8 @@
 
 Derived values [GK]: HP = ST, FP = HT, Will = Per = IQ, Basic Speed = (DX + HT) / 4 (kept in
 quarters), Basic Move = Basic Speed dropping fractions, SM 0; thrust and swing from ST
-(``tables``). A sheet may give any of them instead. A weapon's damage is worked out for its
+(``tables``). A sheet may give any of them instead. A weapon's skill the sheet does not list
+defaults to DX-4. A weapon's damage is worked out for its
 wielder once: "sw+1 cut" for ST 12 (swing 1d+2) is 1d+3 cutting.
 """
 
@@ -42,20 +43,25 @@ def weapon_damage(text: str, st: int) -> tuple[Damage, str]:
     return damage, dice_text(dice, extra + adds)
 
 
-def _weapon(w: Weapon, st: int, skills: dict[str, int]) -> GurpsWeapon:
+#: A weapon skill the sheet does not list defaults to DX less this ([GK] reading: most combat
+#: skills default to DX-4 or DX-5; the GM lists the skill to be exact), GURPS-DERIVED.
+SKILL_DEFAULT = 4
+
+
+def _weapon(w: Weapon, st: int, dx: int, skills: dict[str, int]) -> GurpsWeapon:
     damage, dice = weapon_damage(w.damage, st)
-    rof, auto, per = rof_parts(w.rof)
+    rof, auto, per = rof_parts(str(w.rof))
     return GurpsWeapon(
         name=w.name,
         skill=w.skill,
-        level=skills[w.skill],
+        level=skills.get(w.skill, max(0, dx - SKILL_DEFAULT)),
         damage=damage,
         dice=dice,
-        reach=w.reach or "",
+        reach="" if w.reach is None else str(w.reach),
         parry=w.parry,
         acc=w.acc,
         rof=rof * per,
-        rof_text=w.rof,
+        rof_text=str(w.rof),
         full_auto=auto,
         recoil=w.recoil,
         shots=w.shots,
@@ -96,6 +102,6 @@ def build_profile(sheet: GurpsSheet) -> GurpsProfile:
         skills=dict(sheet.skills),
         traits=tuple(sorted(t for t, on in sheet.traits.items() if on)),
         dr=dict(sheet.dr),
-        weapons=tuple(_weapon(w, a.st, sheet.skills) for w in sheet.weapons),
+        weapons=tuple(_weapon(w, a.st, a.dx, sheet.skills) for w in sheet.weapons),
         overridden=tuple(given),
     )

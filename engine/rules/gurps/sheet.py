@@ -19,14 +19,14 @@ problem comes back at once with its dotted path. Schema (optional keys show thei
     all = 2
     [[weapons]]
     name = "broadsword"                # required, unique (ignoring case)
-    skill = "broadsword"               # required: a skill of [skills]
+    skill = "broadsword"               # required: its skill (not in [skills]: DX-4, a default)
     damage = "sw+1 cut"                # required: thr|sw|Nd, adds, (armor divisor), type, ex
-    reach = "1"                        # melee: "C", "1", "1,2", "2*" ...
+    reach = "1"                        # melee: "C", "1", "1,2", "2*" ... (or a number)
     parry = 0                          # melee: the weapon's parry modifier (absent: no parry)
     fencing = false                    # a fencing weapon (GURPS-FENCING)
     db = 0                             # a shield's defence bonus (a shield blocks)
     acc = 2                            # ranged: Acc (a ranged weapon has it)
-    rof = "3"                          # ranged: "3", "10!" (full auto), "3x9" (shotgun)
+    rof = "3"                          # ranged: "3", "10!" (full auto), "3x9" (shotgun), or 3
     recoil = 2
     shots = 9                          # shots in the weapon (0: not counted)
     half_damage = 150                  # yards: 1/2D and Max
@@ -83,7 +83,6 @@ DamageText = Annotated[
     str,
     Satisfies(damage_parts, 'a damage such as "sw+1 cut", "thr imp", "2d pi", "6d(2) pi"'),
 ]
-RofText = Annotated[str, Satisfies(rof_parts, 'a rate of fire such as "3", "10!" or "3x9"')]
 Level = Annotated[int, Range(0, 40)]
 
 
@@ -111,12 +110,12 @@ class Weapon:
     name: Label
     skill: str
     damage: DamageText
-    reach: str | None = None
+    reach: int | str | None = None
     parry: Annotated[int, Range(-5, 5)] | None = None
     fencing: bool = False
     db: Annotated[int, Range(0, 5)] = 0
     acc: Annotated[int, Range(0, 20)] | None = None
-    rof: RofText = "1"
+    rof: int | str = "1"
     recoil: Annotated[int, Range(1, 20)] = 1
     shots: Annotated[int, Range(0, 10_000)] = 0
     half_damage: Annotated[int, Range(0, 100_000)] = 0
@@ -143,9 +142,9 @@ class GurpsSheet:
 _REACH = re.compile(r"^(C|[1-9])(,[1-9])?\*?$|^C,[1-9]\*?$")
 
 
-def weapons_problems(weapons: tuple[Weapon, ...], skills: dict[str, int] | None) -> list[str]:
-    """Names differ (ignoring case); a weapon is melee (reach) or ranged (acc); its skill is
-    one of the sheet's; rate of fire, shots and Acc belong to ranged weapons."""
+def weapons_problems(weapons: tuple[Weapon, ...]) -> list[str]:
+    """Names differ (ignoring case); a weapon is melee (reach) or ranged (acc); reach and rate
+    of fire read as the rules write them; rate of fire and shots belong to ranged weapons."""
     first: dict[str, int] = {}
     found = []
     for i, w in enumerate(weapons):
@@ -162,14 +161,21 @@ def weapons_problems(weapons: tuple[Weapon, ...], skills: dict[str, int] | None)
             first[key] = i
         if w.reach is None and w.acc is None:
             found.append(problem(f"{at}.reach", "a melee weapon needs reach, a ranged one acc"))
-        if w.reach is not None and not _REACH.fullmatch(w.reach):
+        if w.reach is not None and not _REACH.fullmatch(str(w.reach)):
             found.append(
                 problem(f"{at}.reach", f'expected "C", "1", "1,2" or "2*", got {w.reach!r}')
             )
-        if skills is not None and w.skill not in skills:
-            have = ", ".join(sorted(skills)) or "none"
-            found.append(problem(f"{at}.skill", f"no skill {w.skill!r} in [skills] ({have})"))
-        if w.acc is None and (w.rof != "1" or w.shots):
+        try:
+            rof_parts(str(w.rof))
+        except ValueError:
+            found.append(
+                problem(
+                    f"{at}.rof", f'expected a rate of fire such as "3", "10!", "3x9", got {w.rof!r}'
+                )
+            )
+        if not _SKILL.fullmatch(w.skill):
+            found.append(problem(f"{at}.skill", "a skill name is lower case letters, digits and _"))
+        if w.acc is None and (str(w.rof) != "1" or w.shots):
             found.append(problem(f"{at}.rof", "rate of fire and shots need a ranged weapon (acc)"))
         if w.max and w.half_damage > w.max:
             found.append(problem(f"{at}.half_damage", "1/2D is beyond Max"))
@@ -213,7 +219,7 @@ def speed_problems(a: Attributes) -> list[str]:
 def sheet_problems(sheet: GurpsSheet) -> tuple[str, ...]:
     """The cross-field problems of a structured sheet (empty when it is valid)."""
     return tuple(
-        weapons_problems(sheet.weapons, sheet.skills)
+        weapons_problems(sheet.weapons)
         + skills_problems(sheet.skills)
         + traits_problems(sheet.traits)
         + dr_problems(sheet.dr)

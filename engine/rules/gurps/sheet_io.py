@@ -21,7 +21,7 @@ from engine.rules.gurps.sheet import (
     weapons_problems,
 )
 from engine.sheetload import MISSING, load_document, make_converter, section, validated
-from engine.sheets import Range, shown
+from engine.sheets import Mismatch, Range, shown
 
 _CONVERTER = make_converter()
 
@@ -38,6 +38,16 @@ def _table_of(type_: Any, what: str) -> None:
     _CONVERTER.register_structure_hook_func(lambda t: t == type_, hook)
 
 
+def _number_or_text(value: Any, _: Any) -> int | str:
+    """Reach and rate of fire: "1,2" or 1, "3x9" or 3 (checked across fields)."""
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise Mismatch('a number or a string such as "1,2" or "10!"', value)
+    return value
+
+
+_CONVERTER.register_structure_hook_func(
+    lambda t: t in (int | str, int | str | None), _number_or_text
+)
 _table_of(dict[str, Level], "a table of skill names and levels")
 _table_of(dict[str, bool], "a table of traits (name = true)")
 _table_of(dict[str, Annotated[int, Range(0, 200)]], "a table of locations and their DR")
@@ -53,7 +63,7 @@ def _partial_problems(data: Mapping[str, Any]) -> list[str]:
     found: list[str] = []
     weapons, skills, traits, dr = (_section(data, n) for n in ("weapons", "skills", "traits", "dr"))
     if weapons is not MISSING:
-        found += weapons_problems(weapons, None if skills is MISSING else skills)
+        found += weapons_problems(weapons)
     if skills is not MISSING:
         found += skills_problems(skills)
     if traits is not MISSING:

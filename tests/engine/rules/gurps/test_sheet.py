@@ -101,3 +101,63 @@ def test_every_problem_at_once_with_its_path(tmp_path: Path) -> None:
     text = str(err.value)
     for path in ("attributes.st", "skills.Guns", "traits.lucky", "dr.tail", "weapons[0].damage"):
         assert path in text
+
+
+ISSUE_SHEET = """
+name = "Sir Aldric"
+kind = "pc"
+[attributes]
+st = 12
+dx = 13
+iq = 10
+ht = 12
+[skills]
+broadsword = 15
+shield = 14
+[traits]
+combat_reflexes = true
+[dr]
+all = 2
+skull = 4
+[[weapons]]
+name = "broadsword"
+skill = "broadsword"
+damage = "sw+1 cut"
+reach = "1"
+parry = 0
+[[weapons]]
+name = "pistol"
+skill = "guns"
+damage = "2d pi"
+acc = 2
+rof = "3"
+recoil = 2
+shots = 9
+half_damage = 150
+max = 1900
+malf = 17
+"""
+
+
+def test_the_issue_sheet_loads_and_an_unlisted_skill_defaults(tmp_path: Path) -> None:
+    """GURPS-DERIVED: the sheet of the issue as written; its pistol's Guns, not listed,
+    defaults to DX-4 = 9."""
+    path = tmp_path / "aldric.toml"
+    path.write_text(ISSUE_SHEET)
+    p = build_profile(load_sheet(path))
+    assert [(w.name, w.level, w.dice) for w in p.weapons] == [
+        ("broadsword", 15, "1D6+3"),
+        ("pistol", 9, "2D6"),
+    ]
+    assert p.dr == {"all": 2, "skull": 4} and p.traits == ("combat_reflexes",)
+
+
+def test_reach_and_rof_may_be_numbers(tmp_path: Path) -> None:
+    """A reach of 1 and a RoF of 3 read as "1" and "3"."""
+    data = sheet("x", skills={"guns": 12})
+    data["weapons"] = [
+        {**data["weapons"][0], "reach": 1},
+        {**PISTOL, "rof": 3},
+    ]
+    p = build_profile(_load(tmp_path, data))
+    assert (p.weapons[0].reach, p.weapons[1].rof) == ("1", 3)
