@@ -4,10 +4,11 @@ Datasette, sqlite3 or a spreadsheet, written with sqlite-utils.
 Tables (every ply of every branch, each once): ``plies`` (id, parent, depth, the command, seed,
 salt, dice entered, rules version, time, and ``text``, the ply in the GM's words, searchable
 with full-text search), ``rolls`` (each roll of each event: its ply, the event's index and
-type, who, the spec, faces, total, target, source, rule), ``modifiers`` (each step of a roll),
-``damage`` (each pool a hit changed), ``conditions`` (each condition that came or went) and
-``branches`` (name, head, tip, fork: ply ids). Foreign keys tie rolls, damage and conditions to
-``plies`` and modifiers to ``rolls``. The fracas file is only read.
+type, who, the spec, faces, total, target, source, rule), ``modifiers`` (each step of a roll,
+to its total or to its target), ``damage`` (each pool a hit changed), ``conditions`` (each
+condition that came or went) and ``branches`` (name, head, tip, fork: ply ids). Foreign keys
+tie rolls, damage and conditions to ``plies`` and modifiers to ``rolls``. The fracas file is
+only read.
 """
 
 from __future__ import annotations
@@ -87,7 +88,7 @@ def _ply_rows(out: Rows, v: PlyView, text: str) -> None:
                  "total": roll.total, "target": roll.target, "source": roll.source,
                  "rule": roll.rule}
             )  # fmt: skip
-            for step, m in enumerate(roll.modifiers):
+            for step, m in enumerate((*roll.modifiers, *roll.target_modifiers)):
                 out["modifiers"].append(
                     {"roll": roll_id, "step": step, "name": m.name, "value": m.value,
                      "op": m.op, "source": m.source, "rule": m.rule}

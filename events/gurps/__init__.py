@@ -238,12 +238,14 @@ class InjuryApplied(Event, frozen=True, kw_only=True, tag="gurps.injury_applied"
     penetrating: int
     mult_num: int
     mult_den: int
-    injury: int
+    #: The injury: HP lost from ``pool``.
+    amount: int
     before: int
     after: int
     shock: int = 0
     major: bool = False
     steps: tuple[str, ...] = ()
+    pool: Literal["hp"] = "hp"
 
 
 class Crippled(Event, frozen=True, kw_only=True, tag="gurps.crippled"):

@@ -57,7 +57,7 @@ def _injury(e: ge.InjuryApplied, n: Namer) -> list[str]:
     steps = f" [{'; '.join(e.steps)}]" if e.steps else ""
     lines = [
         f"  injury to {n(e.target)} ({e.location.replace('_', ' ')}): {e.basic} - DR {e.dr} = "
-        f"{e.penetrating} penetrating {mult} = {e.injury}{steps}; HP {e.before} -> {e.after}"
+        f"{e.penetrating} penetrating {mult} = {e.amount}{steps}; HP {e.before} -> {e.after}"
     ]
     if e.shock:
         lines.append(f"  shock -{e.shock} on his next turn (GURPS-SHOCK)")

@@ -120,7 +120,7 @@ def wound(
         penetrating=pen,
         mult_num=num,
         mult_den=den,
-        injury=injury,
+        amount=injury,
         before=f.hp,
         after=f.hp - injury,
         shock=shock_of(state, target, injury),
@@ -225,7 +225,7 @@ def hit(state: FightState, dice: Dice, actor: str, target: str, blow: Blow) -> l
     events.append(injury)
     if cripples:
         events.append(Crippled(combatant=target, location=location))
-    if injury.injury <= 0:
+    if injury.amount <= 0:
         return events
     events += death_checks(state, dice, target, injury.before, injury.after)
     now = fold_gurps(state, events)

@@ -240,7 +240,7 @@ class GurpsTurns:
                 penetrating=d.damage,
                 mult_num=1,
                 mult_den=1,
-                injury=d.damage,
+                amount=d.damage,
                 before=f.hp,
                 after=f.hp - d.damage,
                 steps=(f"GM ruling{': ' + d.rule if d.rule else ''}",),

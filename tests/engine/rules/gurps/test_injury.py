@@ -46,7 +46,7 @@ def test_wounding_multipliers(fight: Fight, kind: str, injury: int) -> None:
     _fight(fight, f"2d {kind}", sheet("B", attributes={"st": 20}))
     result = fight.attack("a", "b", 3, 3, 3, 2, 2, defend="none")
     e = one(result.events, InjuryApplied)
-    assert (e.penetrating, e.injury, e.after) == (4, injury, 20 - injury)
+    assert (e.penetrating, e.amount, e.after) == (4, injury, 20 - injury)
 
 
 def test_dr_armor_divisor_and_the_least_injury(fight: Fight) -> None:
@@ -54,7 +54,7 @@ def test_dr_armor_divisor_and_the_least_injury(fight: Fight) -> None:
     piercing that gets 1 through still injures 1."""
     _fight(fight, "2d(2) pi", sheet("B", dr={"all": 5}))
     e = one(fight.attack("a", "b", 3, 3, 3, 3, 3, defend="none").events, InjuryApplied)
-    assert (e.dr, e.penetrating, e.injury) == (2, 4, 4)
+    assert (e.dr, e.penetrating, e.amount) == (2, 4, 4)
     fight.next()
     fight.declare(RulingDeclared(combatant="b", text="reset"))  # a note: nothing changes
 
@@ -63,7 +63,7 @@ def test_small_piercing_penetrating_one_injures_one(fight: Fight) -> None:
     """GURPS-WOUNDING: 1 x 0.5 rounds to 0, but anything that penetrates injures at least 1."""
     _fight(fight, "2d pi-", sheet("B", dr={"all": 5}))
     e = one(fight.attack("a", "b", 3, 3, 3, 3, 3, defend="none").events, InjuryApplied)
-    assert (e.penetrating, e.injury) == (1, 1)
+    assert (e.penetrating, e.amount) == (1, 1)
 
 
 def test_skull(fight: Fight) -> None:
@@ -73,7 +73,7 @@ def test_skull(fight: Fight) -> None:
     result = fight.attack("a", "b", 2, 2, 1, 3, 3, 3, 3, location="skull", defend="none")
     assert one(result.events, AttackRolled).roll.target == 5
     e = one(result.events, InjuryApplied)
-    assert (e.basic, e.dr, e.penetrating, e.injury) == (4, 2, 2, 8)
+    assert (e.basic, e.dr, e.penetrating, e.amount) == (4, 2, 2, 8)
     knock = one(result.events, SuccessRolled)
     assert (knock.roll.target, knock.success) == (0, False)
     assert any(c.condition == "unconscious" for c in of(result.events, ConditionChanged))
@@ -85,7 +85,7 @@ def test_limbs_cripple_and_cap(fight: Fight) -> None:
     _fight(fight, "sw+1 cut")
     result = fight.attack("a", "b", 3, 3, 3, 6, 3, 3, 3, location="left_arm", defend="none")
     e = one(result.events, InjuryApplied)
-    assert (e.penetrating, e.injury, e.major) == (7, 6, True)
+    assert (e.penetrating, e.amount, e.major) == (7, 6, True)
     assert one(result.events, Crippled).location == "left_arm"
     assert one(result.events, AttackRolled).roll.target == 10
     fight.next()
@@ -93,7 +93,7 @@ def test_limbs_cripple_and_cap(fight: Fight) -> None:
         "a", "b", 2, 2, 2, 3, 3, 3, 3, 3, 3, 3, location="right_hand", defend="none"
     )
     e = one(result.events, InjuryApplied)
-    assert (e.injury, e.after) == (4, 0)
+    assert (e.amount, e.after) == (4, 0)
     assert fight.who("b")["crippled"] == ["left_arm", "right_hand"]
 
 
@@ -111,7 +111,7 @@ def test_chink_in_armor(fight: Fight) -> None:
     result = fight.attack("a", "b", 1, 1, 1, 3, 3, chink=True, defend="none")
     assert one(result.events, AttackRolled).roll.target == 4
     e = one(result.events, InjuryApplied)
-    assert (e.dr, e.penetrating, e.injury) == (3, 3, 6)
+    assert (e.dr, e.penetrating, e.amount) == (3, 3, 6)
 
 
 def test_random_location(fight: Fight) -> None:
@@ -120,7 +120,7 @@ def test_random_location(fight: Fight) -> None:
     result = fight.attack("a", "b", 6, 2, 2, 5, 5, 5, 5, 1, location="random", defend="none")
     assert one(result.events, AttackRolled).roll.target == 12
     assert one(result.events, LocationRolled).location == "left_hand"
-    assert one(result.events, InjuryApplied).injury == 3
+    assert one(result.events, InjuryApplied).amount == 3
 
 
 def test_major_wound_knockdown(duel: Fight) -> None:
@@ -173,5 +173,5 @@ def test_the_eye_is_blinded_but_not_capped(fight: Fight) -> None:
     result = fight.attack("a", "b", 1, 1, 1, 2, 2, 3, 3, 3, location="eye", defend="none")
     assert one(result.events, AttackRolled).roll.target == 3
     e = one(result.events, InjuryApplied)
-    assert (e.dr, e.penetrating, e.injury) == (0, 4, 16)
+    assert (e.dr, e.penetrating, e.amount) == (0, 4, 16)
     assert one(result.events, Crippled).location == "eye"

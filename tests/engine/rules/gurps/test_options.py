@@ -34,7 +34,7 @@ def test_shock_scale(fight: Fight, scale: str, shock: int) -> None:
     fight.add("b", sheet("B", attributes={"st": 20}))
     fight.start(1, 1)
     e = one(fight.attack("a", "b", 3, 3, 3, 3, 3, defend="none").events, InjuryApplied)
-    assert (e.injury, e.shock) == (6, shock)
+    assert (e.amount, e.shock) == (6, shock)
 
 
 @pytest.mark.parametrize(("on", "rolls"), [("on", 1), ("off", 0)])
@@ -44,7 +44,7 @@ def test_head_knockdown(fight: Fight, on: str, rolls: int) -> None:
     _duel(fight, sheet("B", attributes={"st": 20}), head_knockdown=on)
     faces = (2, 2, 2, 1) + (1, 1, 2) * rolls
     result = fight.attack("a", "b", *faces, location="face", defend="none")
-    assert one(result.events, InjuryApplied).injury == 3
+    assert one(result.events, InjuryApplied).amount == 3
     assert len(of(result.events, SuccessRolled)) == rolls
 
 
