@@ -96,3 +96,11 @@ def test_a_rapid_fire_burst_from_the_shell(gm: Gm) -> None:
     assert fighters(st)["vic"]["shots"]["smg"] == 25
     text = gm("explain", "main~0")
     assert "5 of 5 hit (1 + margin 9 / Recoil 2)" in text
+
+
+def test_retreat_without_an_answer_is_refused_before_any_roll(gm: Gm) -> None:
+    """GURPS-ACTIVE-DEFENSE: --retreat and --drop belong to --defend; refused (exit 2)
+    whether the attack would hit or not."""
+    skirmish(gm)
+    gm.refused(2, "attack", "aldric", "bruno", "--retreat", "--dice", "6,6,6",
+               mentions=("--defend",))  # fmt: skip

@@ -199,6 +199,8 @@ def resolve(
 ) -> tuple[list[Event], Advance]:
     """Roll the attack (with ``extra`` modifiers from the situational rules) and what follows;
     the events and how the clock moves."""
+    if (d.retreat or d.drop) and d.defend is None:
+        raise UsageError("--retreat and --drop go with --defend")
     rof = _checks(state, d, weapon, r)
     location = _location(d, weapon)
     mods = [*modifiers(state, d, weapon, r, rof), *extra]
@@ -263,8 +265,6 @@ def resolve(
         return events + defence.answer(
             now, dice, d.actor, d.target, d.defend, detail, retreat=d.retreat, drop=d.drop
         ), advance
-    if d.retreat or d.drop:
-        raise UsageError("--retreat and --drop go with --defend")
     events.append(ReactionRequested(actor=d.actor, reactor=d.target, kind="defense", detail=detail))
     return events, advance
 

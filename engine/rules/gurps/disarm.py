@@ -60,6 +60,8 @@ def decide_disarm(state: FightState, d: DisarmDeclared, dice: Dice) -> Decision:
     known(state, d.target)
     if d.target == d.actor:
         raise UsageError("a disarm needs another combatant as its target")
+    if d.retreat and d.defend is None:
+        raise UsageError("--retreat goes with --defend")
     weapon = ready(state, d.actor, find_weapon(state, d.actor, d.weapon))
     if weapon.parry is None or weapon.ranged:
         raise IllegalAction(f"only a weapon that parries can disarm; the {weapon.name} cannot")
@@ -132,8 +134,6 @@ def decide_disarm(state: FightState, d: DisarmDeclared, dice: Dice) -> Decision:
             + defence.answer(now, dice, d.actor, d.target, d.defend, detail, retreat=d.retreat),
             advance=advance,
         )
-    if d.retreat:
-        raise UsageError("--retreat goes with --defend")
     events.append(ReactionRequested(actor=d.actor, reactor=d.target, kind="defense", detail=detail))
     return Decision(events, advance=advance)
 
