@@ -16,7 +16,8 @@ A cut-in (a released hold, a won interrupt, a counter) gives someone the turn no
 the one acting on a stack; when the cut-in ends, he carries on, or, if his turn was already
 over, the turn moves on from him. A queued cut-in (a lost interrupt) goes as soon as the
 current action has resolved. When a round is spent the pack may close it (``on_round_end``:
-what burns or chokes at the end of a round).
+what burns or chokes at the end of a round); a pack whose clock runs on by itself (one second
+after another) begins the next round there, and its first turn follows at once.
 """
 
 from __future__ import annotations
@@ -135,9 +136,15 @@ def settle(
         produced += passed
         to = state.clock.acting
         if to is None:
-            ended = pack.turns.on_round_end(state, dice) if state.clock.round else []
+            spent = state.clock.round
+            ended = pack.turns.on_round_end(state, dice) if spent else []
             state = apply(state, ended)
             produced += ended
+            if state.clock.round > spent and not state.clock.phase:
+                # the pack began the next round itself (a clock that runs on, second by
+                # second): its first turn comes now
+                advance, cut_in, resolved = "start", None, True
+                continue
             break
         auto = pack.turns.on_turn(state, to, dice, kind)
         state = apply(state, auto.events)

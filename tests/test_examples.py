@@ -128,6 +128,24 @@ def test_brp_duel_example_plays_to_the_end(tmp_path: Path) -> None:
     assert rolls and all(r["judged"] == "under" and r["tier"] for r in rolls)
 
 
+def test_gurps_skirmish_example_plays_to_the_end(tmp_path: Path) -> None:
+    """examples/gurps_skirmish.sh: a parry with a retreat (GURPS-ACTIVE-DEFENSE), a rapid-fire
+    burst (GURPS-RAPID-FIRE), an All-Out Attack (GURPS-ALL-OUT-ATTACK), a blow to the neck
+    (GURPS-HITLOC-TABLE) that is a major wound with its knockdown roll (GURPS-MAJOR-WOUND,
+    GURPS-KNOCKDOWN), an undo, a branch and replay --verify."""
+    out = play("gurps_skirmish.sh", tmp_path / "gurps.db")
+    assert "Bruno parries retreating: 3D6 [2,3,3] = 8 vs 10" in out
+    assert "3 of 5 hit (1 + margin 5 / Recoil 2)" in out
+    assert "+4 All-Out Attack (Determined) [maneuver, GURPS-ALL-OUT-ATTACK]" in out
+    assert "injury to Bruno (neck): 7 - DR 0 = 7 penetrating x2 = 14; HP 14 -> 0" in out
+    assert "Bruno rolls HT (knockdown): 3D6 [5,5,4] = 14 vs 12" in out
+    assert "Bruno is physically stunned (GURPS-KNOCKDOWN)" in out
+    assert "second 2: Sir Aldric's turn (shock -4)" in out
+    assert "undid 1" in out and "redid 1" in out
+    assert "branch 'what-if' created at ply #10" in out
+    assert out.count("verified 12 plies") == 2
+
+
 @pytest.mark.parametrize("system", sorted(SYSTEMS))
 def test_rules_doc_lists_every_option(system: str) -> None:
     """docs/RULES-<system>.md documents every option the pack records."""

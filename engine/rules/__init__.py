@@ -48,6 +48,7 @@ DEFAULT_SYSTEM = "palladium"
 SYSTEMS: dict[str, str] = {
     "palladium": "engine.rules.palladium",
     "brp": "engine.rules.brp",
+    "gurps": "engine.rules.gurps",
 }
 
 
@@ -200,6 +201,46 @@ VERBS: dict[str, dict[str, str]] = {
         "desperate": (
             "A desperate action on the last DEX rank: a Difficult Agility roll for one more "
             "action, itself Difficult; no attack or move next round."
+        ),
+    },
+    "gurps": {
+        "initiative": (
+            "Set the turn sequence once (Basic Speed, then DX, then 1d); the seconds then "
+            "follow by themselves."
+        ),
+        **_TURN_VERBS,
+        "hold": (
+            "The Wait maneuver: ACTOR's turn ends, his action waits for a trigger "
+            "(`fracas release` when it comes)."
+        ),
+        "maneuver": (
+            "Choose this turn's maneuver: do-nothing, move, move-and-attack, change-posture, "
+            "ready, attack, all-out-attack (--mode determined|double|strong|feint|suppression), "
+            "all-out-defense (--mode dodge|parry|block), concentrate, evaluate. Attacking ones "
+            "leave the turn open for `attack`; the others end it."
+        ),
+        "attack": (
+            "Attack: 3d6 under the weapon's skill after every modifier, then the defender's "
+            "dodge, parry or block, then damage at the hit location. The Attack maneuver unless "
+            "another was chosen this turn."
+        ),
+        "defend": (
+            "Answer the attack waiting for this defender: dodge, parry, block or none; "
+            "--retreat for the retreat bonus, --drop for Dodge and Drop."
+        ),
+        "feint": (
+            "Feint: a Quick Contest of melee skill against the foe's best melee skill or DX; the "
+            "margin of victory comes off his next defence against the feinter."
+        ),
+        "aim": "Aim a ranged weapon: Acc on the next attack, +1 after two seconds, +2 after three.",
+        "surprise": (
+            "The GM's surprise: total (the victims freeze 1d seconds, then roll IQ each turn) or "
+            "partial (stunned, IQ each turn at +1 more each time); Combat Reflexes never freezes "
+            "and adds +6."
+        ),
+        "disarm": (
+            "Strike at the foe's weapon to knock it away: the weapon's size penalty (-5 to -3) and "
+            "-2 unless fencing; dodge or parry with that weapon; then a Quick Contest of skills."
         ),
     },
 }

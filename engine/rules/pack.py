@@ -125,7 +125,9 @@ class TurnRules(Protocol):
         ...
 
     def on_round_end(self, state: FightState, dice: Dice) -> list[Event]:
-        """What happens when every turn of the round is done (fire, choking …)."""
+        """What happens when every turn of the round is done (fire, choking …); a
+        ``RoundStarted`` among the events begins the next round at once (a clock that runs
+        on by itself), whose first turn the core then passes to."""
         ...
 
     def join(self, state: FightState, combatant: str, sheet: Any) -> list[Event]:

@@ -92,7 +92,8 @@ def test_top_level_help_lists_every_command(fracas_cli: FracasCli) -> None:
     # No encounter selected: a verb that not every system has says whose it is.
     text = " ".join(result.stdout.split())
     assert "strike (palladium) Strike once" in text
-    assert "attack (brp) Attack" in text
+    assert "attack (brp, gurps) Attack" in text
+    assert "feint (gurps) Feint" in text
     assert "pass End ACTOR's turn" in text
 
 

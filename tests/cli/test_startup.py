@@ -72,6 +72,19 @@ DECIDERS = {
         "weapons",
         "wounds",
     ),
+    "gurps": (
+        "actions",
+        "attack",
+        "common",
+        "defence",
+        "explain",
+        "fold",
+        "injury",
+        "maneuvers",
+        "profile",
+        "resolution",
+        "turns",
+    ),
 }
 #: What only reading a sheet (`add`) or the tests need.
 NOT_AT_START = ("cattrs", "yaml", "tomllib", "hypothesis", "sqlite_utils", "engine.sheetload")
@@ -121,6 +134,7 @@ def fight(tmp_path: Path, fracas_inprocess: Callable[..., CliResult]) -> Callabl
         sheets = {
             "palladium": [SHEETS / "marcus_kell.toml", SHEETS / "brodkil.json"],
             "brp": [SHEETS / "brp" / "ilsa_varg.toml", SHEETS / "brp" / "bandit.yaml"],
+            "gurps": [SHEETS / "gurps" / "sir_aldric.toml", SHEETS / "gurps" / "bruno.yaml"],
         }[system]
         steps = [
             ("new", "small", "--seed", "1", "--system", system),
@@ -135,7 +149,9 @@ def fight(tmp_path: Path, fracas_inprocess: Callable[..., CliResult]) -> Callabl
     return make
 
 
-@pytest.mark.parametrize(("system", "other"), [("palladium", "brp"), ("brp", "palladium")])
+@pytest.mark.parametrize(
+    ("system", "other"), [("palladium", "brp"), ("brp", "palladium"), ("gurps", "brp")]
+)
 @pytest.mark.parametrize("args", [("status",), ("--json", "status")], ids=" ".join)
 def test_status_imports_its_own_pack_and_no_decider(
     system: str, other: str, args: tuple[str, ...], fight: Callable[[str], Path], tmp_path: Path

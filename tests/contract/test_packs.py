@@ -74,6 +74,27 @@ CONTRACTS: dict[str, Contract] = {
             ),
         },
     ),
+    "gurps": Contract(
+        script=HERE / "gurps.txt",
+        invalid={
+            SHEETS / "gurps" / "invalid" / "careless.toml": (
+                "kind",
+                "attributes.dx",
+                "attributes.ht",
+                "skills.Broadsword",
+                "traits.fearless",
+                "dr.belly",
+                "weapons[0].damage",
+            ),
+            SHEETS / "gurps" / "invalid" / "cross_field.json": (
+                "weapons[0].reach",
+                "weapons[1].name",
+                "weapons[1].skill",
+                "weapons[2].rof",
+                "attributes.basic_speed",
+            ),
+        },
+    ),
     "palladium": Contract(
         script=HERE / "palladium.txt",
         invalid={

@@ -1,0 +1,251 @@
+"""Active defences (GURPS-ACTIVE-DEFENSE): Dodge, Parry and Block, retreat, Dodge and Drop,
+the multiple-parry penalty (GURPS-MULTIPLE-PARRY, halved for fencing weapons), and what
+follows an attack that gets through.
+
+Dodge is Basic Speed (dropping fractions) + 3, halved (rounded up) below 1/3 HP
+(GURPS-LOW-HP); Parry 3 + half the weapon's skill + its parry; Block 3 + half the shield's
+skill. Combat Reflexes +1, a ready shield's DB, a retreat (+3 Dodge and Block, +1 Parry, +3
+with a fencing weapon), All-Out Defense +2, stunned -4, the posture's, a feint's margin.
+An All-Out Attacker has no defence until his next turn; an attacker's critical allows none.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from engine.dice import Dice
+from engine.rules import IllegalAction
+from engine.rules.gurps.common import current, fighter, find_weapon, has, out_of_it, ready
+from engine.rules.gurps.fold import fold_gurps
+from engine.rules.gurps.options import opts
+from engine.rules.gurps.resolution import mod, succeeded, success_roll
+from engine.rules.gurps.tables import POSTURES
+from events.core import Event, Modifier, ModifierOp
+from events.gurps import (
+    AttackDetail,
+    DefenseDeclined,
+    DefenseRolled,
+    GurpsWeapon,
+    PostureChanged,
+)
+from projections.state import FightState
+
+_AD = "GURPS-ACTIVE-DEFENSE"
+
+
+def no_defence(state: FightState, target: str) -> str | None:
+    """Why ``target`` cannot defend at all now (None: he may)."""
+    why = out_of_it(state, target)
+    if why is not None:
+        return f"is {why}"
+    if not current(state, target).defends:
+        return "made an All-Out Attack: no defence until his next turn (GURPS-ALL-OUT-ATTACK)"
+    return None
+
+
+def _shield(state: FightState, cid: str) -> GurpsWeapon | None:
+    f = fighter(state, cid)
+    return next((w for w in f.profile.weapons if w.shield and w.name not in f.weapon_states), None)
+
+
+def _parrier(state: FightState, cid: str, name: str | None) -> GurpsWeapon | None:
+    if name is not None:
+        return ready(state, cid, find_weapon(state, cid, name))
+    f = fighter(state, cid)
+    melee = [
+        w
+        for w in f.profile.weapons
+        if w.parry is not None and not w.shield and not w.ranged and w.name not in f.weapon_states
+    ]
+    return melee[0] if melee else None
+
+
+def allowed(state: FightState, target: str, attack_weapon: GurpsWeapon) -> tuple[str, ...]:
+    """The defences ``target`` may answer this attack with (GURPS-ACTIVE-DEFENSE): a dodge
+    always; a parry with a weapon that parries (against a ranged attack only a thrown one,
+    option ``ranged_parry``); a block with a shield, once a turn."""
+    f = fighter(state, target)
+    out = ["dodge"]
+    parry_ok = not attack_weapon.ranged or (
+        opts(state).ranged_parry == "thrown_only" and attack_weapon.shots == 0
+    )
+    if parry_ok and any(w.parry is not None and not w.ranged for w in f.profile.weapons):
+        out.append("parry")
+    if _shield(state, target) is not None and not f.blocked:
+        out.append("block")
+    return tuple(out)
+
+
+def allowed_against_disarm(state: FightState, target: str, struck: GurpsWeapon) -> tuple[str, ...]:
+    """Against a disarm (GURPS-STRIKE-WEAPON): a dodge, or a parry with the weapon struck at
+    if it parries; never a block."""
+    if struck.parry is not None and not struck.ranged:
+        return ("dodge", "parry")
+    return ("dodge",)
+
+
+def _retreat_bonus(kind: str, weapon: GurpsWeapon | None) -> int:
+    if kind == "parry":
+        return 3 if weapon is not None and weapon.fencing else 1
+    return 3
+
+
+def defence_level(
+    state: FightState,
+    target: str,
+    attacker: str,
+    kind: str,
+    weapon: GurpsWeapon | None,
+    detail: AttackDetail,
+    retreat: bool,
+    drop: bool,
+) -> tuple[int, list[Modifier]]:
+    """The base of a defence and its modifiers, in order (every one with its source)."""
+    f = fighter(state, target)
+    p = f.profile
+    mods: list[Modifier] = []
+    if kind == "dodge":
+        base = p.speed_quarters // 4 + 3
+        if p.encumbrance:
+            mods.append(mod("encumbrance", -p.encumbrance, "sheet", _AD))
+        if f.hp * 3 < p.hp:
+            halve: ModifierOp = "div_up"
+            mods.append(
+                Modifier(
+                    name="below 1/3 HP: halved",
+                    value=2,
+                    source="injury",
+                    rule="GURPS-LOW-HP",
+                    op=halve,
+                )
+            )
+    elif kind == "parry":
+        assert weapon is not None
+        base = 3 + weapon.level // 2
+        if weapon.parry:
+            mods.append(mod(f"{weapon.name}'s parry", weapon.parry, "sheet", _AD))
+        used = f.parries.get(weapon.name, 0)
+        if used:
+            each = 2 if weapon.fencing else 4
+            mods.append(
+                mod(
+                    f"{used} parr{'y' if used == 1 else 'ies'} already",
+                    -each * used,
+                    "situation",
+                    "GURPS-MULTIPLE-PARRY",
+                )
+            )
+    else:
+        assert weapon is not None
+        base = 3 + weapon.level // 2
+    if has(state, target, "combat_reflexes"):
+        mods.append(mod("Combat Reflexes", 1, "sheet", _AD))
+    shield = _shield(state, target)
+    if shield is not None and shield.db:
+        mods.append(mod(f"{shield.name}'s DB", shield.db, "sheet", _AD))
+    row = current(state, target)
+    if row.defence == kind and row.bonus:
+        mods.append(mod("All-Out Defense", row.bonus, "maneuver", row.rule))
+    if retreat:
+        mods.append(mod("retreat", _retreat_bonus(kind, weapon), "situation", _AD))
+    if drop:
+        mods.append(mod("Dodge and Drop", 3, "situation", _AD))
+    if f.stun != "none":
+        mods.append(mod("stunned", -4, "injury", "GURPS-STUN"))
+    posture = POSTURES[f.posture].defence
+    if posture:
+        mods.append(mod(f"{f.posture}", posture, "posture", "GURPS-POSTURE"))
+    feint = f.feints.get(attacker, 0)
+    if feint:
+        mods.append(mod("feinted", -feint, "situation", "GURPS-FEINT"))
+    if detail.defence_mod:
+        mods.append(mod(detail.note or "the attack", detail.defence_mod, "situation", ""))
+    return base, mods
+
+
+def answer(
+    state: FightState,
+    dice: Dice,
+    attacker: str,
+    target: str,
+    choice: str,
+    detail: AttackDetail,
+    *,
+    retreat: bool = False,
+    drop: bool = False,
+    weapon_name: str | None = None,
+) -> list[Event]:
+    """The defender's answer to a landed attack, then the hits that get through (a disarm:
+    its contest)."""
+    from engine.rules.gurps.attack import land
+    from engine.rules.gurps.disarm import contest
+
+    if detail.disarm is not None:
+        land = contest
+
+    name = state.combatants[target].name
+    if choice == "none":
+        if retreat or drop:
+            raise IllegalAction("--retreat and --drop go with a defence, not with none")
+        events: list[Event] = [
+            DefenseDeclined(defender=target, attacker=attacker, reason="takes the hit")
+        ]
+        return events + land(fold_gurps(state, events), dice, attacker, target, detail, detail.hits)
+    if choice not in detail.allowed:
+        raise IllegalAction(
+            f"{name} cannot {choice} this attack (GURPS-ACTIVE-DEFENSE); answer "
+            + " or ".join([*detail.allowed, "none"])
+        )
+    f = fighter(state, target)
+    if retreat and f.retreated:
+        raise IllegalAction(f"{name} has retreated already this turn: one retreat a turn ({_AD})")
+    if drop and choice != "dodge":
+        raise IllegalAction("Dodge and Drop is a dodge: `defend B dodge --drop`")
+    weapon: GurpsWeapon | None = None
+    if choice == "parry":
+        weapon = _parrier(state, target, detail.disarm or weapon_name)
+        if weapon is None or weapon.parry is None:
+            raise IllegalAction(f"{name} has no weapon that parries")
+        if (
+            current(state, target).parry_used
+            and f.attacked_with == weapon.name
+            and opts(state).move_attack_parry == "not_that_weapon"
+        ):
+            raise IllegalAction(
+                f"{name} attacked with the {weapon.name} in a Move and Attack: no parry with it "
+                "until his next turn (GURPS-MOVE-AND-ATTACK)"
+            )
+    elif choice == "block":
+        weapon = _shield(state, target)
+    base, mods = defence_level(state, target, attacker, choice, weapon, detail, retreat, drop)
+    r = success_roll(dice, choice, base, mods, rule=_AD)
+    ok = succeeded(r)
+    stopped = 0
+    if ok:
+        stopped = 1 + max(0, r.margin or 0) if choice == "dodge" and detail.hits > 1 else 1
+        stopped = min(stopped, detail.hits)
+    kind: Literal["dodge", "parry", "block"] = (
+        "dodge" if choice == "dodge" else "parry" if choice == "parry" else "block"
+    )
+    reason = (
+        f"stops {stopped} of {detail.hits}" if detail.hits > 1 else ("stops it" if ok else "fails")
+    )
+    events = [
+        DefenseRolled(
+            defender=target,
+            attacker=attacker,
+            kind=kind,
+            roll=r,
+            stopped=stopped,
+            retreat=retreat,
+            drop=drop,
+            weapon=weapon.name if weapon is not None else None,
+            reason=reason,
+        )
+    ]
+    if drop:
+        events.append(PostureChanged(combatant=target, posture="prone", rule=_AD))
+    left = detail.hits - stopped
+    if left <= 0:
+        return events
+    return events + land(fold_gurps(state, events), dice, attacker, target, detail, left)

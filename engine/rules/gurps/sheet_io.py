@@ -1,0 +1,100 @@
+"""Loading a GURPS sheet: a file or the log's embedded copy, structured strictly.
+
+The classes and their cross-field checks are :mod:`engine.rules.gurps.sheet`; this module
+brings cattrs and YAML (:mod:`engine.sheetload`), so only the commands that read a sheet import
+it. Every problem comes back at once in one :class:`~engine.sheets.SheetError`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Annotated, Any
+
+from engine.rules.gurps.sheet import (
+    GurpsSheet,
+    Level,
+    dr_problems,
+    sheet_problems,
+    skills_problems,
+    traits_problems,
+    weapons_problems,
+)
+from engine.sheetload import MISSING, load_document, make_converter, section, validated
+from engine.sheets import Mismatch, Range, shown
+
+_CONVERTER = make_converter()
+
+
+def _table_of(type_: Any, what: str) -> None:
+    """Refuse a list or a scalar where a table (dict) is expected, before cattrs sees it."""
+    inner = _CONVERTER.get_structure_hook(type_)
+
+    def hook(value: Any, cls: Any) -> Any:
+        if not isinstance(value, Mapping):
+            raise ValueError(f"expected {what}, got {shown(value)}")
+        return inner(value, cls)
+
+    _CONVERTER.register_structure_hook_func(lambda t: t == type_, hook)
+
+
+def _number_or_text(value: Any, _: Any) -> int | str:
+    """Reach and rate of fire: "1,2" or 1, "3x9" or 3 (checked across fields)."""
+    if isinstance(value, bool) or not isinstance(value, int | str):
+        raise Mismatch('a number or a string such as "1,2" or "10!"', value)
+    return value
+
+
+_CONVERTER.register_structure_hook_func(
+    lambda t: t in (int | str, int | str | None), _number_or_text
+)
+_table_of(dict[str, Level], "a table of skill names and levels")
+_table_of(dict[str, bool], "a table of traits (name = true)")
+_table_of(dict[str, Annotated[int, Range(0, 200)]], "a table of locations and their DR")
+
+
+def _section(data: Mapping[str, Any], name: str) -> Any:
+    return section(data, GurpsSheet, name, _CONVERTER)
+
+
+def _partial_problems(data: Mapping[str, Any]) -> list[str]:
+    """Cross-field checks on the sections that structure cleanly, when the sheet as a whole
+    does not, so one pass reports type errors and cross-field errors together."""
+    found: list[str] = []
+    weapons, skills, traits, dr = (_section(data, n) for n in ("weapons", "skills", "traits", "dr"))
+    if weapons is not MISSING:
+        found += weapons_problems(weapons)
+    if skills is not MISSING:
+        found += skills_problems(skills)
+    if traits is not MISSING:
+        found += traits_problems(traits)
+    if dr is not MISSING:
+        found += dr_problems(dr)
+    return found
+
+
+def _from_data(data: dict[str, Any], file: str) -> GurpsSheet:
+    return validated(
+        data, GurpsSheet, file, _CONVERTER, partial=_partial_problems, whole=sheet_problems
+    )
+
+
+def load_sheet(path: Path) -> GurpsSheet:
+    """Read and validate a sheet (.toml, .json, .yaml/.yml), every problem at once."""
+    return _from_data(load_document(path), str(path))
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items() if v is not None}
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def check_sheet(sheet: GurpsSheet, source: str = "<embedded sheet>") -> GurpsSheet:
+    """Validate a sheet read back from the log as strictly as a file (a log can be tampered
+    with); raise :class:`~engine.sheets.SheetError` naming ``source``."""
+    data = _plain(_CONVERTER.unstructure(sheet))
+    assert isinstance(data, dict)
+    return _from_data(data, source)

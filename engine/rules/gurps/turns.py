@@ -1,0 +1,248 @@
+"""Time in GURPS (GURPS-SEQUENCE): a turn is one second; ``initiative`` sets the turn sequence
+once — Basic Speed, then DX, then a 1d roll (higher first), recorded — and after the last
+fighter's turn the next second begins by itself (the core's round is one second).
+
+When a fighter's turn begins (GURPS-SHOCK, GURPS-STUN, GURPS-ZERO-HP): last turn's maneuver
+and parries are over, the shock waiting for this turn is now; at 0 HP or less an HT roll (at
+-1 per full multiple of HP below zero) keeps him conscious; a stunned fighter does nothing and
+rolls to recover (HT when physically stunned, IQ when mentally), free of it from the end of
+this turn; a surprised one is frozen or rolls IQ to recover (``surprise``). A Wait is the
+core's hold; GURPS has no interrupts or counters but a waited action.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from engine.dice import Dice
+from engine.rolls import roll
+from engine.rules import IllegalAction, UsageError
+from engine.rules.gurps.common import able, choose, fighter, out_of_it
+from engine.rules.gurps.options import opts
+from engine.rules.gurps.resolution import mod, succeeded, success_roll
+from engine.rules.gurps.surprise import surprised_turn
+from engine.rules.pack import Decision, TurnKind
+from engine.turns import expiring
+from events.core import (
+    ConditionChanged,
+    Event,
+    HoldDeclared,
+    InitiativeDeclared,
+    InterruptDeclared,
+    RoundStarted,
+    RulingDeclared,
+)
+from events.gurps import (
+    FighterReadied,
+    InitiativeRolled,
+    InjuryApplied,
+    ManeuverChosen,
+    StunChanged,
+    SuccessRolled,
+    TurnBegan,
+)
+from projections.state import FightState
+
+
+def can_act(state: FightState, cid: str) -> bool:
+    """A fighter takes his turn unless he is dead or unconscious."""
+    return cid in state.combatants and out_of_it(state, cid) is None
+
+
+def sequence(state: FightState) -> tuple[str, ...]:
+    """The turn sequence: Basic Speed, then DX, then the recorded 1d, then join order
+    (GURPS-SEQUENCE); the dead and unconscious are left out."""
+    join = {cid: i for i, cid in enumerate(state.combatants)}
+
+    def key(cid: str) -> tuple[int, int, int, int]:
+        f = fighter(state, cid)
+        return (-f.profile.speed_quarters, -f.profile.dx, -(f.initiative or 0), join[cid])
+
+    return tuple(sorted((cid for cid in state.combatants if can_act(state, cid)), key=key))
+
+
+def begin(state: FightState, d: InitiativeDeclared, dice: Dice) -> Decision:
+    """The first second: everyone's tie-breaking 1d, then the sequence (GURPS-SEQUENCE). Once
+    set it stands; if every fighter fell and the clock stopped, ``initiative`` starts the
+    seconds again."""
+    if state.clock.round and state.clock.acting is not None:
+        raise IllegalAction(
+            "the turn sequence is set: the seconds follow by themselves (GURPS-SEQUENCE)"
+        )
+    events: list[Event] = []
+    if state.clock.round == 0:
+        for cid in state.combatants:
+            if not can_act(state, cid):
+                continue
+            p = fighter(state, cid).profile
+            r = roll(dice, "initiative tie-break", "1D6", rule="GURPS-SEQUENCE")
+            events.append(
+                InitiativeRolled(combatant=cid, speed_quarters=p.speed_quarters, dx=p.dx, roll=r)
+            )
+    from engine.rules.gurps.fold import fold_gurps
+
+    now = fold_gurps(state, events)
+    order = sequence(now)
+    if not order:
+        raise IllegalAction("nobody is able to fight: add combatants with `fracas add SHEET`")
+    events.append(RoundStarted(round=state.clock.round + 1, order=order, passes=1))
+    return Decision(events, advance="start")
+
+
+def next_second(state: FightState, dice: Dice) -> list[Event]:
+    """Every turn of the second is done: the next one begins, same sequence (conditions
+    given for some seconds end as it begins)."""
+    order = sequence(state)
+    if not order:
+        return []
+    new = state.clock.round + 1
+    ended: list[Event] = [*expiring(state, new, (), "its seconds are over")]
+    return [*ended, RoundStarted(round=new, order=order, passes=1)]
+
+
+def on_turn(state: FightState, cid: str, dice: Dice, kind: TurnKind) -> Decision:
+    """His turn begins: see the module docstring."""
+    if kind != "turn":
+        return Decision([], resolved=False)
+    f = fighter(state, cid)
+    p = f.profile
+    events: list[Event] = [TurnBegan(combatant=cid, second=state.clock.round, shock=f.shock_next)]
+    if f.hp <= 0 and not (
+        opts(state).zero_hp == "unless_do_nothing" and f.maneuver == "do-nothing"
+    ):
+        below = -f.hp // p.hp
+        mods = [mod(f"{below} x HP below zero", -below, "injury", "GURPS-ZERO-HP")] if below else []
+        r = success_roll(dice, "stay conscious", p.ht, mods, rule="GURPS-ZERO-HP")
+        ok = succeeded(r)
+        events.append(
+            SuccessRolled(
+                combatant=cid, what="HT (consciousness)", roll=r, success=ok, rule="GURPS-ZERO-HP"
+            )
+        )
+        if not ok:
+            events.append(
+                ConditionChanged(
+                    combatant=cid, condition="unconscious", present=True, rule="GURPS-ZERO-HP"
+                )
+            )
+            return Decision(events, advance="next")
+    if f.surprise is not None:
+        return Decision([*events, *surprised_turn(state, cid, dice)], advance="next")
+    if f.stun != "none":
+        events.append(ManeuverChosen(combatant=cid, maneuver="do-nothing"))
+        base, what = (p.ht, "HT") if f.stun == "physical" else (p.iq, "IQ")
+        r = success_roll(dice, "recover from stun", base, rule="GURPS-STUN")
+        ok = succeeded(r)
+        events.append(
+            SuccessRolled(
+                combatant=cid, what=f"{what} (stun)", roll=r, success=ok, rule="GURPS-STUN"
+            )
+        )
+        if ok:
+            events.append(StunChanged(combatant=cid, stun="none", rule="GURPS-STUN"))
+        return Decision(events, advance="next")
+    return Decision(events, resolved=False)
+
+
+class GurpsTurns:
+    """The GURPS pack's ``TurnRules`` (engine/rules/pack.py)."""
+
+    def able(self, state: FightState, cid: str) -> None:
+        """Dead or unconscious, a fighter does nothing."""
+        able(state, cid)
+
+    def waiting(self, state: FightState) -> str:
+        """The attack waiting for its defender's answer."""
+        p = state.pending
+        assert p is not None
+        allowed = "|".join([*getattr(p.detail, "allowed", ()), "none"])
+        return (
+            f"{state.combatants[p.actor].name}'s attack is waiting for "
+            f"{state.combatants[p.reactor].name}'s answer: "
+            f"`fracas defend {p.reactor} {allowed}` first"
+        )
+
+    def can_act(self, state: FightState, cid: str) -> bool:
+        """See :func:`can_act`."""
+        return can_act(state, cid)
+
+    def on_turn(self, state: FightState, cid: str, dice: Dice, kind: TurnKind) -> Decision:
+        """See :func:`on_turn`."""
+        return on_turn(state, cid, dice, kind)
+
+    def on_round_end(self, state: FightState, dice: Dice) -> list[Event]:
+        """The next second begins (see :func:`next_second`)."""
+        return next_second(state, dice)
+
+    def join(self, state: FightState, combatant: str, sheet: Any) -> list[Event]:
+        """Derive HP, FP, Basic Speed and the rest once; an embedded sheet is checked as a
+        file would be. One who joins after the first second takes his place in the sequence
+        from the next second."""
+        from engine.rules.gurps.profile import build_profile
+        from engine.rules.gurps.sheet_io import check_sheet
+
+        check_sheet(sheet)
+        return [FighterReadied(combatant=combatant, profile=build_profile(sheet))]
+
+    def begin_round(self, state: FightState, d: InitiativeDeclared, dice: Dice) -> Decision:
+        """See :func:`begin`."""
+        return begin(state, d, dice)
+
+    def end_turn(self, state: FightState, actor: str) -> list[Event]:
+        """Passing a turn with no maneuver chosen is Do Nothing."""
+        if fighter(state, actor).maneuver is None:
+            return [ManeuverChosen(combatant=actor, maneuver="do-nothing")]
+        return []
+
+    def allows(self, state: FightState, what: Literal["hold", "interrupt", "counter"]) -> None:
+        """Wait (a hold), yes; interrupts and counters are not GURPS rules."""
+        if what != "hold":
+            raise IllegalAction(
+                f"GURPS has no {what}s: take the Wait maneuver (`fracas hold A --until TRIGGER`) "
+                "and release it when the trigger comes (GURPS-WAIT)"
+            )
+
+    def hold(self, state: FightState, d: HoldDeclared) -> list[Event]:
+        """A hold is the Wait maneuver (GURPS-WAIT)."""
+        return [choose(state, d.actor, "wait")]
+
+    def ready(self, state: FightState, cid: str, what: str) -> None:
+        """Acting out of turn needs him able."""
+        able(state, cid)
+
+    def contest(
+        self, state: FightState, d: InterruptDeclared, against: str, dice: Dice
+    ) -> tuple[list[Event], bool]:
+        """Never reached (:meth:`allows` refuses interrupts)."""
+        raise IllegalAction("GURPS has no interrupts (GURPS-WAIT)")
+
+    def break_action(self, state: FightState, cid: str, why: str) -> list[Event] | None:
+        """No long actions to break."""
+        return None
+
+    def ruling(self, state: FightState, d: RulingDeclared) -> list[Event]:
+        """A ruling's damage is injury straight off HP, without shock or rolls (the GM rules
+        what else follows); healing is refused (no healing rules in this pack yet)."""
+        if d.heal:
+            raise UsageError("GURPS healing is not in this pack yet: rule damage with --damage")
+        if not d.damage:
+            return []
+        c = state.combatants[d.combatant]
+        if not c.alive:
+            raise IllegalAction(f"{c.name} is dead")
+        f = fighter(state, d.combatant)
+        return [
+            InjuryApplied(
+                target=d.combatant,
+                location="torso",
+                basic=d.damage,
+                dr=0,
+                penetrating=d.damage,
+                mult_num=1,
+                mult_den=1,
+                amount=d.damage,
+                before=f.hp,
+                after=f.hp - d.damage,
+                steps=(f"GM ruling{': ' + d.rule if d.rule else ''}",),
+            )
+        ]

@@ -1,0 +1,106 @@
+"""What a GURPS GM declares: a maneuver, an attack and its answer, a feint, an aim. Rule ids
+cite ``shared/rules/gurps-brp.md`` (§1.1, §2.1) or the project's own (docs/RULE-IDS.md).
+"""
+
+# No `from __future__ import annotations` (see events/core.py): msgspec builds decoders
+# faster from annotations that are objects.
+
+from typing import Literal
+
+from events.core import Declaration
+from events.gurps.records import DefenceChoice, Maneuver, Mode, Posture
+
+
+class ManeuverDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.maneuver_declared"):
+    """``actor`` chooses his maneuver for this turn (GURPS-MANEUVERS): one a turn. ``mode`` is
+    All-Out Attack's option (determined, double, strong, feint, suppression) or All-Out
+    Defense's (dodge, parry, block); ``posture`` the one Change Posture takes; ``target`` the
+    foe an Evaluate or Aim studies; ``weapon`` the one readied or aimed."""
+
+    actor: str
+    maneuver: Maneuver
+    mode: Mode | None = None
+    posture: Posture | None = None
+    target: str | None = None
+    weapon: str | None = None
+
+
+class AttackDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.attack_declared"):
+    """An attack with ``weapon`` (None: his first weapon), the Attack maneuver unless another
+    was chosen this turn. ``location`` aims at a hit location (GURPS-HITLOC-TABLE,
+    GURPS-HITLOC-LIMB; None: the torso, "random": rolled on a hit, GURPS-RANDOM-LOC);
+    ``chink`` at a chink in the armor (GURPS-CHINK); ``rof`` shots fired (GURPS-RAPID-FIRE);
+    ``range`` in yards (GURPS-RANGE); ``stationary``: an immobile target
+    (GURPS-RF-STATIONARY, wired by the situational rules); ``mod`` a GM's modifier to the
+    skill. ``defend``, ``retreat`` and ``drop``: the defender's answer decided now."""
+
+    actor: str
+    target: str
+    weapon: str | None = None
+    location: str | None = None
+    chink: bool = False
+    rof: int | None = None
+    range: int | None = None
+    stationary: bool = False
+    mod: int = 0
+    defend: DefenceChoice | None = None
+    retreat: bool = False
+    drop: bool = False
+
+
+class DefendDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.defend_declared"):
+    """The defender answers the attack waiting for him: dodge, parry (with ``weapon``), block
+    or none; ``retreat`` steps back for the retreat bonus, ``drop`` is Dodge and Drop
+    (GURPS-ACTIVE-DEFENSE)."""
+
+    defender: str
+    choice: DefenceChoice
+    retreat: bool = False
+    drop: bool = False
+    weapon: str | None = None
+
+
+class FeintDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.feint_declared"):
+    """``actor`` feints ``target`` (GURPS-FEINT): a Quick Contest of his weapon skill against
+    the foe's best melee skill (or DX); the margin of victory comes off the foe's next
+    defence against him."""
+
+    actor: str
+    target: str
+    weapon: str | None = None
+
+
+class AimDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.aim_declared"):
+    """``actor`` takes the Aim maneuver with ``weapon`` at ``target`` (GURPS-AIM): Acc on the
+    next attack, +1 for a second turn of aim, +2 for three or more."""
+
+    actor: str
+    target: str | None = None
+    weapon: str | None = None
+
+
+class SurpriseDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.surprise_declared"):
+    """The GM rules that ``victims`` are surprised (GURPS-SURPRISE-GRANT): ``total`` (they
+    freeze 1d seconds, mentally stunned, then roll IQ each turn, GURPS-SURPRISE-TOTAL) or
+    ``partial`` (mentally stunned, IQ each turn at a growing bonus,
+    GURPS-SURPRISE-PARTIAL-RECOVER); Combat Reflexes makes a total surprise partial and adds
+    +6 (GURPS-SURPRISE-CR). Who lost a partial surprise's initiative (GURPS-INIT-PARTIAL) is
+    the GM's to say here."""
+
+    kind: Literal["total", "partial"]
+    victims: tuple[str, ...]
+
+
+class DisarmDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.disarm_declared"):
+    """``actor`` strikes at ``target``'s weapon ``at`` (None: his first ready weapon) to knock
+    it away with ``weapon`` (GURPS-DISARM, GURPS-STRIKE-WEAPON): an attack at the weapon's
+    size penalty, -2 more unless a fencing weapon; a hit not defended is a Quick Contest of
+    weapon skills. ``defend`` and ``retreat``: the defender's answer decided now."""
+
+    actor: str
+    target: str
+    weapon: str | None = None
+    at: str | None = None
+    mod: int = 0
+    defend: Literal["dodge", "parry", "none"] | None = None
+    retreat: bool = False

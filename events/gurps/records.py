@@ -1,0 +1,210 @@
+"""Records the GURPS pack embeds in events: a fighter's profile, the encounter's options, and
+what a pending defence knows of its attack.
+
+Rule ids cite ``shared/rules/gurps-brp.md`` §1.1 and §2.1 (``GURPS-…``); core mechanics that the
+catalogue gives no id carry project ids (docs/RULE-IDS.md). Units: hit points (HP), fatigue
+points (FP), yards, seconds; skills and attributes are levels rolled against on 3d6.
+"""
+
+# No `from __future__ import annotations` (see events/core.py): msgspec builds decoders
+# faster from annotations that are objects.
+
+from typing import Annotated, Literal
+
+import msgspec
+
+#: Damage types (B379): crushing, cutting, impaling, small/normal/large/huge piercing, burning,
+#: corrosion, toxic, fatigue.
+DamageType = Literal["cr", "cut", "imp", "pi-", "pi", "pi+", "pi++", "burn", "cor", "tox", "fat"]
+Tier = Literal["critical", "success", "failure", "fumble"]
+DefenceChoice = Literal["dodge", "parry", "block", "none"]
+Posture = Literal["standing", "crouching", "kneeling", "sitting", "crawling", "prone"]
+Stun = Literal["none", "mental", "physical"]
+Maneuver = Literal[
+    "do-nothing",
+    "move",
+    "move-and-attack",
+    "change-posture",
+    "ready",
+    "aim",
+    "attack",
+    "all-out-attack",
+    "all-out-defense",
+    "concentrate",
+    "wait",
+    "evaluate",
+    "feint",
+]
+#: All-Out Attack's options, All-Out Defense's (increased dodge, parry or block).
+Mode = Literal["determined", "double", "strong", "feint", "suppression", "dodge", "parry", "block"]
+
+
+class Damage(msgspec.Struct, frozen=True, kw_only=True):
+    """A weapon's damage as the rules read it: ``base`` "thr", "sw" or "" (fixed dice),
+    ``dice`` d6 (for fixed dice), ``adds`` (per blow), ``divisor`` the armor divisor (1: none),
+    ``type`` and ``explosive`` ("ex")."""
+
+    base: Literal["thr", "sw", ""] = ""
+    dice: int = 0
+    adds: int = 0
+    divisor: int = 1
+    type: DamageType = "cr"
+    explosive: bool = False
+    text: str = ""
+
+
+class GurpsWeapon(msgspec.Struct, frozen=True, kw_only=True):
+    """A weapon as the rules use it: the skill it is used with and that skill's level,
+    ``damage``, ``dice`` the wielder's damage worked out (e.g. "2D6+1"), melee ``reach``
+    ("C", "1", "1,2") and ``parry`` (None: cannot parry), ranged ``acc``, ``rof``, ``recoil``,
+    ``shots``, ``half_damage`` and ``max`` (yards), ``malf``, ``st``, ``bulk``. A shield has
+    ``db`` (its defence bonus) and is used to block; ``fencing`` weapons retreat and parry
+    better (GURPS-FENCING)."""
+
+    name: str
+    skill: str
+    level: int
+    damage: Damage
+    dice: str
+    reach: str = ""
+    parry: int | None = None
+    acc: int | None = None
+    rof: int = 1
+    rof_text: str = ""
+    full_auto: bool = False
+    recoil: int = 1
+    shots: int = 0
+    half_damage: int = 0
+    max: int = 0
+    malf: int = 17
+    st: int = 0
+    bulk: int = 0
+    db: int = 0
+    fencing: bool = False
+    shield: bool = False
+
+    @property
+    def ranged(self) -> bool:
+        """A ranged weapon (it has Acc)."""
+        return self.acc is not None
+
+
+class GurpsProfile(msgspec.Struct, frozen=True, kw_only=True):
+    """What the rules derive from a sheet once, at join. Each derived value the sheet did not
+    give is worked out from ST, DX, IQ and HT (``overridden`` lists the ones it gave)."""
+
+    name: str
+    kind: str
+    st: int
+    dx: int
+    iq: int
+    ht: int
+    hp: int
+    fp: int
+    will: int
+    per: int
+    #: Basic Speed in quarters ((DX + HT) / 4 exactly: 25 is 6.25).
+    speed_quarters: int
+    basic_move: int
+    sm: int
+    encumbrance: int
+    thrust: str
+    swing: str
+    skills: dict[str, int]
+    traits: tuple[str, ...] = ()
+    #: location -> DR ("all": every location not named).
+    dr: dict[str, int] = msgspec.field(default_factory=dict)
+    weapons: tuple[GurpsWeapon, ...] = ()
+    overridden: tuple[str, ...] = ()
+
+    @property
+    def basic_speed(self) -> float:
+        """Basic Speed as the sheet writes it (6.25)."""
+        return self.speed_quarters / 4
+
+    def has(self, trait: str) -> bool:
+        """Whether the sheet gives the trait."""
+        return trait in self.traits
+
+
+def _doc(rules: str, decides: str) -> msgspec.Meta:
+    """An option's rule ids and what it decides (``engine.rules.options.describe``)."""
+    return msgspec.Meta(description=decides, extra={"rules": rules})
+
+
+class GurpsOptions(msgspec.Struct, frozen=True, kw_only=True):
+    """The GURPS pack's options, recorded in the encounter's first event. Every reading taken
+    where the seed is silent (the Basic Set followed, [GK]) is an option here."""
+
+    shock_scale: Annotated[
+        Literal["per_tenth_hp", "per_hp"],
+        _doc(
+            "GURPS-SHOCK",
+            "shock for a fighter of 20+ HP: -1 per full HP/10 lost (Basic Set); or -1 per HP "
+            "lost whatever his HP",
+        ),
+    ] = "per_tenth_hp"
+    head_knockdown: Annotated[
+        bool,
+        _doc(
+            "GURPS-KNOCKDOWN / GURPS-HITLOC-TABLE",
+            "a blow to the skull, eye, face or vitals calls for the knockdown roll even when it "
+            "is not a major wound (Basic Set); off: only major wounds",
+        ),
+    ] = True
+    random_side: Annotated[
+        Literal["roll", "right"],
+        _doc(
+            "GURPS-RANDOM-LOC",
+            "a random hit on a hand or foot: 1d more for the side (1-3 right, 4-6 left); or "
+            "always the right",
+        ),
+    ] = "roll"
+    zero_hp: Annotated[
+        Literal["each_turn", "unless_do_nothing"],
+        _doc(
+            "GURPS-ZERO-HP",
+            "at 0 HP or less: an HT roll at the start of each of his turns to stay conscious; "
+            "or none on a turn he only does nothing (the Basic Set's exception, taken when he "
+            "chose Do Nothing the turn before)",
+        ),
+    ] = "each_turn"
+    move_attack_parry: Annotated[
+        Literal["not_that_weapon", "any"],
+        _doc(
+            "GURPS-MANEUVERS",
+            "after Move and Attack, no parry with the weapon he attacked with until his next "
+            "turn; or parry as usual",
+        ),
+    ] = "not_that_weapon"
+    ranged_parry: Annotated[
+        Literal["thrown_only", "never"],
+        _doc(
+            "GURPS-ACTIVE-DEFENSE",
+            "parrying a ranged attack: only thrown weapons (no Acc-and-shots missile), at -1; "
+            "or never",
+        ),
+    ] = "thrown_only"
+
+
+class AttackDetail(msgspec.Struct, frozen=True, kw_only=True):
+    """What a pending defence knows of its attack (``ReactionRequested.detail``), and what the
+    attack still has to do once answered: ``hits`` landed (rapid fire), the weapon and its
+    damage, the location (None: rolled on a hit, GURPS-RANDOM-LOC), a chink (GURPS-CHINK),
+    the defences the rules allow and the defence's own modifiers (``defence_mod``, e.g. a
+    feint's margin)."""
+
+    weapon: str
+    ranged: bool
+    tier: Tier
+    roll: int
+    margin: int
+    hits: int = 1
+    location: str | None = None
+    chink: bool = False
+    allowed: tuple[str, ...] = ("dodge", "parry", "block")
+    defence_mod: int = 0
+    strong: bool = False
+    note: str = ""
+    #: A disarm: the target's weapon struck at (GURPS-DISARM); no damage, a contest instead.
+    disarm: str | None = None
