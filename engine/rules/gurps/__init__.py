@@ -1,0 +1,1 @@
+"""The GURPS rules pack (seed 002)."""
