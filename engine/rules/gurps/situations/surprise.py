@@ -37,15 +37,20 @@ class Surprised(msgspec.Struct, frozen=True):
     rule: str
 
 
-def surprised(kind: Surprise, freeze_face: int, *, combat_reflexes: bool) -> Surprised:
+def surprised(
+    kind: Surprise, freeze_face: int | None = None, *, combat_reflexes: bool
+) -> Surprised:
     """GURPS-SURPRISE-TOTAL, GURPS-SURPRISE-CR: one defender's freeze from the GM's 1d
-    (``freeze_face``, one roll for the whole side). A partial surprise never freezes; Combat
-    Reflexes turns a total surprise into a partial one."""
-    face(freeze_face, 6, "the freeze roll")
+    (``freeze_face``, one roll for the whole side, needed for a total surprise). A partial
+    surprise never freezes; Combat Reflexes turns a total surprise into a partial one."""
+    if freeze_face is not None:
+        face(freeze_face, 6, "the freeze roll")
     if combat_reflexes and kind == "total":
         return Surprised(kind="partial", frozen_seconds=0, rule="GURPS-SURPRISE-CR")
     if kind == "partial":
         return Surprised(kind="partial", frozen_seconds=0, rule="GURPS-SURPRISE-PARTIAL-RECOVER")
+    if freeze_face is None:
+        raise UsageError("a total surprise needs the GM's 1d for the freeze (GURPS-SURPRISE-TOTAL)")
     return Surprised(kind="total", frozen_seconds=freeze_face, rule="GURPS-SURPRISE-TOTAL")
 
 

@@ -48,8 +48,17 @@ def test_combat_reflexes_never_freezes_and_counts_total_as_partial_gurps_surpris
 
 
 def test_a_partial_surprise_never_freezes_gurps_surprise_partial_recover() -> None:
-    """GURPS-SURPRISE-PARTIAL-RECOVER: stunned, but no freeze."""
+    """GURPS-SURPRISE-PARTIAL-RECOVER: stunned, but no freeze, with or without a 1d."""
     assert surprised("partial", 6, combat_reflexes=False).frozen_seconds == 0
+    assert surprised("partial", combat_reflexes=False).frozen_seconds == 0
+
+
+def test_a_total_surprise_needs_the_freeze_roll_gurps_surprise_total() -> None:
+    """GURPS-SURPRISE-TOTAL: without the GM's 1d the freeze cannot be known; with Combat
+    Reflexes it is not needed."""
+    with pytest.raises(UsageError, match="needs the GM's 1d"):
+        surprised("total", combat_reflexes=False)
+    assert surprised("total", combat_reflexes=True).kind == "partial"
 
 
 def test_total_surprise_recovery_is_basic_iq_with_no_ramp_gurps_surprise_total() -> None:
