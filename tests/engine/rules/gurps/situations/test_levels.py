@@ -3,6 +3,8 @@ from 1 to 6 feet and beyond, its edges, reach bringing the foe closer for one fi
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -19,13 +21,13 @@ PLACES = ("skull", "face", "eyes", "neck", "torso", "vitals", "groin", "right_ar
 LOW = ("right_leg", "left_foot")
 
 
-def _mod(feet: float, location: str, **kw: int | bool) -> int:
-    m = location_modifier(levels(feet, **kw), location)  # type: ignore[arg-type]
+def _mod(feet: float, location: str, **kw: Any) -> int:
+    m = location_modifier(levels(feet, **kw), location)
     assert m is None or m.rule == "GURPS-LEVELS"
     return 0 if m is None else m.value
 
 
-def _defence(feet: float, defender: bool = True, **kw: int) -> int:
+def _defence(feet: float, defender: bool = True, **kw: Any) -> int:
     m = defence_modifier(levels(feet, **kw), defender)
     return 0 if m is None else m.value
 

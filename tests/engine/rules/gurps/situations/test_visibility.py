@@ -69,4 +69,5 @@ def test_unaware_defender_has_no_defence_gurps_vis_defend_unseen() -> None:
 def test_attacker_in_smoke_is_defended_normally_gurps_vis_defend_unseen() -> None:
     """GURPS-VIS-DEFEND-UNSEEN: the weapon is seen coming out of the smoke."""
     d = unseen_defence("obscured", aware=True)
-    assert (d.allowed, d.modifiers) == ({"dodge", "parry", "block"}, ())
+    assert d.allowed == {"dodge", "parry", "block"}
+    assert d.modifiers == ()

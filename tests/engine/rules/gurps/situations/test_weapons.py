@@ -42,7 +42,8 @@ def test_defending_a_weapon_dodge_parry_with_it_never_block_gurps_strike_weapon(
     """GURPS-STRIKE-WEAPON: dodge and (with the ready weapon) parry, retreat allowed, no
     block and no shield bonus; an unready weapon cannot parry."""
     ready = defend_weapon(weapon_ready=True)
-    assert (ready.allowed, ready.retreat, ready.shield_bonus) == ({"dodge", "parry"}, True, False)
+    assert ready.allowed == {"dodge", "parry"}
+    assert (ready.retreat, ready.shield_bonus) == (True, False)
     assert defend_weapon(weapon_ready=False).allowed == {"dodge"}
 
 
