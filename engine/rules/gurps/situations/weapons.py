@@ -67,9 +67,10 @@ def disarm_modifiers(size: WeaponSize, *, can_parry: bool, fencing: bool) -> tup
 
 
 class DisarmContest(msgspec.Struct, frozen=True):
-    """The Quick Contest after a disarming hit: what each side rolls against (``attacker``
-    and ``defender`` are "skill" or "DX", the better of DX- and ST-based being the caller's)
-    and each side's modifiers."""
+    """The Quick Contest after a disarming hit: what the defender rolls against (his weapon
+    skill, or DX when he holds a missile weapon; the attacker always rolls his weapon skill,
+    and either may use a ST-based roll if better: the caller's pick), and each side's
+    modifiers."""
 
     defender_rolls: Literal["weapon skill", "DX"]
     attacker: tuple[Modifier, ...]
