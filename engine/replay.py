@@ -47,6 +47,8 @@ class Kernel:
             **pack.reducers,
         }
         self.snapshots = SnapshotCodec(pack, self.codec)
+        #: declaration type -> its row (None: a core declaration no verb makes), as found.
+        self._rows: dict[type, Action | None] = {}
         #: Known tags no reducer reads (declarations, rolls): a rebuild need not decode them.
         #: Unknown tags are still read, so a log from a newer fracas is refused, not misread.
         types = {tag_of(t): t for t in (*CORE_EVENTS, *pack.events)}
@@ -116,11 +118,16 @@ class Kernel:
     def row(self, declaration: Declaration) -> Action | None:
         """The actions-table row that decides ``declaration`` (None: a core declaration no
         verb makes, such as a join)."""
-        for cls in type(declaration).__mro__:
+        kind = type(declaration)
+        if kind in self._rows:  # a replay asks this of every ply
+            return self._rows[kind]
+        for cls in kind.__mro__:
             row = self._by_type.get(cls)
             if row is not None:
+                self._rows[kind] = row
                 return row
-        if type(declaration) in self._other:
+        if kind in self._other:
+            self._rows[kind] = None
             return None
         raise IllegalAction(f"the {self.pack.name} rules do not know {type(declaration).__name__}")
 

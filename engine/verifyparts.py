@@ -94,7 +94,10 @@ def verify_stretch(
             except Exception as err:  # the rules now refuse what was once allowed
                 found = Difference(ply.depth, 0, "(refused)", "accepted", str(err))
                 events_, after = [], state
-            if found is None and encodes_as(events_, stored):
+            # the declaration (events_[0]) is the stored row's own, decoded: a row that does
+            # not re-encode to itself (an older encoding) decodes to the same declaration, so
+            # only what the rules made of it is compared
+            if found is None and encodes_as(events_, stored, start=1):
                 state = after
             else:
                 recorded = decode_stored(stored)
