@@ -51,6 +51,19 @@ class Reader:
         """Close the connection."""
         self._conn.close()
 
+    def reopened(self) -> Reader:
+        """A reader of the same file on a connection of its own, for a forked process (a
+        connection must never cross a fork). It reads rows this reader has already found
+        (plies and their events are append-only, so any later snapshot of the file holds
+        them unchanged); close it when done."""
+        try:
+            conn = sqlite3.connect(
+                f"file:{self.path}?mode=rw", uri=True, isolation_level=None, timeout=5.0
+            )
+        except sqlite3.Error as err:
+            raise translate(err, self.path) from None
+        return Reader(self.path, conn, chained=self.chained)
+
     # --- reads --------------------------------------------------------------------------
 
     def _all(self, sql: str, params: Sequence[object] = ()) -> list[tuple[object, ...]]:
