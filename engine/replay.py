@@ -12,9 +12,10 @@ fight (``status``) decides nothing.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from engine.dice import Dice  # engine.table, which every command imports, imports it anyway
 from engine.log import PlyRow, Store
 from engine.rebuild import bulk, checked_plies, state_at
 from engine.rules import IllegalAction
@@ -27,7 +28,7 @@ from projections.fold import Reducer, fold
 from projections.state import FightState
 
 if TYPE_CHECKING:
-    from engine.dice import Dice
+    from engine.clock import Apply
 
 
 class Kernel:
@@ -81,6 +82,16 @@ class Kernel:
         from engine.actiontable import core_deciders
 
         return core_deciders(self.pack)
+
+    @functools.cached_property
+    def _settle(
+        self,
+    ) -> Callable[[FightState, Pack, Dice, Decision, Apply], tuple[FightState, list[Event]]]:
+        """:func:`engine.clock.settle`, imported once (an import in a function costs about a
+        microsecond on every call, and a replay resolves every ply)."""
+        from engine.clock import settle
+
+        return settle
 
     @functools.cached_property
     def _by_type(self) -> dict[type, Action]:
@@ -140,8 +151,7 @@ class Kernel:
         answer (or a ruling) may be declared. A declaration that belongs to a later phase of
         the round moves the round on to it first, in the same ply.
         """
-        from engine.clock import settle
-
+        settle = self._settle
         row = self.row(declaration)
         moved: list[Event] = []
         if row is None:
@@ -198,8 +208,6 @@ def kernel_for(pack: Pack) -> Kernel:
 
 def dice_for(ply: PlyRow) -> Dice:
     """The dice a ply was resolved with: its seed, depth and salt, and its entered faces."""
-    from engine.dice import Dice  # here: a command that only reads rolls nothing
-
     return Dice(ply.seed, ply.depth, ply.salt, ply.dice)
 
 
