@@ -9,7 +9,7 @@ from operator import itemgetter
 from pathlib import Path
 
 from engine.chain import Tampered
-from engine.logfile import NotFracas, translate
+from engine.logfile import BUSY_TIMEOUT_S, NotFracas, translate
 from engine.logrows import (
     PLY_COLUMNS,
     BranchRow,
@@ -58,7 +58,10 @@ class Reader:
         them unchanged); close it when done."""
         try:
             conn = sqlite3.connect(
-                f"file:{self.path}?mode=rw", uri=True, isolation_level=None, timeout=5.0
+                f"file:{self.path}?mode=rw",
+                uri=True,
+                isolation_level=None,
+                timeout=BUSY_TIMEOUT_S,
             )
         except sqlite3.Error as err:
             raise translate(err, self.path) from None
