@@ -34,27 +34,28 @@ _MASK = _WORD - 1
 _LIMITS: dict[int, int] = {}  # sides -> the first word a die of that many sides rejects
 
 
-def _block(seed: int, depth: int, salt: int, counter: int) -> bytes:
-    key = f"{seed}:{depth}:{salt}:{counter}".encode("ascii")
-    return sha256(DICE_DOMAIN + b"\x00" + key)
-
-
 class SeededStream:
     """The stream of uniform 64-bit words for one key; see the module docstring for the spec."""
+
+    __slots__ = ("_counter", "_key", "_words")
 
     def __init__(self, seed: int, depth: int, salt: int) -> None:
         self._key = (seed, depth, salt)
         self._counter = 0
         self._words: list[int] = []
 
+    def _refill(self) -> list[int]:
+        """The next block's four words, the first last (popped first)."""
+        seed, depth, salt = self._key
+        key = f"{seed}:{depth}:{salt}:{self._counter}".encode("ascii")
+        self._counter += 1
+        n = int.from_bytes(sha256(DICE_DOMAIN + b"\x00" + key), "big")  # the first word highest
+        self._words = [n & _MASK, n >> 64 & _MASK, n >> 128 & _MASK, n >> 192]
+        return self._words
+
     def word(self) -> int:
         """The next 64-bit word of the stream."""
-        if not self._words:
-            block = _block(*self._key, self._counter)
-            self._counter += 1
-            n = int.from_bytes(block, "big")  # four big-endian words, the first one highest
-            self._words = [n & _MASK, n >> 64 & _MASK, n >> 128 & _MASK, n >> 192]  # first: last
-        return self._words.pop()
+        return (self._words or self._refill()).pop()
 
     def face(self, sides: int) -> int:
         """One face of a fair die with ``sides`` sides, by rejection sampling."""
@@ -74,9 +75,11 @@ class Dice:
     After the ply is resolved, :meth:`check_all_used` refuses faces left over.
     """
 
+    __slots__ = ("_next_physical", "_physical", "_stream")
+
     def __init__(self, seed: int, depth: int, salt: int, physical: Sequence[int] = ()) -> None:
         self._stream = SeededStream(seed, depth, salt)
-        self._physical = list(physical)
+        self._physical = list(physical) if physical else []
         self._next_physical = 0
 
     @property
@@ -93,6 +96,8 @@ class Dice:
             sides_per_face = spec.sides_per_face()
         if self._next_physical >= len(self._physical):  # no entered face left: all seeded
             seeded = self._stream.face
+            if len(sides_per_face) == 1:  # one die, the commonest roll
+                return (seeded(sides_per_face[0]),), "seed"
             return tuple([seeded(sides) for sides in sides_per_face]), "seed"
         out: list[int] = []
         entered = 0

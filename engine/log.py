@@ -64,6 +64,7 @@ class Store(Reader):
                 )
             return cls._create(path)
         version = check_header(path)
+        conn: sqlite3.Connection | None = None
         try:
             conn = sqlite3.connect(
                 f"file:{path}?mode=rw", uri=True, isolation_level=None, timeout=BUSY_TIMEOUT_S
@@ -83,6 +84,8 @@ class Store(Reader):
                     f"{SCHEMA_VERSION}: it was changed outside fracas"
                 )
         except sqlite3.Error as err:
+            if conn is not None:  # closed now, not by a collection at exit: no -wal left
+                conn.close()
             raise translate(err, path) from None
         return cls(path, conn, chained=chained)
 

@@ -9,7 +9,7 @@ from operator import itemgetter
 from pathlib import Path
 
 from engine.chain import Tampered
-from engine.logfile import NotFracas, translate
+from engine.logfile import BUSY_TIMEOUT_S, NotFracas, translate
 from engine.logrows import (
     PLY_COLUMNS,
     BranchRow,
@@ -61,6 +61,22 @@ class Reader:
         process) has committed to the file since the last call, never for this one's own
         writes. One read of the shared memory, no page read."""
         return as_int(self._all("PRAGMA data_version")[0][0])
+
+    def reopened(self) -> Reader:
+        """A reader of the same file on a connection of its own, for a forked process (a
+        connection must never cross a fork). It reads rows this reader has already found
+        (plies and their events are append-only, so any later snapshot of the file holds
+        them unchanged); close it when done."""
+        try:
+            conn = sqlite3.connect(
+                f"file:{self.path}?mode=rw",
+                uri=True,
+                isolation_level=None,
+                timeout=BUSY_TIMEOUT_S,
+            )
+        except sqlite3.Error as err:
+            raise translate(err, self.path) from None
+        return Reader(self.path, conn, chained=self.chained)
 
     # --- reads --------------------------------------------------------------------------
 

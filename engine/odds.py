@@ -15,7 +15,6 @@ fight but alive (the pack's ``StatusView.down`` conditions: "unconscious"), or d
 
 from __future__ import annotations
 
-import statistics
 from collections.abc import Callable, Sequence
 
 import msgspec
@@ -92,6 +91,8 @@ def spread(values: Sequence[int]) -> Spread:
     if len(values) == 1:
         v = float(values[0])
         return Spread(mean=v, p10=v, p50=v, p90=v, min=values[0], max=values[0])
+    import statistics  # here: it imports random and fractions, ~2 ms every command would pay
+
     deciles = statistics.quantiles(values, n=10, method="inclusive")
     return Spread(
         mean=round(statistics.fmean(values), 3),

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from engine.chain import Tampered, encounter_hash, ply_hasher
 from engine.log import PlyRow, Store
+from engine.logreads import Reader
 from engine.logrows import ply_row
 from projections.state import FightState
 
@@ -105,7 +106,7 @@ def path_of(
     return rows
 
 
-def events_by_ply(store: Store, rows: list[tuple[object, ...]]) -> list[list[Stored]]:
+def events_by_ply(store: Reader, rows: list[tuple[object, ...]]) -> list[list[Stored]]:
     """The stored events of each of ``rows`` (a path's, ids rising), one list per ply."""
     events = store.stored_events([r[0] for r in rows])  # type: ignore[misc]
     owners = [e[0] for e in events]

@@ -12,9 +12,10 @@ fight (``status``) decides nothing.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from engine.dice import Dice  # engine.table, which every command imports, imports it anyway
 from engine.log import PlyRow, Store
 from engine.rebuild import bulk, checked_plies, state_at
 from engine.rules import IllegalAction
@@ -27,7 +28,7 @@ from projections.fold import Reducer, fold
 from projections.state import FightState
 
 if TYPE_CHECKING:
-    from engine.dice import Dice
+    from engine.clock import Apply
 
 
 class Kernel:
@@ -47,6 +48,8 @@ class Kernel:
             **pack.reducers,
         }
         self.snapshots = SnapshotCodec(pack, self.codec)
+        #: declaration type -> its row (None: a core declaration no verb makes), as found.
+        self._rows: dict[type, Action | None] = {}
         #: Known tags no reducer reads (declarations, rolls): a rebuild need not decode them.
         #: Unknown tags are still read, so a log from a newer fracas is refused, not misread.
         types = {tag_of(t): t for t in (*CORE_EVENTS, *pack.events)}
@@ -79,6 +82,16 @@ class Kernel:
         from engine.actiontable import core_deciders
 
         return core_deciders(self.pack)
+
+    @functools.cached_property
+    def _settle(
+        self,
+    ) -> Callable[[FightState, Pack, Dice, Decision, Apply], tuple[FightState, list[Event]]]:
+        """:func:`engine.clock.settle`, imported once (an import in a function costs about a
+        microsecond on every call, and a replay resolves every ply)."""
+        from engine.clock import settle
+
+        return settle
 
     @functools.cached_property
     def _by_type(self) -> dict[type, Action]:
@@ -116,11 +129,16 @@ class Kernel:
     def row(self, declaration: Declaration) -> Action | None:
         """The actions-table row that decides ``declaration`` (None: a core declaration no
         verb makes, such as a join)."""
-        for cls in type(declaration).__mro__:
+        kind = type(declaration)
+        if kind in self._rows:  # a replay asks this of every ply
+            return self._rows[kind]
+        for cls in kind.__mro__:
             row = self._by_type.get(cls)
             if row is not None:
+                self._rows[kind] = row
                 return row
-        if type(declaration) in self._other:
+        if kind in self._other:
+            self._rows[kind] = None
             return None
         raise IllegalAction(f"the {self.pack.name} rules do not know {type(declaration).__name__}")
 
@@ -133,8 +151,7 @@ class Kernel:
         answer (or a ruling) may be declared. A declaration that belongs to a later phase of
         the round moves the round on to it first, in the same ply.
         """
-        from engine.clock import settle
-
+        settle = self._settle
         row = self.row(declaration)
         moved: list[Event] = []
         if row is None:
@@ -191,8 +208,6 @@ def kernel_for(pack: Pack) -> Kernel:
 
 def dice_for(ply: PlyRow) -> Dice:
     """The dice a ply was resolved with: its seed, depth and salt, and its entered faces."""
-    from engine.dice import Dice  # here: a command that only reads rolls nothing
-
     return Dice(ply.seed, ply.depth, ply.salt, ply.dice)
 
 

@@ -12,7 +12,7 @@ import functools
 from collections.abc import Callable, Sequence
 
 from engine.dice import Dice, parse_spec
-from engine.dicespec import DiceSpec
+from engine.dicespec import DiceSpec, DiceTerm
 from events.core import Modifier, Roll
 
 
@@ -40,7 +40,7 @@ def apply_modifiers(base: int, modifiers: Sequence[Modifier]) -> int:
 
 def _kept(modifiers: Sequence[Modifier]) -> tuple[Modifier, ...]:
     """Every step but an addition (or a skipped one) of 0, which explains nothing."""
-    return tuple(m for m in modifiers if m.op not in ("add", "skip") or m.value != 0)
+    return tuple([m for m in modifiers if m.value != 0 or m.op not in ("add", "skip")])
 
 
 def roll(
@@ -54,10 +54,10 @@ def roll(
 ) -> Roll:
     """Roll ``spec`` with the ply's dice; the modifiers apply to the dice and the total must
     reach ``target`` (judged "over"; no target: nothing to reach, e.g. damage)."""
-    parsed, shown, sides = _spec(spec)
+    parsed, shown, sides, plain = _spec(spec)
     faces, source = dice.faces(parsed, sides)
     mods = _kept(modifiers)
-    total = apply_modifiers(parsed.value(faces), mods)
+    total = apply_modifiers(sum(faces) if plain else parsed.value(faces), mods)
     return Roll(
         purpose=purpose,
         spec=shown,
@@ -73,11 +73,16 @@ def roll(
 
 
 @functools.lru_cache(maxsize=512)
-def _spec(text: str) -> tuple[DiceSpec, str, tuple[int, ...]]:
-    """A die expression parsed once per process: the spec, as shown, and each face's die
-    (the rules roll the same few expressions over and over)."""
+def _spec(text: str) -> tuple[DiceSpec, str, tuple[int, ...], bool]:
+    """A die expression parsed once per process: the spec, as shown, each face's die, and
+    whether its value is the plain sum of its faces (``1D20``, ``3D6``; the rules roll the
+    same few expressions over and over)."""
     parsed = parse_spec(text)
-    return parsed, str(parsed), parsed.sides_per_face()
+    sides = parsed.sides_per_face()
+    plain = all(
+        isinstance(t, DiceTerm) and t.multiplier == 1 and not t.negative for t in parsed.terms
+    )
+    return parsed, str(parsed), sides, plain
 
 
 def roll_under(
@@ -93,7 +98,7 @@ def roll_under(
     """Roll ``spec`` against ``base`` after ``target_modifiers`` (judged "under": the dice
     must not exceed the target). ``tier(total, target)`` names the success tier, if the
     system has tiers."""
-    parsed, shown, sides = _spec(spec)
+    parsed, shown, sides, _ = _spec(spec)
     faces, source = dice.faces(parsed, sides)
     mods = _kept(target_modifiers)
     target = apply_modifiers(base, mods)

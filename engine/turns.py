@@ -105,6 +105,7 @@ def expired_now(state: FightState, why: str) -> list[ConditionChanged]:
     return [
         ConditionChanged(combatant=cid, condition=cond, present=False, rule=why)
         for cid, c in state.combatants.items()
+        if c.expires_turn  # most have no timed condition: nothing to sort
         for cond in sorted(c.conditions)
         if cond in c.expires_turn and (c.expires[cond], c.expires_turn[cond]) <= now
     ]

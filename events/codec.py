@@ -69,18 +69,20 @@ def encode(event: Event) -> tuple[str, int, str]:
     return tag_of(type(event)), event.schema_version, _ENCODER.encode(event).decode()
 
 
-def encodes_as(events: Sequence[Event], stored: Sequence[tuple[object, str, int, str]]) -> bool:
+def encodes_as(
+    events: Sequence[Event], stored: Sequence[tuple[object, str, int, str]], start: int = 0
+) -> bool:
     """Whether ``events`` encode to exactly the stored ``(ply, tag, version, body)`` rows: what
-    :func:`encode` gives, compared event by event without building it."""
+    :func:`encode` gives, compared event by event without building it. ``start``: how many
+    leading events the caller took from the stored rows themselves (a replay's declaration,
+    decoded from its row), compared no further."""
     if len(events) != len(stored):
         return False
     encode_ = _ENCODER.encode
-    for event, row in zip(events, stored, strict=True):
-        if (
-            row[3] != encode_(event).decode()
-            or row[2] != event.schema_version
-            or row[1] != tag_of(type(event))
-        ):
+    for event, row in zip(events[start:], stored[start:], strict=True):
+        kind = type(event)
+        tag = _TAGS.get(kind) or tag_of(kind)
+        if row[3] != encode_(event).decode() or row[2] != event.schema_version or row[1] != tag:
             return False
     return True
 

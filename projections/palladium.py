@@ -128,7 +128,9 @@ class Fighter(msgspec.Struct, frozen=True, kw_only=True):
 
     def destroyed(self) -> tuple[str, ...]:
         """His weapons shot to pieces (PAL-RNG-TARGET-WEAPON)."""
-        return tuple(w for w, left in self.weapon_mdc.items() if left <= 0)
+        if not self.weapon_mdc:  # most sheets give no weapon M.D.C.
+            return ()
+        return tuple([w for w, left in self.weapon_mdc.items() if left <= 0])
 
 
 #: What an ``ActionStarted`` and the ``InProgress`` it begins have in common.
@@ -146,9 +148,9 @@ def fighter(c: CombatantState) -> Fighter:
 def update(state: FightState, cid: str, **changes: Any) -> FightState:
     """``state`` with these fields of ``cid``'s record changed (``with_combatant`` inlined:
     the rebuild's commonest step)."""
-    c = state.combatants[cid]
     combatants = dict(state.combatants)
-    combatants[c.id] = replace(c, data=replace(c.data, **changes))
+    c = combatants[cid]
+    combatants[cid] = replace(c, data=replace(c.data, **changes))
     return replace(state, combatants=combatants)
 
 
@@ -229,28 +231,27 @@ def on_action_started(state: FightState, e: pe.ActionStarted) -> FightState:
 def on_apm_spent(state: FightState, e: pe.ApmSpent) -> FightState:
     """Attacks spent: from hand, from later passes, and on credit from later rounds."""
     f = fighter(state.combatants[e.combatant])
+    later = sum(e.later)
+    # only what changes is replaced: the commonest event of a fight, and each field given
+    # costs the copy of the record a little more
+    changes: dict[str, Any] = {"apm_left": f.apm_left - (e.amount - e.owed - later)}
     ip = f.in_progress
     if ip is not None and e.on == ip.action:
-        ip = replace(ip, paid=ip.paid + e.amount)
-    later = sum(e.later)
-    passes = f.passes
+        changes["in_progress"] = replace(ip, paid=ip.paid + e.amount)
     if e.later:
-        passes = tuple(n - (e.later[i] if i < len(e.later) else 0) for i, n in enumerate(passes))
-    spent = f.spent
+        changes["passes"] = tuple(
+            n - (e.later[i] if i < len(e.later) else 0) for i, n in enumerate(f.passes)
+        )
+    if e.owed:
+        changes["owed"] = f.owed + e.owed
     if e.ledger:
-        spent = dict(spent)
+        spent = dict(f.spent)
         for k, v in e.ledger.items():
             spent[k] = spent.get(k, 0) + v
-    return update(
-        state,
-        e.combatant,
-        apm_left=f.apm_left - (e.amount - e.owed - later),
-        passes=passes,
-        owed=f.owed + e.owed,
-        in_progress=ip,
-        spent=spent,
-        acted=f.acted or e.turn,
-    )
+        changes["spent"] = spent
+    if e.turn and not f.acted:
+        changes["acted"] = True
+    return update(state, e.combatant, **changes)
 
 
 def on_attacks_gained(state: FightState, e: pe.AttacksGained) -> FightState:

@@ -23,7 +23,13 @@ from engine.rules import IllegalAction
 from engine.rules.palladium import conditions
 from engine.rules.palladium.options import opts
 from events.core import Event, OrderChanged
-from events.palladium import ApmSpent, AttacksGained, AttacksRefreshed, InitiativeLost
+from events.palladium import (
+    ApmSpent,
+    AttacksGained,
+    AttacksRefreshed,
+    InitiativeLost,
+    PalladiumOptions,
+)
 from projections.palladium import Fighter, fighter, on_apm_spent
 from projections.state import FightState, evolve
 
@@ -53,7 +59,8 @@ _SOURCE_NAMES = {
 
 def passes_mode(state: FightState) -> bool:
     """Whether rounds are made of passes (house) rather than one cycling pool (RAW)."""
-    return opts(state).round_structure == "passes"
+    options = state.options  # opts(state), inlined: the rules ask this several times a ply
+    return isinstance(options, PalladiumOptions) and options.round_structure == "passes"
 
 
 def split(apm: int, passes: int = PASSES) -> tuple[int, ...]:

@@ -78,10 +78,11 @@ def land(
     """A blow that gets through: damage, or first the striker's answer to a special blow.
     ``earlier``: the ply's events before it (a defence the target paid for)."""
     if not detail.blow:
-        made = by_itself(state, attacker, detail)
+        opened = open_to(state, attacker, detail)
+        made = by_itself(state, attacker, detail, opened)
         if made is not None:
             detail = made
-        elif open_to(state, attacker, detail):
+        elif opened:
             asked = msgspec.structs.replace(detail, target=target)
             return [
                 ReactionRequested(actor=target, reactor=attacker, kind="activate", detail=asked)
@@ -106,11 +107,14 @@ def exchanged(
     )
 
 
-def by_itself(state: FightState, attacker: str, detail: StrikeDetail) -> StrikeDetail | None:
+def by_itself(
+    state: FightState, attacker: str, detail: StrikeDetail, opened: list[str] | None = None
+) -> StrikeDetail | None:
     """The strike as the special blow it makes by itself, with nobody asked: under the option
     ``special_blows`` "automatic", the only blow its roll opens; never from behind, where the
-    critical or the knockout is the striker's pick (PAL-DMG-CRIT-BEHIND). None otherwise."""
-    blows = open_to(state, attacker, detail)
+    critical or the knockout is the striker's pick (PAL-DMG-CRIT-BEHIND). None otherwise.
+    ``opened``: :func:`open_to`'s answer, if the caller has it."""
+    blows = open_to(state, attacker, detail) if opened is None else opened
     if opts(state).special_blows == "automatic" and len(blows) == 1 and not detail.behind:
         return msgspec.structs.replace(detail, blow=blows[0])
     return None

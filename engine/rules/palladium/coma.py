@@ -113,11 +113,13 @@ def bleeds(state: FightState, target: str, hurt: Sequence[Event], blade: bool) -
     c = state.combatants[target]
     if "bleeding" in c.conditions:
         return []
-    reached = any(isinstance(e, DamageApplied) and e.pool == "hp" for e in hurt)
-    comatose = any(
-        isinstance(e, ConditionChanged) and e.condition == "coma" and e.present for e in hurt
-    )
-    dead = any(isinstance(e, ConditionChanged) and e.condition == "dead" for e in hurt)
+    reached = comatose = dead = False
+    for e in hurt:  # one pass: a ply's damage asks this of every blow
+        if isinstance(e, DamageApplied):
+            reached = reached or e.pool == "hp"
+        elif isinstance(e, ConditionChanged):
+            comatose = comatose or (e.condition == "coma" and e.present)
+            dead = dead or e.condition == "dead"
     if dead or not ((blade and reached) or (comatose and opts(state).blood_loss)):
         return []
     rule = BLEED if blade and reached else BLOOD_LOSS

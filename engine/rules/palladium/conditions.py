@@ -74,21 +74,29 @@ def of(c: CombatantState) -> list[Condition]:
 
 def out_of_action(c: CombatantState) -> Condition | None:
     """The condition that keeps ``c`` from taking turns, or None."""
+    if not c.conditions:  # the usual case, asked several times a ply
+        return None
     return next((k for k in of(c) if not k.acts), None)
 
 
 def cannot_attack(c: CombatantState) -> Condition | None:
     """The condition that keeps ``c`` from attacking (a hold, an entanglement), or None."""
+    if not c.conditions:  # the usual case, asked several times a ply
+        return None
     return next((k for k in of(c) if not k.attacks), None)
 
 
 def cannot_parry(c: CombatantState) -> Condition | None:
     """The condition that keeps ``c`` from parrying (an entanglement), or None."""
+    if not c.conditions:  # the usual case, asked several times a ply
+        return None
     return next((k for k in of(c) if not k.parries), None)
 
 
 def cannot_defend(c: CombatantState) -> Condition | None:
     """The condition that keeps ``c`` from parrying or dodging, or None."""
+    if not c.conditions:  # the usual case, asked several times a ply
+        return None
     return next((k for k in of(c) if not k.defends), None)
 
 

@@ -195,6 +195,8 @@ def lapsed(state: FightState) -> list[Event]:
     events: list[Event] = []
     for cid, c in state.combatants.items():
         f = fighter(c)
+        if not f.holding and f.entangling is None:  # the usual case, asked every turn
+            continue
         for other, end in (
             (f.holding[0] if f.holding else None, let_go),
             (f.entangling, untangle),

@@ -228,6 +228,11 @@ def begin(state: FightState, actor: str, ip: InProgress, dice: Dice) -> Decision
     return Decision([started, spent], advance=_advance_after(state, actor, pay))
 
 
+def _lapse(cid: str) -> HoldEnded:
+    """A hold lapses as its holder's turn comes (PAL-HR-HOLD)."""
+    return HoldEnded(combatant=cid, released=False, reason="his turn came (PAL-HR-HOLD)")
+
+
 def on_turn(state: FightState, cid: str, dice: Dice, kind: TurnKind) -> Decision:
     """When the turn reaches ``cid``.
 
@@ -239,8 +244,8 @@ def on_turn(state: FightState, cid: str, dice: Dice, kind: TurnKind) -> Decision
     (PAL-COST-MULTI-LANDING).
     """
     ended = expired_now(state, DURATION)
-    ended += coma.untreated(state, ended)  # a coma whose hours ran out
     if ended:  # conditions whose rounds are over end as the turn begins, before it is played
+        ended += coma.untreated(state, ended)  # a coma whose hours ran out
         for e in ended:
             state = on_condition_changed(state, e)
         outcome = on_turn(state, cid, dice, kind)
@@ -257,9 +262,8 @@ def on_turn(state: FightState, cid: str, dice: Dice, kind: TurnKind) -> Decision
     if f.parried and opts(state).parry_limit_reset == "turn":
         events.append(ParryLimitReset(combatant=cid))
     events += covering.lapses(state, cid)  # his covering fire lasts until his turn
-    lapse = HoldEnded(combatant=cid, released=False, reason="his turn came (PAL-HR-HOLD)")
     if c.held is not None and passes:
-        events.append(lapse)
+        events.append(_lapse(cid))
     events += grips.lapsed(state)  # holds and entanglements whose side is down end
     hand = f.apm_left
     now = state
@@ -276,7 +280,7 @@ def on_turn(state: FightState, cid: str, dice: Dice, kind: TurnKind) -> Decision
         events.append(began)
         now = on_turn_began(state, began)
     elif c.held is not None:
-        events.append(lapse)
+        events.append(_lapse(cid))
     kept = grips.upkeep(now, cid, dice)  # an entanglement is kept each round for an attack
     if kept:
         events += kept

@@ -26,7 +26,7 @@ from events.palladium import (
 )
 from projections.core import on_condition_changed
 from projections.fold import Reducer, fold
-from projections.palladium import fighter, on_pool_set
+from projections.palladium import Fighter, fighter, on_pool_set
 from projections.state import FightState
 
 SNEAK = "PAL-INIT-AUTO-SNEAK"
@@ -50,14 +50,19 @@ def can_act(state: FightState, cid: str) -> bool:
     A fighter with nobody left alive to act against has nothing to spend his attacks on, so
     the round ends (PAL-ROUND-END).
     """
-    c = state.combatants.get(cid)
+    combatants = state.combatants
+    c = combatants.get(cid)
     if c is None or not c.alive or conditions.out_of_action(c) is not None:
         return False
-    if not any(o.alive for oid, o in state.combatants.items() if oid != cid):
+    for oid, o in combatants.items():  # someone else alive to act against
+        if oid != cid and o.alive:
+            break
+    else:
         return False
-    f = fighter(c)
-    if state.clock.passes:
-        return f.pool_pass != state.clock.pass_
+    f: Fighter = c.data  # fighter(c), asked for every turn the clock looks at
+    clock = state.clock
+    if clock.passes:
+        return f.pool_pass != clock.pass_
     return f.apm_left > 0
 
 
