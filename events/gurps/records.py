@@ -185,6 +185,14 @@ class GurpsOptions(msgspec.Struct, frozen=True, kw_only=True):
             "or never",
         ),
     ] = "thrown_only"
+    shotgun_close: Annotated[
+        Literal["below", "at_or_below"],
+        _doc(
+            "GURPS-SHOTGUN",
+            "a shotgun's pellets have not spread closer than a tenth of 1/2D (the text); or "
+            "at a tenth of 1/2D too (the worked example's 'within 5 yards' of 1/2D 50)",
+        ),
+    ] = "below"
 
 
 class AttackDetail(msgspec.Struct, frozen=True, kw_only=True):
@@ -208,3 +216,5 @@ class AttackDetail(msgspec.Struct, frozen=True, kw_only=True):
     note: str = ""
     #: A disarm: the target's weapon struck at (GURPS-DISARM); no damage, a contest instead.
     disarm: str | None = None
+    #: A shotgun's close-range multiplier to damage dice and DR (GURPS-SHOTGUN; 1: none).
+    multiplier: int = 1
