@@ -242,5 +242,10 @@ VERBS: dict[str, dict[str, str]] = {
             "Strike at the foe's weapon to knock it away: the weapon's size penalty (-5 to -3) and "
             "-2 unless fencing; dodge or parry with that weapon; then a Quick Contest of skills."
         ),
+        "clear": (
+            "Clear a jammed weapon: a Ready turn each; a misfire takes 1 Ready and a roll to "
+            "find it, then 3 Readies and a roll to fix it; a stoppage 3 Readies and a roll "
+            "(Armoury, or the IQ-based weapon skill)."
+        ),
     },
 }

@@ -16,12 +16,14 @@ from events.core import Event, Roll
 from events.gurps.declarations import (
     AimDeclared,
     AttackDeclared,
+    ClearDeclared,
     DefendDeclared,
     DisarmDeclared,
     FeintDeclared,
     ManeuverDeclared,
     SurpriseDeclared,
 )
+from events.gurps.ranged import ClearStep, Jam, MalfunctionRolled, WeaponCleared
 from events.gurps.records import (
     AttackDetail,
     Damage,
@@ -44,6 +46,8 @@ __all__ = [
     "AttackDeclared",
     "AttackDetail",
     "AttackRolled",
+    "ClearDeclared",
+    "ClearStep",
     "ContestRolled",
     "Crippled",
     "Damage",
@@ -62,7 +66,9 @@ __all__ = [
     "GurpsWeapon",
     "InitiativeRolled",
     "InjuryApplied",
+    "Jam",
     "LocationRolled",
+    "MalfunctionRolled",
     "Maneuver",
     "ManeuverChosen",
     "ManeuverDeclared",
@@ -78,6 +84,7 @@ __all__ = [
     "SurpriseTurn",
     "Tier",
     "TurnBegan",
+    "WeaponCleared",
     "WeaponState",
 ]
 
@@ -336,4 +343,8 @@ GURPS_EVENTS: tuple[type[Event], ...] = (
     SurpriseApplied,
     SurpriseTurn,
     WeaponState,
+    # ranged-side situational rules (events/gurps/ranged.py)
+    ClearDeclared,
+    MalfunctionRolled,
+    WeaponCleared,
 )

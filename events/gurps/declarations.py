@@ -104,3 +104,13 @@ class DisarmDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.disarm_d
     mod: int = 0
     defend: Literal["dodge", "parry", "none"] | None = None
     retreat: bool = False
+
+
+class ClearDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.clear_declared"):
+    """``actor`` takes a Ready to clear his jammed ``weapon`` (None: his first jammed one),
+    GURPS-MALF: a misfire or a stoppage takes Ready turns, then a roll of ``skill``
+    (``armoury`` or the IQ-based ``weapon`` skill; None: the better of the two)."""
+
+    actor: str
+    weapon: str | None = None
+    skill: Literal["armoury", "weapon"] | None = None

@@ -82,6 +82,10 @@ class GurpsWeapon(msgspec.Struct, frozen=True, kw_only=True):
     db: int = 0
     fencing: bool = False
     shield: bool = False
+    #: Tech level (0: not given) and how it malfunctions (firearm, revolver, breechloader,
+    #: repeater, grenade, beam; "": it does not), GURPS-MALF.
+    tl: int = 0
+    design: str = ""
 
     @property
     def ranged(self) -> bool:

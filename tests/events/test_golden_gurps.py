@@ -186,6 +186,31 @@ EXAMPLES: list[Event] = [
     ),
     ge.SurpriseTurn(combatant="bruno", frozen_left=0, attempt=2, recovered=True),
     ge.WeaponState(combatant="bruno", weapon="club", state="dropped", reason="knocked away"),
+    ge.ClearDeclared(actor="vic", weapon="pistol", skill="armoury"),
+    ge.MalfunctionRolled(
+        combatant="vic",
+        weapon="pistol",
+        malf=17,
+        attack=17,
+        roll=_DAMAGE,
+        kind="stoppage",
+        jam="stoppage",
+        step="fix",
+        readies=3,
+        reason="17 reaches Malf 17: stoppage",
+    ),
+    ge.WeaponCleared(
+        combatant="vic",
+        weapon="pistol",
+        step="fix",
+        done=3,
+        readies=3,
+        roll=_ROLL,
+        success=True,
+        jam=None,
+        step_now=None,
+        reason="cleared: it fires again",
+    ),
 ]
 
 

@@ -13,6 +13,7 @@ from engine.rules.gurps.attack import decide_attack
 from engine.rules.gurps.common import check_turn, choose, fighter, find_weapon, ready
 from engine.rules.gurps.disarm import decide_disarm
 from engine.rules.gurps.maneuvers import MODES, row
+from engine.rules.gurps.ranged_actions import RANGED_ACTIONS
 from engine.rules.gurps.resolution import quick_contest, success_roll
 from engine.rules.gurps.surprise import decide_surprise
 from engine.rules.pack import Action, Decision
@@ -335,4 +336,5 @@ ACTIONS: tuple[Action, ...] = (
             "retreat": "With --defend: he retreats.",
         },
     ),
+    *RANGED_ACTIONS,
 )

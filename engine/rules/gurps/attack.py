@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from engine.dice import Dice
 from engine.rules import IllegalAction, UnknownName, UsageError
-from engine.rules.gurps import defence, injury, rapidfire
+from engine.rules.gurps import defence, injury, malfunctions, rapidfire
 from engine.rules.gurps.common import (
     check_turn,
     choose,
@@ -197,8 +197,11 @@ def resolve(
     location = _location(d, weapon)
     mods = [*modifiers(state, d, weapon, r, v.rof), *extra]
     roll = success_roll(dice, "attack", weapon.level, mods)
-    hit = succeeded(roll)
+    jam = malfunctions.check(state, dice, d.actor, weapon, roll)  # GURPS-MALF
+    v = v if jam is None else jam.volley(v)
+    hit = succeeded(roll) and v.rof > 0
     hits, how = rapidfire.hits(v, roll, hit, weapon.recoil)
+    how = how if jam is None else f"{jam.why}" + (f"; {how}" if how else "")
     why = f"{roll.tier}: {roll.total} against {roll.target}" + (f"; {how}" if how else "")
     events.append(
         AttackRolled(
@@ -211,11 +214,12 @@ def resolve(
             reason=why,
         )
     )
-    if weapon.shots:
+    if weapon.shots and v.ammunition:
         left = fighter(state, d.actor).shots[weapon.name] - v.ammunition
         events.append(
             ShotsSpent(combatant=d.actor, weapon=weapon.name, spent=v.ammunition, left=left)
         )
+    events += jam.events if jam is not None else ()
     more = fighter(state, d.actor).attacks + 1 < r.attacks
     advance: Advance = "none" if more else "next"
     if not hit:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.explain import Namer, roll_text
+from engine.rules.gurps.explain_ranged import RANGED_EXPLAIN
 from engine.rules.pack import Explainer
 from events import gurps as ge
 from events.core import Event, ReactionRequested
@@ -211,6 +212,7 @@ EXPLAIN: dict[type[Event], Explainer] = {
             + (f" ({e.reason})" if e.reason else "")
         ]
     ),
+    **RANGED_EXPLAIN,
     ReactionRequested: _row(
         lambda e, n: [
             f"  waiting for {n(e.reactor)}'s answer: "

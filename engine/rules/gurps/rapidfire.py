@@ -13,6 +13,7 @@ import attrs
 
 from engine.rules import IllegalAction
 from engine.rules.gurps.common import fighter
+from engine.rules.gurps.malfunctions import refuse_jammed
 from engine.rules.gurps.options import opts
 from engine.rules.gurps.sheet import rof_parts
 from engine.rules.gurps.situations import volleys
@@ -37,12 +38,13 @@ class Volley:
 
 
 def volley(state: FightState, d: AttackDeclared, weapon: GurpsWeapon) -> Volley:
-    """The burst of ``d`` with ``weapon``: refused if the shots do not fit the weapon's RoF
-    or what is left in it, or a full-auto-only weapon fires fewer than its minimum
-    (GURPS-RF-FULLAUTO), or ``--stationary`` is claimed where the target's SM does not cancel
-    the range modifier (GURPS-RF-STATIONARY)."""
+    """The burst of ``d`` with ``weapon``: refused if it is jammed (GURPS-MALF), if the shots
+    do not fit the weapon's RoF or what is left in it, if a full-auto-only weapon fires fewer
+    than its minimum (GURPS-RF-FULLAUTO), or if ``--stationary`` is claimed where the
+    target's SM does not cancel the range modifier (GURPS-RF-STATIONARY)."""
     if not weapon.ranged:
         return Volley(ammunition=1, rof=1)
+    refuse_jammed(state, d.actor, weapon)
     rof, full_auto, projectiles = rof_parts(weapon.rof_text or str(weapon.rof))
     left = fighter(state, d.actor).shots.get(weapon.name, 0) if weapon.shots else rof
     least = volleys.minimum_rof(rof, left, full_auto_only=full_auto)

@@ -31,9 +31,13 @@ problem comes back at once with its dotted path. Schema (optional keys show thei
     shots = 9                          # shots in the weapon (0: not counted)
     half_damage = 150                  # yards: 1/2D and Max
     max = 1900
-    malf = 17                          # 3..18
+    malf = 17                          # 3..18 (absent: by TL for a design, else none)
     st = 9
     bulk = -2                          # 0 or less
+    tl = 6                             # tech level (0: not given; 15-18 then never explodes)
+    design = "firearm"                 # firearm revolver breechloader repeater grenade beam:
+                                       #   how it malfunctions (absent: firearm if malf given;
+                                       #   with neither, it never malfunctions)
 """
 
 from __future__ import annotations
@@ -120,9 +124,13 @@ class Weapon:
     shots: Annotated[int, Range(0, 10_000)] = 0
     half_damage: Annotated[int, Range(0, 100_000)] = 0
     max: Annotated[int, Range(0, 100_000)] = 0
-    malf: Annotated[int, Range(3, 18)] = 17
+    malf: Annotated[int, Range(3, 18)] | None = None
     st: Annotated[int, Range(0, 40)] = 0
     bulk: Annotated[int, Range(-20, 0)] = 0
+    tl: Annotated[int, Range(0, 12)] = 0
+    design: Literal["firearm", "revolver", "breechloader", "repeater", "grenade", "beam"] | None = (
+        None
+    )
 
 
 @attrs.frozen(kw_only=True)

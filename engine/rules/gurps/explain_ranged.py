@@ -1,0 +1,49 @@
+"""Explain texts of the ranged-side situational rules' events (GURPS-MALF), merged into
+:data:`engine.rules.gurps.explain.EXPLAIN`."""
+
+from __future__ import annotations
+
+from engine.explain import Namer, roll_text
+from engine.rules.pack import Explainer
+from events import gurps as ge
+from events.core import Event
+
+
+def _malfunction(e: ge.MalfunctionRolled, n: Namer) -> list[str]:
+    lines = [
+        f"  {n(e.combatant)}'s {e.weapon} MALFUNCTIONS: {e.attack} reaches Malf {e.malf}; "
+        f"table {roll_text(e.roll)} -> {e.kind} (GURPS-MALF)"
+    ]
+    if e.jam is None:
+        lines.append("  it fires next time")
+    elif e.step is None:
+        lines.append(f"  the {e.weapon} is {e.jam}")
+    else:
+        lines.append(
+            f"  the {e.weapon} is jammed ({e.jam}): `fracas clear {e.combatant}`, "
+            f"{e.readies} Ready(s) to {e.step}"
+        )
+    return lines
+
+
+def _cleared(e: ge.WeaponCleared, n: Namer) -> list[str]:
+    head = f"  {n(e.combatant)} works at the {e.weapon} ({e.step}, Ready {e.done} of {e.readies})"
+    if e.roll is None:
+        return [head]
+    return [head, f"  {roll_text(e.roll)} -> {e.reason} (GURPS-MALF)"]
+
+
+def _clear(e: ge.ClearDeclared, n: Namer) -> list[str]:
+    what = f"the {e.weapon}" if e.weapon else "his jammed weapon"
+    return [f"{n(e.actor)} readies {what} to clear it" + (f" ({e.skill})" if e.skill else "")]
+
+
+def _row(fn: object) -> Explainer:
+    return fn  # type: ignore[return-value]
+
+
+RANGED_EXPLAIN: dict[type[Event], Explainer] = {
+    ge.ClearDeclared: _row(_clear),
+    ge.MalfunctionRolled: _row(_malfunction),
+    ge.WeaponCleared: _row(_cleared),
+}

@@ -1,0 +1,54 @@
+"""Events of the GURPS pack's ranged-side situational rules: malfunctions and clearing them
+(GURPS-MALF).
+
+Rule ids cite ``shared/rules/gurps-brp.md`` §2.1. Every roll is a core ``Roll``.
+"""
+
+# No `from __future__ import annotations` (see events/core.py): msgspec builds decoders
+# faster from annotations that are objects.
+
+from typing import Literal
+
+from events.core import Event, Roll
+
+#: What a malfunction leaves a weapon as (GURPS-MALF): "destroyed" after an explosion.
+Jam = Literal["misfire", "stoppage", "mechanical", "destroyed", "dud", "late"]
+#: The two steps of clearing one: finding the problem, then fixing it.
+ClearStep = Literal["diagnose", "fix"]
+
+
+class MalfunctionRolled(Event, frozen=True, kw_only=True, tag="gurps.malfunction_rolled"):
+    """``combatant``'s ``weapon`` malfunctions (GURPS-MALF): the attack's unmodified 3d
+    ``attack`` reached its ``malf``; ``roll`` is the 3d on the malfunction table and ``kind``
+    what it gave (misfire, stoppage, mechanical, explosion; a grenade's late or dud). ``jam``
+    is what the weapon is now until cleared (None: it fires next time, a revolver's misfire),
+    ``step`` the first step of clearing it, ``readies`` the Ready turns that step takes."""
+
+    combatant: str
+    weapon: str
+    malf: int
+    attack: int
+    roll: Roll
+    kind: Literal["misfire", "stoppage", "mechanical", "explosion", "late", "dud"]
+    jam: Jam | None = None
+    step: ClearStep | None = None
+    readies: int = 0
+    reason: str = ""
+
+
+class WeaponCleared(Event, frozen=True, kw_only=True, tag="gurps.weapon_cleared"):
+    """A Ready turn spent on ``combatant``'s jammed ``weapon`` (GURPS-MALF): ``step``
+    (diagnose or fix), ``done`` of the ``readies`` it takes; on the last, ``roll`` (Armoury or
+    the IQ-based weapon skill) and ``success``. ``jam`` is what the weapon is now (None:
+    cleared, it fires again) and ``step_now`` the step the next Ready works at."""
+
+    combatant: str
+    weapon: str
+    step: ClearStep
+    done: int
+    readies: int
+    roll: Roll | None = None
+    success: bool | None = None
+    jam: Jam | None = None
+    step_now: ClearStep | None = None
+    reason: str = ""
