@@ -23,7 +23,14 @@ from events.gurps.declarations import (
     ManeuverDeclared,
     SurpriseDeclared,
 )
-from events.gurps.ranged import ClearStep, Jam, MalfunctionRolled, WeaponCleared
+from events.gurps.ranged import (
+    ClearStep,
+    CoverChecked,
+    Jam,
+    MalfunctionRolled,
+    Overpenetrated,
+    WeaponCleared,
+)
 from events.gurps.records import (
     AttackDetail,
     Damage,
@@ -49,6 +56,7 @@ __all__ = [
     "ClearDeclared",
     "ClearStep",
     "ContestRolled",
+    "CoverChecked",
     "Crippled",
     "Damage",
     "DamageRolled",
@@ -73,6 +81,7 @@ __all__ = [
     "ManeuverChosen",
     "ManeuverDeclared",
     "Mode",
+    "Overpenetrated",
     "Posture",
     "PostureChanged",
     "ShotsSpent",
@@ -347,4 +356,6 @@ GURPS_EVENTS: tuple[type[Event], ...] = (
     ClearDeclared,
     MalfunctionRolled,
     WeaponCleared,
+    CoverChecked,
+    Overpenetrated,
 )

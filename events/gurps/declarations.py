@@ -46,6 +46,12 @@ class AttackDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.attack_d
     defend: DefenceChoice | None = None
     retreat: bool = False
     drop: bool = False
+    #: The ranged-side situational rules: the target behind cover (how he shows himself, or
+    #: "hidden" completely), the DR of the cover shot through (GURPS-COVER), and who is
+    #: behind him for a shot that goes through (GURPS-OVERPEN, the GM's call).
+    cover: Literal["looking", "one_handed", "two_handed", "slit", "hidden"] | None = None
+    through_cover: int | None = None
+    behind: str | None = None
 
 
 class DefendDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.defend_declared"):

@@ -52,3 +52,28 @@ class WeaponCleared(Event, frozen=True, kw_only=True, tag="gurps.weapon_cleared"
     jam: Jam | None = None
     step_now: ClearStep | None = None
     reason: str = ""
+
+
+class CoverChecked(Event, frozen=True, kw_only=True, tag="gurps.cover_checked"):
+    """A random hit on a fighter behind cover (GURPS-COVER): the ``location`` rolled is
+    ``exposure`` (full, half, hidden); ``roll`` the 1d for a half-exposed one (4-6: the
+    cover); ``struck`` whether the shot hit the cover instead of him."""
+
+    target: str
+    location: str
+    exposure: Literal["full", "half", "hidden"]
+    roll: Roll | None = None
+    struck: bool = False
+
+
+class Overpenetrated(Event, frozen=True, kw_only=True, tag="gurps.overpenetrated"):
+    """``actor``'s shot went through ``target`` (GURPS-OVERPEN): its ``basic`` damage exceeded
+    his cover DR (``cover_dr``: DR twice for worn armor, plus HP, over the armor divisor, plus
+    any cover it was shot through); it goes on to ``behind``, the GM's call, whose DR gains
+    the cover DR."""
+
+    actor: str
+    target: str
+    behind: str
+    basic: int
+    cover_dr: int

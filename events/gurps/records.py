@@ -222,3 +222,8 @@ class AttackDetail(msgspec.Struct, frozen=True, kw_only=True):
     disarm: str | None = None
     #: A shotgun's close-range multiplier to damage dice and DR (GURPS-SHOTGUN; 1: none).
     multiplier: int = 1
+    #: The target's cover (GURPS-COVER: his stance behind it), the DR of cover the shot goes
+    #: through, and who is behind him for a shot going through (GURPS-OVERPEN).
+    cover: str | None = None
+    cover_dr: int = 0
+    behind: str | None = None

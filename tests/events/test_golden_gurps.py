@@ -211,6 +211,8 @@ EXAMPLES: list[Event] = [
         step_now=None,
         reason="cleared: it fires again",
     ),
+    ge.CoverChecked(target="bruno", location="torso", exposure="half", roll=_DAMAGE, struck=True),
+    ge.Overpenetrated(actor="vic", target="bruno", behind="aldric", basic=11, cover_dr=10),
 ]
 
 

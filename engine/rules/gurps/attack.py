@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from engine.dice import Dice
 from engine.rules import IllegalAction, UnknownName, UsageError
-from engine.rules.gurps import defence, injury, malfunctions, rapidfire
+from engine.rules.gurps import covered, defence, injury, malfunctions, rapidfire
 from engine.rules.gurps.common import (
     check_turn,
     choose,
@@ -195,7 +195,7 @@ def resolve(
         raise UsageError("--retreat and --drop go with --defend")
     v = _checks(state, d, weapon, r)
     location = _location(d, weapon)
-    mods = [*modifiers(state, d, weapon, r, v.rof), *extra]
+    mods = [*modifiers(state, d, weapon, r, v.rof), *extra, *covered.modifiers(state, d, weapon)]
     roll = success_roll(dice, "attack", weapon.level, mods)
     jam = malfunctions.check(state, dice, d.actor, weapon, roll)  # GURPS-MALF
     v = v if jam is None else jam.volley(v)
@@ -237,6 +237,9 @@ def resolve(
         defence_mod=defence_mod,
         strong=r.damage_per_die > 0,
         multiplier=v.multiplier,
+        cover=d.cover,
+        cover_dr=d.through_cover or 0,
+        behind=d.behind,
     )
     now = fold_gurps(state, events)
     if roll.tier == "critical":
@@ -284,5 +287,5 @@ def land(
         now = fold_gurps(state, events)
         if not now.combatants[target].alive:
             break
-        events += injury.hit(now, dice, actor, target, blow)
+        events += covered.hit(now, dice, actor, target, blow, detail)
     return events

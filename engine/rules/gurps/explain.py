@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.explain import Namer, roll_text
-from engine.rules.gurps.explain_ranged import RANGED_EXPLAIN
+from engine.rules.gurps.explain_ranged import RANGED_EXPLAIN, attack_flags
 from engine.rules.pack import Explainer
 from events import gurps as ge
 from events.core import Event, ReactionRequested
@@ -39,7 +39,7 @@ def _attack(e: ge.AttackDeclared, n: Namer) -> list[str]:
             f"GM {e.mod:+d}" if e.mod else "",
         )
         if f
-    ]
+    ] + attack_flags(e)
     extra = f" ({', '.join(flags)})" if flags else ""
     answer = ""
     if e.defend:

@@ -42,8 +42,37 @@ def _row(fn: object) -> Explainer:
     return fn  # type: ignore[return-value]
 
 
+def _cover(e: ge.CoverChecked, n: Namer) -> list[str]:
+    face = f" ({roll_text(e.roll)}: 4-6 the cover)" if e.roll else ""
+    where = e.location.replace("_", " ")
+    outcome = "the shot STRIKES THE COVER" if e.struck else f"it hits {n(e.target)}"
+    return [f"  the {where} is {e.exposure} behind cover{face}: {outcome} (GURPS-COVER)"]
+
+
+def _through(e: ge.Overpenetrated, n: Namer) -> list[str]:
+    return [
+        f"  the shot goes THROUGH {n(e.target)}: {e.basic} exceeds his cover DR {e.cover_dr}; "
+        f"it goes on to {n(e.behind)}, with +{e.cover_dr} DR (GURPS-OVERPEN)"
+    ]
+
+
+def attack_flags(e: ge.AttackDeclared) -> list[str]:
+    """The ranged-side options of an attack, in words (for its explain line)."""
+    return [
+        f
+        for f in (
+            f"target behind cover: {e.cover.replace('_', ' ')}" if e.cover else "",
+            f"through cover DR {e.through_cover}" if e.through_cover is not None else "",
+            f"{e.behind} behind him" if e.behind else "",
+        )
+        if f
+    ]
+
+
 RANGED_EXPLAIN: dict[type[Event], Explainer] = {
     ge.ClearDeclared: _row(_clear),
     ge.MalfunctionRolled: _row(_malfunction),
     ge.WeaponCleared: _row(_cleared),
+    ge.CoverChecked: _row(_cover),
+    ge.Overpenetrated: _row(_through),
 }

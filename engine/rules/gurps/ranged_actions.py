@@ -7,6 +7,16 @@ from engine.rules.gurps.malfunctions import decide_clear
 from engine.rules.pack import Action
 from events.gurps import ClearDeclared
 
+#: Help for the attack's options of the ranged-side situational rules.
+RANGED_ATTACK_OPTIONS: dict[str, str] = {
+    "cover": "The target is behind cover: looking (head and neck show), one_handed (and his "
+    "weapon arm), two_handed (both arms, half the torso: -2), slit (both arms), or hidden.",
+    "through_cover": "Shoot through the cover, giving its DR: -2 (-10 at a hidden foe), its DR "
+    "added to his.",
+    "behind": "Who stands behind the target (the GM's call): a piercing or impaling shot whose "
+    "damage beats the target's cover DR goes on to him.",
+}
+
 RANGED_ACTIONS: tuple[Action, ...] = (
     Action(
         verb="clear",
