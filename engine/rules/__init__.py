@@ -247,5 +247,10 @@ VERBS: dict[str, dict[str, str]] = {
             "find it, then 3 Readies and a roll to fix it; a stoppage 3 Readies and a roll "
             "(Armoury, or the IQ-based weapon skill)."
         ),
+        "spray": (
+            "Spraying fire: one burst (RoF 5+) shared among targets in order, a roll at each with "
+            "his shots as its RoF and Recoil +1 for each later target; each yard between targets "
+            "wastes a shot (two at RoF 17+)."
+        ),
     },
 }

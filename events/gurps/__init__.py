@@ -21,6 +21,7 @@ from events.gurps.declarations import (
     DisarmDeclared,
     FeintDeclared,
     ManeuverDeclared,
+    SprayDeclared,
     SurpriseDeclared,
 )
 from events.gurps.ranged import (
@@ -85,6 +86,7 @@ __all__ = [
     "Posture",
     "PostureChanged",
     "ShotsSpent",
+    "SprayDeclared",
     "Stun",
     "StunChanged",
     "SuccessRolled",
@@ -358,4 +360,5 @@ GURPS_EVENTS: tuple[type[Event], ...] = (
     WeaponCleared,
     CoverChecked,
     Overpenetrated,
+    SprayDeclared,
 )

@@ -120,3 +120,18 @@ class ClearDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.clear_dec
     actor: str
     weapon: str | None = None
     skill: Literal["armoury", "weapon"] | None = None
+
+
+class SprayDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.spray_declared"):
+    """``actor`` sprays one burst of ``weapon`` over several targets in order (GURPS-SPRAY):
+    ``at`` is each target with his shots ("bruno:5"), and from the second on the yards from
+    the one before ("vic:4:2"); ``rof`` the burst (None: the weapon's RoF); ``range`` in
+    yards; ``mod`` a GM's modifier; ``defend`` every target's answer."""
+
+    actor: str
+    at: tuple[str, ...]
+    defend: DefenceChoice
+    weapon: str | None = None
+    rof: int | None = None
+    range: int | None = None
+    mod: int = 0

@@ -197,6 +197,22 @@ class GurpsOptions(msgspec.Struct, frozen=True, kw_only=True):
             "at a tenth of 1/2D too (the worked example's 'within 5 yards' of 1/2D 50)",
         ),
     ] = "below"
+    spray_gap: Annotated[
+        Literal["between", "separation"],
+        _doc(
+            "GURPS-SPRAY",
+            "the yards between two sprayed targets that waste shots: those between them (one "
+            "less than their separation, as the worked example counts); or their separation",
+        ),
+    ] = "between"
+    spray_high_rof: Annotated[
+        Literal["from_17", "from_16"],
+        _doc(
+            "GURPS-SPRAY",
+            "the RoF at which a yard wastes two shots: 17 or more (RoF 16 wastes one, the "
+            "first band read as written); or 16 or more",
+        ),
+    ] = "from_17"
 
 
 class AttackDetail(msgspec.Struct, frozen=True, kw_only=True):

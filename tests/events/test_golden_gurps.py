@@ -213,6 +213,7 @@ EXAMPLES: list[Event] = [
     ),
     ge.CoverChecked(target="bruno", location="torso", exposure="half", roll=_DAMAGE, struck=True),
     ge.Overpenetrated(actor="vic", target="bruno", behind="aldric", basic=11, cover_dr=10),
+    ge.SprayDeclared(actor="vic", at=("bruno:5", "aldric:4:2"), defend="dodge", weapon="smg"),
 ]
 
 

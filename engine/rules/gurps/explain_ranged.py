@@ -74,5 +74,14 @@ RANGED_EXPLAIN: dict[type[Event], Explainer] = {
     ge.MalfunctionRolled: _row(_malfunction),
     ge.WeaponCleared: _row(_cleared),
     ge.CoverChecked: _row(_cover),
+    ge.SprayDeclared: _row(
+        lambda e, n: [
+            f"{n(e.actor)} sprays"
+            + (f" the {e.weapon}" if e.weapon else "")
+            + f" over {', '.join(e.at)}"
+            + (f" (RoF {e.rof})" if e.rof else "")
+            + f"; each answers {e.defend}"
+        ]
+    ),
     ge.Overpenetrated: _row(_through),
 }

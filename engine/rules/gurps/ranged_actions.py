@@ -4,8 +4,9 @@
 from __future__ import annotations
 
 from engine.rules.gurps.malfunctions import decide_clear
+from engine.rules.gurps.spray import decide_spray
 from engine.rules.pack import Action
-from events.gurps import ClearDeclared
+from events.gurps import ClearDeclared, SprayDeclared
 
 #: Help for the attack's options of the ranged-side situational rules.
 RANGED_ATTACK_OPTIONS: dict[str, str] = {
@@ -31,6 +32,27 @@ RANGED_ACTIONS: tuple[Action, ...] = (
             "actor": "Whose turn it is (combatant id).",
             "weapon": "The jammed weapon (default: his first jammed one).",
             "skill": "armoury or weapon (the IQ-based weapon skill); default the better.",
+        },
+    ),
+    Action(
+        verb="spray",
+        declaration=SprayDeclared,
+        decide=decide_spray,
+        help="Spraying fire: one burst (RoF 5+) shared among targets in order, a roll at each "
+        "with his shots as its RoF and Recoil +1 for each later target; each yard between "
+        "targets wastes a shot (two at RoF 17+).",
+        example="fracas spray vic --weapon smg --at bruno:5 --at aldric:4:2 --defend dodge "
+        "--dice 3,3,3,2,2,2",
+        arguments=("actor",),
+        options={
+            "actor": "Who fires (combatant id).",
+            "at": "A target and his shots, TARGET:SHOTS; from the second on the yards from the "
+            "one before, TARGET:SHOTS:YARDS (repeat, in order).",
+            "defend": "Every target's answer (dodge, parry, block or none).",
+            "weapon": "The weapon (default: his first).",
+            "rof": "The burst (default: the weapon's RoF); shots at targets and wasted fit in it.",
+            "range": "Distance to the targets in yards (range penalty).",
+            "mod": "A GM's modifier to the skill.",
         },
     ),
 )
