@@ -9,7 +9,44 @@ from typing import Any
 
 import msgspec
 
-from events.gurps.ranged import ClearStep, Jam, MalfunctionRolled, WeaponCleared
+from events.gurps.ranged import (
+    ClearStep,
+    Jam,
+    MalfunctionRolled,
+    WeaponCleared,
+    ZoneCovered,
+    ZoneFired,
+)
+
+
+class SuppressionZone(msgspec.Struct, frozen=True, kw_only=True):
+    """A zone covered with suppression fire until the shooter's next turn (GURPS-SUPPRESS):
+    the weapon, the shots fired into it, those that may still hit, the cap on the skill of
+    its attacks, and the zone in the GM's words."""
+
+    weapon: str
+    shots: int
+    left: int
+    cap: int
+    zone: str = ""
+
+
+def zone_covered(e: ZoneCovered) -> SuppressionZone:
+    """The zone a suppression burst covers."""
+    return SuppressionZone(weapon=e.weapon, shots=e.shots, left=e.shots, cap=e.cap, zone=e.zone)
+
+
+def zone_fired(zone: SuppressionZone | None, e: ZoneFired) -> SuppressionZone | None:
+    """Fewer shots left to hit anyone else."""
+    return None if zone is None else msgspec.structs.replace(zone, left=e.left)
+
+
+def zone_status(zone: SuppressionZone | None) -> dict[str, Any] | None:
+    """``status --json``'s ``zone``: {weapon, shots, left, cap, zone} or null."""
+    if zone is None:
+        return None
+    return {"weapon": zone.weapon, "shots": zone.shots, "left": zone.left, "cap": zone.cap,
+            "zone": zone.zone}  # fmt: skip
 
 
 class WeaponJam(msgspec.Struct, frozen=True, kw_only=True):

@@ -252,5 +252,15 @@ VERBS: dict[str, dict[str, str]] = {
             "his shots as its RoF and Recoil +1 for each later target; each yard between targets "
             "wastes a shot (two at RoF 17+)."
         ),
+        "suppress": (
+            "All-Out Attack (Suppression Fire): RoF 5+ into a 2-yard zone, covered until his next "
+            "turn; whoever enters it (`fracas enter-zone`) is attacked at skill no better than 6 "
+            "+ the RoF bonus. No defence for him until then."
+        ),
+        "enter-zone": (
+            "The GM says VICTIM enters the zone SHOOTER covers with suppression fire: an attack "
+            "at the capped skill, a random hit location, its hits drawn from the shots not yet "
+            "used."
+        ),
     },
 }

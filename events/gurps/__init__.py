@@ -19,9 +19,11 @@ from events.gurps.declarations import (
     ClearDeclared,
     DefendDeclared,
     DisarmDeclared,
+    EnterZoneDeclared,
     FeintDeclared,
     ManeuverDeclared,
     SprayDeclared,
+    SuppressDeclared,
     SurpriseDeclared,
 )
 from events.gurps.ranged import (
@@ -31,6 +33,8 @@ from events.gurps.ranged import (
     MalfunctionRolled,
     Overpenetrated,
     WeaponCleared,
+    ZoneCovered,
+    ZoneFired,
 )
 from events.gurps.records import (
     AttackDetail,
@@ -67,6 +71,7 @@ __all__ = [
     "DefenseDeclined",
     "DefenseRolled",
     "DisarmDeclared",
+    "EnterZoneDeclared",
     "FeintApplied",
     "FeintDeclared",
     "FighterReadied",
@@ -90,6 +95,7 @@ __all__ = [
     "Stun",
     "StunChanged",
     "SuccessRolled",
+    "SuppressDeclared",
     "SurpriseApplied",
     "SurpriseDeclared",
     "SurpriseTurn",
@@ -97,6 +103,8 @@ __all__ = [
     "TurnBegan",
     "WeaponCleared",
     "WeaponState",
+    "ZoneCovered",
+    "ZoneFired",
 ]
 
 
@@ -361,4 +369,8 @@ GURPS_EVENTS: tuple[type[Event], ...] = (
     CoverChecked,
     Overpenetrated,
     SprayDeclared,
+    SuppressDeclared,
+    EnterZoneDeclared,
+    ZoneCovered,
+    ZoneFired,
 )

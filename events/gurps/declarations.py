@@ -135,3 +135,29 @@ class SprayDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.spray_dec
     rof: int | None = None
     range: int | None = None
     mod: int = 0
+
+
+class SuppressDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.suppress_declared"):
+    """``actor`` takes All-Out Attack (Suppression Fire) and fires ``shots`` of ``weapon``
+    (None: the weapon's RoF) into a zone, ``zone`` in the GM's words, covering it until his
+    next turn (GURPS-SUPPRESS); ``mounted``: a vehicle- or tripod-mounted weapon."""
+
+    actor: str
+    weapon: str | None = None
+    shots: int | None = None
+    zone: str = ""
+    mounted: bool = False
+
+
+class EnterZoneDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.enter_zone_declared"):
+    """The GM says ``victim`` enters the zone ``shooter`` covers with suppression fire
+    (GURPS-SUPPRESS): an attack at the capped skill, a random hit location; ``range`` in
+    yards from the shooter; ``defend``, ``retreat`` and ``drop`` his answer now."""
+
+    victim: str
+    shooter: str
+    range: int | None = None
+    mod: int = 0
+    defend: DefenceChoice | None = None
+    retreat: bool = False
+    drop: bool = False

@@ -77,3 +77,25 @@ class Overpenetrated(Event, frozen=True, kw_only=True, tag="gurps.overpenetrated
     behind: str
     basic: int
     cover_dr: int
+
+
+class ZoneCovered(Event, frozen=True, kw_only=True, tag="gurps.zone_covered"):
+    """``combatant`` covers a zone with suppression fire until his next turn (GURPS-SUPPRESS):
+    ``shots`` of ``weapon`` fired into it, ``cap`` the most effective skill of an attack on
+    whoever enters (6 + the RoF bonus, 8 + for a mounted weapon), ``zone`` the GM's words."""
+
+    combatant: str
+    weapon: str
+    shots: int
+    cap: int
+    zone: str = ""
+
+
+class ZoneFired(Event, frozen=True, kw_only=True, tag="gurps.zone_fired"):
+    """``victim`` entered ``shooter``'s zone and was attacked (GURPS-SUPPRESS): ``hits`` of
+    the zone's shots hit him; ``left`` may still hit someone this turn."""
+
+    shooter: str
+    victim: str
+    hits: int
+    left: int

@@ -214,6 +214,10 @@ EXAMPLES: list[Event] = [
     ge.CoverChecked(target="bruno", location="torso", exposure="half", roll=_DAMAGE, struck=True),
     ge.Overpenetrated(actor="vic", target="bruno", behind="aldric", basic=11, cover_dr=10),
     ge.SprayDeclared(actor="vic", at=("bruno:5", "aldric:4:2"), defend="dodge", weapon="smg"),
+    ge.SuppressDeclared(actor="vic", weapon="smg", shots=12, zone="the doorway"),
+    ge.EnterZoneDeclared(victim="bruno", shooter="vic", range=10, defend="dodge"),
+    ge.ZoneCovered(combatant="vic", weapon="smg", shots=12, cap=8, zone="the doorway"),
+    ge.ZoneFired(shooter="vic", victim="bruno", hits=2, left=10),
 ]
 
 

@@ -74,6 +74,28 @@ RANGED_EXPLAIN: dict[type[Event], Explainer] = {
     ge.MalfunctionRolled: _row(_malfunction),
     ge.WeaponCleared: _row(_cleared),
     ge.CoverChecked: _row(_cover),
+    ge.SuppressDeclared: _row(
+        lambda e, n: [
+            f"{n(e.actor)} lays down suppression fire"
+            + (f" into {e.zone}" if e.zone else "")
+            + (f" ({e.shots} shots)" if e.shots else "")
+        ]
+    ),
+    ge.EnterZoneDeclared: _row(
+        lambda e, n: [f"The GM: {n(e.victim)} enters {n(e.shooter)}'s suppression zone"]
+    ),
+    ge.ZoneCovered: _row(
+        lambda e, n: [
+            f"  {n(e.combatant)} covers {e.zone or 'a zone'} with {e.shots} shots of the "
+            f"{e.weapon} until his next turn: attacks at most skill {e.cap} (GURPS-SUPPRESS)"
+        ]
+    ),
+    ge.ZoneFired: _row(
+        lambda e, n: [
+            f"  {n(e.shooter)}'s zone fires on {n(e.victim)}: {e.hits} hit(s), {e.left} shot(s) "
+            "may still hit (GURPS-SUPPRESS)"
+        ]
+    ),
     ge.SprayDeclared: _row(
         lambda e, n: [
             f"{n(e.actor)} sprays"

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from engine.rules.gurps.malfunctions import decide_clear
 from engine.rules.gurps.spray import decide_spray
+from engine.rules.gurps.suppression import decide_enter_zone, decide_suppress
 from engine.rules.pack import Action
-from events.gurps import ClearDeclared, SprayDeclared
+from events.gurps import ClearDeclared, EnterZoneDeclared, SprayDeclared, SuppressDeclared
 
 #: Help for the attack's options of the ranged-side situational rules.
 RANGED_ATTACK_OPTIONS: dict[str, str] = {
@@ -53,6 +54,42 @@ RANGED_ACTIONS: tuple[Action, ...] = (
             "rof": "The burst (default: the weapon's RoF); shots at targets and wasted fit in it.",
             "range": "Distance to the targets in yards (range penalty).",
             "mod": "A GM's modifier to the skill.",
+        },
+    ),
+    Action(
+        verb="suppress",
+        declaration=SuppressDeclared,
+        decide=decide_suppress,
+        help="All-Out Attack (Suppression Fire): RoF 5+ into a 2-yard zone, covered until his "
+        "next turn; whoever enters it (`fracas enter-zone`) is attacked at skill no better "
+        "than 6 + the RoF bonus. No defence for him until then.",
+        example='fracas suppress vic --weapon smg --shots 12 --zone "the doorway"',
+        arguments=("actor",),
+        options={
+            "actor": "Who fires (combatant id).",
+            "weapon": "The weapon (default: his first).",
+            "shots": "Shots into the zone (default: the weapon's RoF, or what is left).",
+            "zone": "Where, in the GM's words.",
+            "mounted": "A vehicle- or tripod-mounted weapon: at most 8 + the RoF bonus.",
+        },
+    ),
+    Action(
+        verb="enter-zone",
+        declaration=EnterZoneDeclared,
+        decide=decide_enter_zone,
+        help="The GM says VICTIM enters the zone SHOOTER covers with suppression fire: an "
+        "attack at the capped skill, a random hit location, its hits drawn from the shots "
+        "not yet used.",
+        example="fracas enter-zone bruno vic --range 10 --defend dodge --dice 3,3,3,4,4,4",
+        arguments=("victim", "shooter"),
+        options={
+            "victim": "Who enters the zone (combatant id).",
+            "shooter": "Whose zone (combatant id).",
+            "range": "Distance from the shooter in yards.",
+            "mod": "A GM's modifier to the skill.",
+            "defend": "His answer now; without it the attack waits for `defend`.",
+            "retreat": "With --defend: he retreats.",
+            "drop": "With --defend dodge: Dodge and Drop.",
         },
     ),
 )
