@@ -27,8 +27,10 @@ from events.gurps.declarations import (
     SurpriseDeclared,
 )
 from events.gurps.ranged import (
+    BlastReached,
     ClearStep,
     CoverChecked,
+    FragmentsRolled,
     Jam,
     MalfunctionRolled,
     Overpenetrated,
@@ -58,6 +60,7 @@ __all__ = [
     "AttackDeclared",
     "AttackDetail",
     "AttackRolled",
+    "BlastReached",
     "ClearDeclared",
     "ClearStep",
     "ContestRolled",
@@ -75,6 +78,7 @@ __all__ = [
     "FeintApplied",
     "FeintDeclared",
     "FighterReadied",
+    "FragmentsRolled",
     "GurpsOptions",
     "GurpsProfile",
     "GurpsWeapon",
@@ -373,4 +377,6 @@ GURPS_EVENTS: tuple[type[Event], ...] = (
     EnterZoneDeclared,
     ZoneCovered,
     ZoneFired,
+    BlastReached,
+    FragmentsRolled,
 )

@@ -52,6 +52,9 @@ class AttackDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.attack_d
     cover: Literal["looking", "one_handed", "two_handed", "slit", "hidden"] | None = None
     through_cover: int | None = None
     behind: str | None = None
+    #: An explosive attack: who else is near, "ID:YARDS" from the blast, ":drop" for one who
+    #: dodges and drops against its fragments (GURPS-EXPLOSION, GURPS-FRAG; the GM's call).
+    blast: tuple[str, ...] = ()
 
 
 class DefendDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.defend_declared"):

@@ -99,3 +99,27 @@ class ZoneFired(Event, frozen=True, kw_only=True, tag="gurps.zone_fired"):
     victim: str
     hits: int
     left: int
+
+
+class BlastReached(Event, frozen=True, kw_only=True, tag="gurps.blast_reached"):
+    """``actor``'s explosion reaches ``victim`` ``yards`` from it (GURPS-EXPLOSION): the
+    ``rolled`` damage divided by 3 x yards, rounded down, is ``damage`` (0 beyond 2 yards a
+    die), against his torso DR with no armor divisor."""
+
+    actor: str
+    victim: str
+    yards: int
+    rolled: int
+    damage: int
+
+
+class FragmentsRolled(Event, frozen=True, kw_only=True, tag="gurps.fragments_rolled"):
+    """The fragments of ``actor``'s explosion at ``victim`` ``yards`` away (GURPS-FRAG): the
+    one struck takes one (``roll`` None); anyone else is attacked at skill 15 (``roll``), 1
+    fragment + 1 per 3 of margin hitting (``hits``, before his Dodge and Drop)."""
+
+    actor: str
+    victim: str
+    yards: int
+    hits: int
+    roll: Roll | None = None

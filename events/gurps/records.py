@@ -42,7 +42,7 @@ Mode = Literal["determined", "double", "strong", "feint", "suppression", "dodge"
 class Damage(msgspec.Struct, frozen=True, kw_only=True):
     """A weapon's damage as the rules read it: ``base`` "thr", "sw" or "" (fixed dice),
     ``dice`` d6 (for fixed dice), ``adds`` (per blow), ``divisor`` the armor divisor (1: none),
-    ``type`` and ``explosive`` ("ex")."""
+    ``type``, ``explosive`` ("ex") and ``frag`` its fragmentation dice ("[2d]")."""
 
     base: Literal["thr", "sw", ""] = ""
     dice: int = 0
@@ -51,6 +51,8 @@ class Damage(msgspec.Struct, frozen=True, kw_only=True):
     type: DamageType = "cr"
     explosive: bool = False
     text: str = ""
+    #: Fragmentation dice ("[2d]": 2), GURPS-FRAG; 0: none.
+    frag: int = 0
 
 
 class GurpsWeapon(msgspec.Struct, frozen=True, kw_only=True):
@@ -243,3 +245,5 @@ class AttackDetail(msgspec.Struct, frozen=True, kw_only=True):
     cover: str | None = None
     cover_dr: int = 0
     behind: str | None = None
+    #: Who else the blast reaches, "ID:YARDS" or "ID:YARDS:drop" (GURPS-EXPLOSION, GURPS-FRAG).
+    blast: tuple[str, ...] = ()

@@ -218,6 +218,8 @@ EXAMPLES: list[Event] = [
     ge.EnterZoneDeclared(victim="bruno", shooter="vic", range=10, defend="dodge"),
     ge.ZoneCovered(combatant="vic", weapon="smg", shots=12, cap=8, zone="the doorway"),
     ge.ZoneFired(shooter="vic", victim="bruno", hits=2, left=10),
+    ge.BlastReached(actor="vic", victim="aldric", yards=4, rolled=12, damage=1),
+    ge.FragmentsRolled(actor="vic", victim="aldric", yards=4, hits=3, roll=_ROLL),
 ]
 
 

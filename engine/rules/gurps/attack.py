@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from engine.dice import Dice
 from engine.rules import IllegalAction, UnknownName, UsageError
-from engine.rules.gurps import covered, defence, injury, malfunctions, rapidfire
+from engine.rules.gurps import blasts, covered, defence, injury, malfunctions, rapidfire
 from engine.rules.gurps.common import (
     check_turn,
     choose,
@@ -195,6 +195,7 @@ def resolve(
         raise UsageError("--retreat and --drop go with --defend")
     v = _checks(state, d, weapon, r)
     location = _location(d, weapon)
+    blasts.check(state, d, weapon)  # GURPS-EXPLOSION, GURPS-FRAG
     mods = [*modifiers(state, d, weapon, r, v.rof), *extra, *covered.modifiers(state, d, weapon)]
     roll = success_roll(dice, "attack", weapon.level, mods)
     jam = malfunctions.check(state, dice, d.actor, weapon, roll)  # GURPS-MALF
@@ -240,6 +241,7 @@ def resolve(
         cover=d.cover,
         cover_dr=d.through_cover or 0,
         behind=d.behind,
+        blast=d.blast,
     )
     now = fold_gurps(state, events)
     if roll.tier == "critical":
@@ -288,4 +290,4 @@ def land(
         if not now.combatants[target].alive:
             break
         events += covered.hit(now, dice, actor, target, blow, detail)
-    return events
+    return events + blasts.blast(fold_gurps(state, events), dice, actor, target, detail, events)

@@ -64,6 +64,7 @@ def attack_flags(e: ge.AttackDeclared) -> list[str]:
             f"target behind cover: {e.cover.replace('_', ' ')}" if e.cover else "",
             f"through cover DR {e.through_cover}" if e.through_cover is not None else "",
             f"{e.behind} behind him" if e.behind else "",
+            f"blast reaches {', '.join(e.blast)}" if e.blast else "",
         )
         if f
     ]
@@ -74,6 +75,19 @@ RANGED_EXPLAIN: dict[type[Event], Explainer] = {
     ge.MalfunctionRolled: _row(_malfunction),
     ge.WeaponCleared: _row(_cleared),
     ge.CoverChecked: _row(_cover),
+    ge.BlastReached: _row(
+        lambda e, n: [
+            f"  the blast reaches {n(e.victim)} at {e.yards} yd: {e.rolled} / (3 x {e.yards}) = "
+            f"{e.damage} on his torso DR, no armor divisor (GURPS-EXPLOSION)"
+        ]
+    ),
+    ge.FragmentsRolled: _row(
+        lambda e, n: [
+            f"  fragments at {n(e.victim)}"
+            + (f" ({e.yards} yd): {roll_text(e.roll)}" if e.roll else " (struck)")
+            + f" -> {e.hits} fragment(s) (GURPS-FRAG)"
+        ]
+    ),
     ge.SuppressDeclared: _row(
         lambda e, n: [
             f"{n(e.actor)} lays down suppression fire"

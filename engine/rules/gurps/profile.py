@@ -40,6 +40,7 @@ def weapon_damage(text: str, st: int) -> tuple[Damage, str]:
         type=kind,
         explosive=parts["ex"] is not None,
         text=text.strip(),
+        frag=int(parts["frag"] or 0),
     )
     return damage, dice_text(dice, extra + adds)
 

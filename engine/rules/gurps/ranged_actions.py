@@ -17,6 +17,8 @@ RANGED_ATTACK_OPTIONS: dict[str, str] = {
     "added to his.",
     "behind": "Who stands behind the target (the GM's call): a piercing or impaling shot whose "
     "damage beats the target's cover DR goes on to him.",
+    "blast": "An explosive attack: someone else near it, ID:YARDS from the blast (repeat); "
+    "ID:YARDS:drop if he dodges and drops against the fragments.",
 }
 
 RANGED_ACTIONS: tuple[Action, ...] = (
