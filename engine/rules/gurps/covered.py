@@ -9,6 +9,8 @@ the cover, adds the cover's DR, and sends a shot that goes through on to the one
 
 from __future__ import annotations
 
+import attrs
+
 from engine.dice import Dice
 from engine.rolls import roll
 from engine.rules import IllegalAction, UsageError
@@ -98,14 +100,7 @@ def hit(
     extra = blow.extra_dr
     if detail.cover_dr:
         extra = (*extra, (detail.cover_dr, "cover shot through (GURPS-COVER)"))
-    aimed = injury.Blow(
-        dice=blow.dice,
-        damage=blow.damage,
-        location=location,
-        chink=blow.chink,
-        extra_dr=extra,
-        dr_multiplier=blow.dr_multiplier,
-    )
+    aimed = attrs.evolve(blow, location=location, extra_dr=extra)
     events += injury.hit(state, dice, actor, target, aimed)
     if detail.behind is None:
         return events

@@ -182,53 +182,41 @@ def decide_clear(state: FightState, d: ClearDeclared, dice: Dice) -> Decision:
             f"the {weapon.name} has a mechanical problem: an hour's repair and an Armoury roll a "
             "try, not a fight's work (GURPS-MALF); the GM rules it (`fracas ruling`)"
         )
-    events: list[Event] = [choose(state, d.actor, "ready", weapon=weapon.name)]
+    readied = choose(state, d.actor, "ready", weapon=weapon.name)
     done = jam.readies + 1
-    if done < readies:
-        events.append(
-            WeaponCleared(
-                combatant=d.actor,
-                weapon=weapon.name,
-                step=jam.step,
-                done=done,
-                readies=readies,
-                jam=jam.kind,
-                step_now=jam.step,
-                reason=f"{done} of {readies} Readies",
-            )
-        )
-        return Decision(events, advance="next")
-    name, level, mods = _skill(state, d, weapon, armoury, iq_based)
-    r = success_roll(dice, f"{jam.step} {jam.kind} ({name})", level, mods, rule="GURPS-MALF")
-    ok = succeeded(r)
+    r: Roll | None = None
+    ok: bool | None = None
     now: Jam | None = jam.kind
     step_now: ClearStep | None = jam.step
-    if ok and jam.step == "diagnose":
-        step_now, why = "fix", "found: now to fix it"
-    elif ok:
-        now, step_now, why = None, None, "cleared: it fires again"
-    elif r.tier == "fumble" and jam.step == "fix":
-        worse = remedy.on_critical_failure
-        now = "destroyed" if worse == "destroyed" else worse  # type: ignore[assignment]
-        step_now = None if now == "destroyed" else "diagnose"
-        why = f"a critical failure: now {now}"
-    else:
-        why = "failed: the step again"
-    events.append(
-        WeaponCleared(
-            combatant=d.actor,
-            weapon=weapon.name,
-            step=jam.step,
-            done=done,
-            readies=readies,
-            roll=r,
-            success=ok,
-            jam=now,
-            step_now=step_now,
-            reason=why,
-        )
+    why = f"{done} of {readies} Readies"
+    if done >= readies:  # the last Ready of the step: the roll
+        name, level, mods = _skill(state, d, weapon, armoury, iq_based)
+        r = success_roll(dice, f"{jam.step} {jam.kind} ({name})", level, mods, rule="GURPS-MALF")
+        ok = succeeded(r)
+        if ok and jam.step == "diagnose":
+            step_now, why = "fix", "found: now to fix it"
+        elif ok:
+            now, step_now, why = None, None, "cleared: it fires again"
+        elif r.tier == "fumble" and jam.step == "fix":
+            worse = remedy.on_critical_failure
+            now = "destroyed" if worse == "destroyed" else worse  # type: ignore[assignment]
+            step_now = None if now == "destroyed" else "diagnose"
+            why = f"a critical failure: now {now}"
+        else:
+            why = "failed: the step again"
+    cleared = WeaponCleared(
+        combatant=d.actor,
+        weapon=weapon.name,
+        step=jam.step,
+        done=done,
+        readies=readies,
+        roll=r,
+        success=ok,
+        jam=now,
+        step_now=step_now,
+        reason=why,
     )
-    return Decision(events, advance="next")
+    return Decision([readied, cleared], advance="next")
 
 
 #: Armoury defaults to IQ-5 ([GK], the Basic Set's skill list).

@@ -10,18 +10,11 @@ import pytest
 from engine.rules import IllegalAction, UsageError
 from events.gurps import AttackRolled, CoverChecked, InjuryApplied, Overpenetrated
 
-from .conftest import PISTOL, Fight, of, one, sheet
+from .conftest import PISTOL, Fight, gunfight, of, one
 
 
 def _fight(tmp: Path) -> Fight:
-    """``a`` (guns 12, pistol 2d pi) acts first; ``b`` is shot at, ``c`` stands behind him."""
-    fight = Fight(tmp).new()
-    fight.add("a", sheet("A", attributes={"dx": 12, "ht": 11}, skills={"guns": 12},
-                         weapons=[PISTOL]))  # fmt: skip
-    fight.add("b", sheet("B"))
-    fight.add("c", sheet("C"), side="b")
-    fight.start(1, 1, 1)
-    return fight
+    return gunfight(tmp, PISTOL)
 
 
 def _target(fight: Fight, *rolled: int, **kw: object) -> AttackRolled:

@@ -11,19 +11,11 @@ from engine.rules import IllegalAction, UsageError
 from engine.table import PlyResult
 from events.gurps import AttackRolled, InjuryApplied, ShotsSpent, SprayDeclared
 
-from .conftest import SMG, Fight, of, sheet
+from .conftest import SMG, Fight, gunfight, of
 
 
 def _fight(tmp: Path, **options: Any) -> Fight:
-    """``a`` (guns 12, SMG 13! Recoil 2, 30 shots) acts first; ``b`` and ``c`` stand 2
-    yards apart."""
-    fight = Fight(tmp).new(**options)
-    fight.add("a", sheet("A", attributes={"dx": 12, "ht": 11}, skills={"guns": 12},
-                         weapons=[SMG]))  # fmt: skip
-    fight.add("b", sheet("B"))
-    fight.add("c", sheet("C"), side="b")
-    fight.start(1, 1, 1)
-    return fight
+    return gunfight(tmp, SMG, **options)
 
 
 def _spray(fight: Fight, *rolled: int, **kw: Any) -> PlyResult:

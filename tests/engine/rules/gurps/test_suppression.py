@@ -19,18 +19,11 @@ from events.gurps import (
     ZoneFired,
 )
 
-from .conftest import SMG, Fight, of, one, sheet
+from .conftest import SMG, Fight, gunfight, of, one
 
 
 def _fight(tmp: Path) -> Fight:
-    """``a`` (guns 12, SMG 13!, 30 shots) acts first; ``b`` and ``c`` come after."""
-    fight = Fight(tmp).new()
-    fight.add("a", sheet("A", attributes={"dx": 12, "ht": 11}, skills={"guns": 12},
-                         weapons=[SMG]))  # fmt: skip
-    fight.add("b", sheet("B"))
-    fight.add("c", sheet("C"), side="b")
-    fight.start(1, 1, 1)
-    return fight
+    return gunfight(tmp, SMG)
 
 
 def test_a_zone_covered_until_his_next_turn(tmp_path: Path) -> None:
