@@ -12,6 +12,16 @@ from msgspec.structs import replace
 from events import gurps as ge
 from events.core import Event
 from projections.fold import Reducer
+from projections.gurps_ranged import (
+    SuppressionZone,
+    WeaponJam,
+    after_clearing,
+    after_malfunction,
+    jam_status,
+    zone_covered,
+    zone_fired,
+    zone_status,
+)
 from projections.state import CombatantState, FightState, evolve
 
 #: Maneuvers that keep an aim going (they are the aimed attack, or more aiming).
@@ -64,6 +74,10 @@ class GurpsFighter(msgspec.Struct, frozen=True, kw_only=True):
     recovery_rolls: int = 0
     #: weapon -> "unready" or "dropped" (absent: ready in hand), GURPS-DISARM.
     weapon_states: dict[str, str] = msgspec.field(default_factory=dict)
+    #: weapon -> its malfunction until cleared (GURPS-MALF).
+    jams: dict[str, WeaponJam] = msgspec.field(default_factory=dict)
+    #: The zone he covers with suppression fire until his next turn (GURPS-SUPPRESS).
+    zone: SuppressionZone | None = None
 
 
 def gurps(c: CombatantState) -> GurpsFighter:
@@ -113,6 +127,7 @@ def on_turn_began(state: FightState, e: ge.TurnBegan) -> FightState:
         parries={},
         blocked=False,
         retreated=False,
+        zone=None,
     )
 
 
@@ -268,6 +283,28 @@ def on_weapon_state(state: FightState, e: ge.WeaponState) -> FightState:
     return _update(state, e.combatant, weapon_states=states)
 
 
+def on_malfunction_rolled(state: FightState, e: ge.MalfunctionRolled) -> FightState:
+    """The weapon malfunctioned: jammed until cleared (GURPS-MALF)."""
+    f = gurps(state.combatants[e.combatant])
+    return _update(state, e.combatant, jams=after_malfunction(f.jams, e))
+
+
+def on_weapon_cleared(state: FightState, e: ge.WeaponCleared) -> FightState:
+    """A Ready spent clearing it (GURPS-MALF)."""
+    f = gurps(state.combatants[e.combatant])
+    return _update(state, e.combatant, jams=after_clearing(f.jams, e))
+
+
+def on_zone_covered(state: FightState, e: ge.ZoneCovered) -> FightState:
+    """He covers a zone until his next turn (GURPS-SUPPRESS)."""
+    return _update(state, e.combatant, zone=zone_covered(e))
+
+
+def on_zone_fired(state: FightState, e: ge.ZoneFired) -> FightState:
+    """Shots of his zone have hit someone (GURPS-SUPPRESS)."""
+    return _update(state, e.shooter, zone=zone_fired(gurps(state.combatants[e.shooter]).zone, e))
+
+
 def status_fields(state: FightState, c: CombatantState) -> dict[str, Any]:
     """The GURPS part of a combatant's ``status --json`` entry (README)."""
     f = gurps(c)
@@ -297,7 +334,13 @@ def status_fields(state: FightState, c: CombatantState) -> dict[str, Any]:
         "feinted": dict(f.feints),
         "parries": dict(f.parries),
         "shots": dict(f.shots),
-        "weapons": {w.name: f.weapon_states.get(w.name, "ready") for w in p.weapons},
+        "weapons": {
+            w.name: f.weapon_states.get(w.name)
+            or (f.jams[w.name].kind if w.name in f.jams else "ready")
+            for w in p.weapons
+        },
+        "jams": jam_status(f.jams),
+        "zone": zone_status(f.zone),
         "surprise": None
         if f.surprise is None
         else {"kind": f.surprise, "frozen": f.frozen, "recovery_rolls": f.recovery_rolls},
@@ -326,4 +369,8 @@ REDUCERS: dict[type[Event], Reducer] = {
     ge.SurpriseApplied: _r(on_surprise_applied),
     ge.SurpriseTurn: _r(on_surprise_turn),
     ge.WeaponState: _r(on_weapon_state),
+    ge.MalfunctionRolled: _r(on_malfunction_rolled),
+    ge.WeaponCleared: _r(on_weapon_cleared),
+    ge.ZoneCovered: _r(on_zone_covered),
+    ge.ZoneFired: _r(on_zone_fired),
 }

@@ -242,5 +242,25 @@ VERBS: dict[str, dict[str, str]] = {
             "Strike at the foe's weapon to knock it away: the weapon's size penalty (-5 to -3) and "
             "-2 unless fencing; dodge or parry with that weapon; then a Quick Contest of skills."
         ),
+        "clear": (
+            "Clear a jammed weapon: a Ready turn each; a misfire takes 1 Ready and a roll to "
+            "find it, then 3 Readies and a roll to fix it; a stoppage 3 Readies and a roll "
+            "(Armoury, or the IQ-based weapon skill)."
+        ),
+        "spray": (
+            "Spraying fire: one burst (RoF 5+) shared among targets in order, a roll at each with "
+            "his shots as its RoF and Recoil +1 for each later target; each yard between targets "
+            "wastes a shot (two at RoF 17+)."
+        ),
+        "suppress": (
+            "All-Out Attack (Suppression Fire): RoF 5+ into a 2-yard zone, covered until his next "
+            "turn; whoever enters it (`fracas enter-zone`) is attacked at skill no better than 6 "
+            "+ the RoF bonus. No defence for him until then."
+        ),
+        "enter-zone": (
+            "The GM says VICTIM enters the zone SHOOTER covers with suppression fire: an attack "
+            "at the capped skill, a random hit location, its hits drawn from the shots not yet "
+            "used."
+        ),
     },
 }

@@ -46,6 +46,15 @@ class AttackDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.attack_d
     defend: DefenceChoice | None = None
     retreat: bool = False
     drop: bool = False
+    #: The ranged-side situational rules: the target behind cover (how he shows himself, or
+    #: "hidden" completely), the DR of the cover shot through (GURPS-COVER), and who is
+    #: behind him for a shot that goes through (GURPS-OVERPEN, the GM's call).
+    cover: Literal["looking", "one_handed", "two_handed", "slit", "hidden"] | None = None
+    through_cover: int | None = None
+    behind: str | None = None
+    #: An explosive attack: who else is near, "ID:YARDS" from the blast, ":drop" for one who
+    #: dodges and drops against its fragments (GURPS-EXPLOSION, GURPS-FRAG; the GM's call).
+    blast: tuple[str, ...] = ()
 
 
 class DefendDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.defend_declared"):
@@ -104,3 +113,54 @@ class DisarmDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.disarm_d
     mod: int = 0
     defend: Literal["dodge", "parry", "none"] | None = None
     retreat: bool = False
+
+
+class ClearDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.clear_declared"):
+    """``actor`` takes a Ready to clear his jammed ``weapon`` (None: his first jammed one),
+    GURPS-MALF: a misfire or a stoppage takes Ready turns, then a roll of ``skill``
+    (``armoury`` or the IQ-based ``weapon`` skill; None: the better of the two)."""
+
+    actor: str
+    weapon: str | None = None
+    skill: Literal["armoury", "weapon"] | None = None
+
+
+class SprayDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.spray_declared"):
+    """``actor`` sprays one burst of ``weapon`` over several targets in order (GURPS-SPRAY):
+    ``at`` is each target with his shots ("bruno:5"), and from the second on the yards from
+    the one before ("vic:4:2"); ``rof`` the burst (None: the weapon's RoF); ``range`` in
+    yards; ``mod`` a GM's modifier; ``defend`` every target's answer."""
+
+    actor: str
+    at: tuple[str, ...]
+    defend: DefenceChoice
+    weapon: str | None = None
+    rof: int | None = None
+    range: int | None = None
+    mod: int = 0
+
+
+class SuppressDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.suppress_declared"):
+    """``actor`` takes All-Out Attack (Suppression Fire) and fires ``shots`` of ``weapon``
+    (None: the weapon's RoF) into a zone, ``zone`` in the GM's words, covering it until his
+    next turn (GURPS-SUPPRESS); ``mounted``: a vehicle- or tripod-mounted weapon."""
+
+    actor: str
+    weapon: str | None = None
+    shots: int | None = None
+    zone: str = ""
+    mounted: bool = False
+
+
+class EnterZoneDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.enter_zone_declared"):
+    """The GM says ``victim`` enters the zone ``shooter`` covers with suppression fire
+    (GURPS-SUPPRESS): an attack at the capped skill, a random hit location; ``range`` in
+    yards from the shooter; ``defend``, ``retreat`` and ``drop`` his answer now."""
+
+    victim: str
+    shooter: str
+    range: int | None = None
+    mod: int = 0
+    defend: DefenceChoice | None = None
+    retreat: bool = False
+    drop: bool = False

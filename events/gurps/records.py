@@ -42,7 +42,7 @@ Mode = Literal["determined", "double", "strong", "feint", "suppression", "dodge"
 class Damage(msgspec.Struct, frozen=True, kw_only=True):
     """A weapon's damage as the rules read it: ``base`` "thr", "sw" or "" (fixed dice),
     ``dice`` d6 (for fixed dice), ``adds`` (per blow), ``divisor`` the armor divisor (1: none),
-    ``type`` and ``explosive`` ("ex")."""
+    ``type``, ``explosive`` ("ex") and ``frag`` its fragmentation dice ("[2d]")."""
 
     base: Literal["thr", "sw", ""] = ""
     dice: int = 0
@@ -51,6 +51,8 @@ class Damage(msgspec.Struct, frozen=True, kw_only=True):
     type: DamageType = "cr"
     explosive: bool = False
     text: str = ""
+    #: Fragmentation dice ("[2d]": 2), GURPS-FRAG; 0: none.
+    frag: int = 0
 
 
 class GurpsWeapon(msgspec.Struct, frozen=True, kw_only=True):
@@ -82,6 +84,10 @@ class GurpsWeapon(msgspec.Struct, frozen=True, kw_only=True):
     db: int = 0
     fencing: bool = False
     shield: bool = False
+    #: Tech level (0: not given) and how it malfunctions (firearm, revolver, breechloader,
+    #: repeater, grenade, beam; "": it does not), GURPS-MALF.
+    tl: int = 0
+    design: str = ""
 
     @property
     def ranged(self) -> bool:
@@ -185,6 +191,30 @@ class GurpsOptions(msgspec.Struct, frozen=True, kw_only=True):
             "or never",
         ),
     ] = "thrown_only"
+    shotgun_close: Annotated[
+        Literal["below", "at_or_below"],
+        _doc(
+            "GURPS-SHOTGUN",
+            "a shotgun's pellets have not spread closer than a tenth of 1/2D (the text); or "
+            "at a tenth of 1/2D too (the worked example's 'within 5 yards' of 1/2D 50)",
+        ),
+    ] = "below"
+    spray_gap: Annotated[
+        Literal["between", "separation"],
+        _doc(
+            "GURPS-SPRAY",
+            "the yards between two sprayed targets that waste shots: those between them (one "
+            "less than their separation, as the worked example counts); or their separation",
+        ),
+    ] = "between"
+    spray_high_rof: Annotated[
+        Literal["from_17", "from_16"],
+        _doc(
+            "GURPS-SPRAY",
+            "the RoF at which a yard wastes two shots: 17 or more (RoF 16 wastes one, the "
+            "first band read as written); or 16 or more",
+        ),
+    ] = "from_17"
 
 
 class AttackDetail(msgspec.Struct, frozen=True, kw_only=True):
@@ -208,3 +238,12 @@ class AttackDetail(msgspec.Struct, frozen=True, kw_only=True):
     note: str = ""
     #: A disarm: the target's weapon struck at (GURPS-DISARM); no damage, a contest instead.
     disarm: str | None = None
+    #: A shotgun's close-range multiplier to damage dice and DR (GURPS-SHOTGUN; 1: none).
+    multiplier: int = 1
+    #: The target's cover (GURPS-COVER: his stance behind it), the DR of cover the shot goes
+    #: through, and who is behind him for a shot going through (GURPS-OVERPEN).
+    cover: str | None = None
+    cover_dr: int = 0
+    behind: str | None = None
+    #: Who else the blast reaches, "ID:YARDS" or "ID:YARDS:drop" (GURPS-EXPLOSION, GURPS-FRAG).
+    blast: tuple[str, ...] = ()

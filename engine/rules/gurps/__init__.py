@@ -60,7 +60,7 @@ PACK = Pack(
     name="gurps",
     title="GURPS: the special combat situations on the Basic Set's core",
     #: Bump whenever ``decide`` would give different outcomes for the same log.
-    version=1,
+    version=2,
     options=GurpsOptions,
     variants=VARIANTS,
     load_sheet_type=_sheet_type,

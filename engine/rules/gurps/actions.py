@@ -13,6 +13,7 @@ from engine.rules.gurps.attack import decide_attack
 from engine.rules.gurps.common import check_turn, choose, fighter, find_weapon, ready
 from engine.rules.gurps.disarm import decide_disarm
 from engine.rules.gurps.maneuvers import MODES, row
+from engine.rules.gurps.ranged_actions import RANGED_ACTIONS, RANGED_ATTACK_OPTIONS
 from engine.rules.gurps.resolution import quick_contest, success_roll
 from engine.rules.gurps.surprise import decide_surprise
 from engine.rules.pack import Action, Decision
@@ -194,11 +195,13 @@ _ATTACK_OPTIONS = {
     "chink": "At a chink in the armor (piercing/impaling): -8 torso, -10 elsewhere, DR halved.",
     "rof": "Shots fired (rapid fire): + RoF bonus, 1 + margin / Recoil hits.",
     "range": "Distance to the target in yards (range/speed penalty).",
-    "stationary": "The target is immobile (for the situational rules).",
+    "stationary": "The target is immobile: a hit puts in half the shots, all of them with a "
+    "margin of Recoil or more, when his SM cancels the range modifier.",
     "mod": "A GM's modifier to the skill.",
     "defend": "The defender's answer now; without it the attack waits for `defend`.",
     "retreat": "With --defend: he retreats (+3 Dodge/Block, +1 Parry, +3 fencing).",
     "drop": "With --defend dodge: Dodge and Drop (+3, ends prone).",
+    **RANGED_ATTACK_OPTIONS,
 }
 
 ACTIONS: tuple[Action, ...] = (
@@ -335,4 +338,5 @@ ACTIONS: tuple[Action, ...] = (
             "retreat": "With --defend: he retreats.",
         },
     ),
+    *RANGED_ACTIONS,
 )

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from engine.dice import Dice
 from engine.rules import IllegalAction, UnknownName, UsageError
-from engine.rules.gurps import defence, injury
+from engine.rules.gurps import blasts, covered, defence, injury, malfunctions, rapidfire
 from engine.rules.gurps.common import (
     check_turn,
     choose,
@@ -133,8 +133,8 @@ def modifiers(
     return mods
 
 
-def _checks(state: FightState, d: AttackDeclared, weapon: GurpsWeapon, r: Row) -> int:
-    """Refuse what the rules forbid; the shots fired."""
+def _checks(state: FightState, d: AttackDeclared, weapon: GurpsWeapon, r: Row) -> rapidfire.Volley:
+    """Refuse what the rules forbid; what the attack fires (:mod:`rapidfire`)."""
     c = state.combatants
     if d.target == d.actor:
         raise UsageError("an attack needs another combatant as its target")
@@ -152,22 +152,14 @@ def _checks(state: FightState, d: AttackDeclared, weapon: GurpsWeapon, r: Row) -
         raise IllegalAction(f"{r.title} is for melee attacks ({r.rule})")
     if r.ranged_only and not weapon.ranged:
         raise IllegalAction(f"{r.title} is for ranged attacks ({r.rule})")
-    if not weapon.ranged and (d.range is not None or d.rof is not None):
-        raise UsageError("--range and --rof are for ranged weapons")
-    rof = d.rof if d.rof is not None else 1
-    if weapon.ranged and not 1 <= rof <= weapon.rof:
-        raise IllegalAction(
-            f"the {weapon.name} fires 1 to {weapon.rof} shots a turn (RoF {weapon.rof_text})"
-        )
-    if rof < r.rof_at_least:
+    if not weapon.ranged and (d.range is not None or d.rof is not None or d.stationary):
+        raise UsageError("--range, --rof and --stationary are for ranged weapons")
+    v = rapidfire.volley(state, d, weapon)
+    if v.rof < r.rof_at_least:
         raise IllegalAction(f"{r.title} needs RoF {r.rof_at_least}+ ({r.rule})")
-    if weapon.shots:
-        left = fighter(state, d.actor).shots.get(weapon.name, 0)
-        if left < rof:
-            raise IllegalAction(f"the {weapon.name} has {left} shot(s) left, not {rof}")
     if weapon.max and d.range is not None and d.range > weapon.max:
         raise IllegalAction(f"{d.range} yd is beyond the {weapon.name}'s Max {weapon.max}")
-    return rof
+    return v
 
 
 def decide_attack(state: FightState, d: AttackDeclared, dice: Dice) -> Decision:
@@ -201,17 +193,17 @@ def resolve(
     the events and how the clock moves."""
     if (d.retreat or d.drop) and d.defend is None:
         raise UsageError("--retreat and --drop go with --defend")
-    rof = _checks(state, d, weapon, r)
+    v = _checks(state, d, weapon, r)
     location = _location(d, weapon)
-    mods = [*modifiers(state, d, weapon, r, rof), *extra]
+    blasts.check(state, d, weapon)  # GURPS-EXPLOSION, GURPS-FRAG
+    mods = [*modifiers(state, d, weapon, r, v.rof), *extra, *covered.modifiers(state, d, weapon)]
     roll = success_roll(dice, "attack", weapon.level, mods)
-    hit = succeeded(roll)
-    hits = 0
-    if hit:
-        hits = min(rof, 1 + max(0, roll.margin or 0) // weapon.recoil) if rof > 1 else 1
-    why = f"{roll.tier}: {roll.total} against {roll.target}"
-    if rof > 1 and hit:
-        why += f"; {hits} of {rof} hit (1 + margin {roll.margin} / Recoil {weapon.recoil})"
+    jam = malfunctions.check(state, dice, d.actor, weapon, roll)  # GURPS-MALF
+    v = v if jam is None else jam.volley(v)
+    hit = succeeded(roll) and v.rof > 0
+    hits, how = rapidfire.hits(v, roll, hit, weapon.recoil)
+    how = how if jam is None else f"{jam.why}" + (f"; {how}" if how else "")
+    why = f"{roll.tier}: {roll.total} against {roll.target}" + (f"; {how}" if how else "")
     events.append(
         AttackRolled(
             actor=d.actor,
@@ -219,13 +211,16 @@ def resolve(
             weapon=weapon.name,
             roll=roll,
             hits=hits,
-            shots=rof,
+            shots=v.rof,
             reason=why,
         )
     )
-    if weapon.shots:
-        left = fighter(state, d.actor).shots[weapon.name] - rof
-        events.append(ShotsSpent(combatant=d.actor, weapon=weapon.name, spent=rof, left=left))
+    if weapon.shots and v.ammunition:
+        left = fighter(state, d.actor).shots[weapon.name] - v.ammunition
+        events.append(
+            ShotsSpent(combatant=d.actor, weapon=weapon.name, spent=v.ammunition, left=left)
+        )
+    events += jam.events if jam is not None else ()
     more = fighter(state, d.actor).attacks + 1 < r.attacks
     advance: Advance = "none" if more else "next"
     if not hit:
@@ -242,6 +237,11 @@ def resolve(
         allowed=defence.allowed(state, d.target, weapon),
         defence_mod=defence_mod,
         strong=r.damage_per_die > 0,
+        multiplier=v.multiplier,
+        cover=d.cover,
+        cover_dr=d.through_cover or 0,
+        behind=d.behind,
+        blast=d.blast,
     )
     now = fold_gurps(state, events)
     if roll.tier == "critical":
@@ -274,14 +274,20 @@ def land(
 ) -> list[Event]:
     """``hits`` hits land: each through the injury pipeline, in turn."""
     weapon = find_weapon(state, actor, detail.weapon)
-    dice_text = strong_damage(weapon.dice, 1 if detail.strong else 0)
+    dice_text = rapidfire.multiplied(
+        strong_damage(weapon.dice, 1 if detail.strong else 0), detail.multiplier
+    )
     blow = injury.Blow(
-        dice=dice_text, damage=weapon.damage, location=detail.location, chink=detail.chink
+        dice=dice_text,
+        damage=weapon.damage,
+        location=detail.location,
+        chink=detail.chink,
+        dr_multiplier=detail.multiplier,
     )
     events: list[Event] = []
     for _ in range(hits):
         now = fold_gurps(state, events)
         if not now.combatants[target].alive:
             break
-        events += injury.hit(now, dice, actor, target, blow)
-    return events
+        events += covered.hit(now, dice, actor, target, blow, detail)
+    return events + blasts.blast(fold_gurps(state, events), dice, actor, target, detail, events)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine.explain import Namer, roll_text
+from engine.rules.gurps.explain_ranged import RANGED_EXPLAIN, attack_flags
 from engine.rules.pack import Explainer
 from events import gurps as ge
 from events.core import Event, ReactionRequested
@@ -38,7 +39,7 @@ def _attack(e: ge.AttackDeclared, n: Namer) -> list[str]:
             f"GM {e.mod:+d}" if e.mod else "",
         )
         if f
-    ]
+    ] + attack_flags(e)
     extra = f" ({', '.join(flags)})" if flags else ""
     answer = ""
     if e.defend:
@@ -211,6 +212,7 @@ EXPLAIN: dict[type[Event], Explainer] = {
             + (f" ({e.reason})" if e.reason else "")
         ]
     ),
+    **RANGED_EXPLAIN,
     ReactionRequested: _row(
         lambda e, n: [
             f"  waiting for {n(e.reactor)}'s answer: "

@@ -45,6 +45,8 @@ class Blow:
     location: str | None = None
     chink: bool = False
     extra_dr: tuple[tuple[int, str], ...] = ()
+    #: A shotgun at close range multiplies DR too (GURPS-SHOTGUN).
+    dr_multiplier: int = 1
 
 
 def random_location(state: FightState, dice: Dice, target: str) -> LocationRolled:
@@ -94,6 +96,9 @@ def wound(
     if blow.damage.divisor > 1:
         dr //= blow.damage.divisor
         steps.append(f"armor divisor ({blow.damage.divisor})")
+    if blow.dr_multiplier > 1:
+        dr *= blow.dr_multiplier
+        steps.append(f"DR x{blow.dr_multiplier}: shotgun at close range (GURPS-SHOTGUN)")
     for extra, why in blow.extra_dr:
         dr += extra
         steps.append(f"+{extra} DR: {why}")

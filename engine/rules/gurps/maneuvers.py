@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import attrs
 
+from engine.rules.gurps.situations.volleys import SUPPRESS_MIN_ROF
+
 
 @attrs.frozen
 class Row:
@@ -109,7 +111,7 @@ MANEUVERS: dict[str, Row] = {
         attacks=1,
         defends=False,
         ranged_only=True,
-        rof_at_least=5,
+        rof_at_least=SUPPRESS_MIN_ROF,
     ),
     "all-out-defense": Row(
         _AOD, "All-Out Defense: choose --mode dodge, parry or block", needs_mode=True

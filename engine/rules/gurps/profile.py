@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.rules.gurps.sheet import damage_parts, rof_parts
+from engine.rules.gurps.situations.malfunction import MALF_FIRST_TL, malf_number
 from engine.rules.gurps.tables import dice_text, gurps_dice, swing, thrust
 from events.gurps.records import Damage, DamageType, GurpsProfile, GurpsWeapon
 
@@ -39,6 +40,7 @@ def weapon_damage(text: str, st: int) -> tuple[Damage, str]:
         type=kind,
         explosive=parts["ex"] is not None,
         text=text.strip(),
+        frag=int(parts["frag"] or 0),
     )
     return damage, dice_text(dice, extra + adds)
 
@@ -67,13 +69,29 @@ def _weapon(w: Weapon, st: int, dx: int, skills: dict[str, int]) -> GurpsWeapon:
         shots=w.shots,
         half_damage=w.half_damage,
         max=w.max,
-        malf=w.malf,
+        malf=_malf(w),
         st=w.st,
         bulk=w.bulk,
         db=w.db,
         fencing=w.fencing,
         shield=w.db > 0,
+        tl=w.tl,
+        design=w.design or ("firearm" if w.malf is not None else ""),
     )
+
+
+def _malf(w: Weapon) -> int:
+    """Malf as given; else by TL for a weapon that malfunctions (GURPS-MALF); else 17, which
+    nothing reads (the weapon has no design and never malfunctions)."""
+    if w.malf is not None:
+        return w.malf
+    if w.design is not None and w.tl >= MALF_FIRST_TL:
+        return malf_number(w.tl)
+    return NO_MALF
+
+
+#: The Malf recorded for a weapon that never malfunctions (GurpsWeapon's default).
+NO_MALF = 17
 
 
 def build_profile(sheet: GurpsSheet) -> GurpsProfile:

@@ -20,7 +20,8 @@ problem comes back at once with its dotted path. Schema (optional keys show thei
     [[weapons]]
     name = "broadsword"                # required, unique (ignoring case)
     skill = "broadsword"               # required: its skill (not in [skills]: DX-4, a default)
-    damage = "sw+1 cut"                # required: thr|sw|Nd, adds, (armor divisor), type, ex
+    damage = "sw+1 cut"                # required: thr|sw|Nd, adds, (armor divisor), type, ex,
+                                       #   [Nd] fragmentation
     reach = "1"                        # melee: "C", "1", "1,2", "2*" ... (or a number)
     parry = 0                          # melee: the weapon's parry modifier (absent: no parry)
     fencing = false                    # a fencing weapon (GURPS-FENCING)
@@ -31,9 +32,13 @@ problem comes back at once with its dotted path. Schema (optional keys show thei
     shots = 9                          # shots in the weapon (0: not counted)
     half_damage = 150                  # yards: 1/2D and Max
     max = 1900
-    malf = 17                          # 3..18
+    malf = 17                          # 3..18 (absent: by TL for a design, else none)
     st = 9
     bulk = -2                          # 0 or less
+    tl = 6                             # tech level (0: not given; 15-18 then never explodes)
+    design = "firearm"                 # firearm revolver breechloader repeater grenade beam:
+                                       #   how it malfunctions (absent: firearm if malf given;
+                                       #   with neither, it never malfunctions)
 """
 
 from __future__ import annotations
@@ -47,11 +52,12 @@ import attrs
 from engine.rules.gurps.tables import LOCATIONS, MAX_ST
 from engine.sheets import Label, Range, Satisfies, problem
 
-#: "sw+1 cut", "thr+1 imp", "2d pi", "3d cr ex", "6d(2) pi", "1d-1 pi+".
+#: "sw+1 cut", "thr+1 imp", "2d pi", "3d cr ex", "6d(2) pi", "1d-1 pi+", "4d cr ex [2d]"
+#: (fragmentation dice in brackets, GURPS-FRAG).
 _DAMAGE = re.compile(
     r"^(?P<base>thr|sw|(?P<dice>[1-9][0-9]?)d)(?P<adds>[+-][0-9]{1,2})?"
     r"(?:\((?P<divisor>[0-9]{1,3})\))?\s+(?P<type>cr|cut|imp|pi-|pi\+\+|pi\+|pi|burn|cor|tox|fat)"
-    r"(?P<ex>\s+ex)?$"
+    r"(?P<ex>\s+ex)?(?:\s+\[(?P<frag>[1-9][0-9]?)d\])?$"
 )
 _ROF = re.compile(r"^(?P<rof>[1-9][0-9]{0,2})(?P<auto>!)?(?:x(?P<per>[1-9][0-9]?))?$")
 _SKILL = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
@@ -120,9 +126,13 @@ class Weapon:
     shots: Annotated[int, Range(0, 10_000)] = 0
     half_damage: Annotated[int, Range(0, 100_000)] = 0
     max: Annotated[int, Range(0, 100_000)] = 0
-    malf: Annotated[int, Range(3, 18)] = 17
+    malf: Annotated[int, Range(3, 18)] | None = None
     st: Annotated[int, Range(0, 40)] = 0
     bulk: Annotated[int, Range(-20, 0)] = 0
+    tl: Annotated[int, Range(0, 12)] = 0
+    design: Literal["firearm", "revolver", "breechloader", "repeater", "grenade", "beam"] | None = (
+        None
+    )
 
 
 @attrs.frozen(kw_only=True)

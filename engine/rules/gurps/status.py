@@ -37,6 +37,9 @@ def _notes(fight: Mapping[str, Any], c: Mapping[str, Any]) -> list[str]:
     out += [f"{name} {now}" for name, now in c["weapons"].items() if now != "ready"]
     if c["surprise"]:
         out.append(f"surprised ({c['surprise']['kind']})")
+    if c.get("zone"):
+        z = c["zone"]
+        out.append(f"covers {z['zone'] or 'a zone'} ({z['left']} shots, at most {z['cap']})")
     for name, left in c["shots"].items():
         out.append(f"{name} {left} shot(s)")
     return out

@@ -141,6 +141,18 @@ class Fight:
         return next(c for c in self.status()["combatants"] if c["id"] == cid)
 
 
+def gunfight(tmp: Path, weapon: dict[str, Any], skill: str = "guns", **options: Any) -> Fight:
+    """``a`` (DX 12, HT 11, ``skill`` 12, ``weapon``) acts first; ``b`` and ``c`` (plain
+    fighters, one side) after him: the ranged situational rules' tests."""
+    fight = Fight(tmp).new(**options)
+    a = sheet("A", attributes={"dx": 12, "ht": 11}, skills={skill: 12}, weapons=[weapon])
+    fight.add("a", a)
+    fight.add("b", sheet("B"))
+    fight.add("c", sheet("C"), side="b")
+    fight.start(1, 1, 1)
+    return fight
+
+
 @pytest.fixture
 def fight(tmp_path: Path) -> Fight:
     """A GURPS fight in a fresh file; start it with ``fight.new(**options)``."""
