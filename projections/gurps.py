@@ -64,6 +64,13 @@ class GurpsFighter(msgspec.Struct, frozen=True, kw_only=True):
     recovery_rolls: int = 0
     #: weapon -> "unready" or "dropped" (absent: ready in hand), GURPS-DISARM.
     weapon_states: dict[str, str] = msgspec.field(default_factory=dict)
+    #: Whom he holds, in what hold (grapple, arm_lock, choke_hold) and where; who holds him,
+    #: and his failed tries to break free of that hold (projections/gurps_grapples.py).
+    holding: str | None = None
+    hold: str | None = None
+    hold_location: str | None = None
+    held_by: str | None = None
+    break_free_tries: int = 0
 
 
 def gurps(c: CombatantState) -> GurpsFighter:
@@ -71,9 +78,13 @@ def gurps(c: CombatantState) -> GurpsFighter:
     return cast(GurpsFighter, c.data)
 
 
-def _update(state: FightState, cid: str, **changes: Any) -> FightState:
+def update(state: FightState, cid: str, **changes: Any) -> FightState:
+    """The state with ``changes`` made to ``cid``'s GURPS record."""
     c = state.combatants[cid]
     return state.with_combatant(evolve(c, data=replace(gurps(c), **changes)))
+
+
+_update = update
 
 
 def on_fighter_readied(state: FightState, e: ge.FighterReadied) -> FightState:
@@ -301,7 +312,14 @@ def status_fields(state: FightState, c: CombatantState) -> dict[str, Any]:
         "surprise": None
         if f.surprise is None
         else {"kind": f.surprise, "frozen": f.frozen, "recovery_rolls": f.recovery_rolls},
+        **_grapple_fields(f),
     }
+
+
+def _grapple_fields(f: GurpsFighter) -> dict[str, Any]:
+    from projections.gurps_grapples import grapple_fields
+
+    return grapple_fields(f)
 
 
 def _r(fn: Any) -> Reducer:
@@ -327,3 +345,12 @@ REDUCERS: dict[type[Event], Reducer] = {
     ge.SurpriseTurn: _r(on_surprise_turn),
     ge.WeaponState: _r(on_weapon_state),
 }
+
+
+def _grapples() -> None:
+    from projections.gurps_grapples import GRAPPLE_REDUCERS
+
+    REDUCERS.update({k: _r(v) for k, v in GRAPPLE_REDUCERS.items()})
+
+
+_grapples()

@@ -242,5 +242,18 @@ VERBS: dict[str, dict[str, str]] = {
             "Strike at the foe's weapon to knock it away: the weapon's size penalty (-5 to -3) and "
             "-2 unless fencing; dodge or parry with that weapon; then a Quick Contest of skills."
         ),
+        "grapple": (
+            "Grapple: an attack with DX, Judo or Wrestling (reach C), answered by a dodge, "
+            "parry or block; a hit holds the foe (-4 to his attacks, no moving away). --lock "
+            "arm locks the arm of a foe held (then wrenches it, a contest each turn: the margin "
+            "is crushing damage); --lock choke is a choke hold from behind (1 FP a turn; then "
+            "chokes)."
+        ),
+        "break-free": (
+            "Break free of a hold: a Quick Contest of ST (or Judo, Wrestling) against the "
+            "holder's, his attack this turn; the holder is +4 in an arm lock (-1 more for each "
+            "failed try), +5 in a choke hold."
+        ),
+        "let-go": "Let go of the foe held: free, on one's turn.",
     },
 }

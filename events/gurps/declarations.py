@@ -104,3 +104,37 @@ class DisarmDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.disarm_d
     mod: int = 0
     defend: Literal["dodge", "parry", "none"] | None = None
     retreat: bool = False
+
+
+# Grappling (the melee-side situational rules).
+
+
+class GrappleDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.grapple_declared"):
+    """``actor`` grapples ``target`` (GURPS-GRAPPLE): an attack with DX or a grappling skill,
+    reach C, answered by a dodge, parry or block; ``location`` grabs a body part at half its
+    penalty (GURPS-GRAPPLE-LOC). ``lock``: "arm" locks the arm of a foe he holds
+    (GURPS-ARM-LOCK), or, if it is locked already, wrenches it; "choke" is a choke hold from
+    behind (GURPS-CHOKE-HOLD), or, if he holds one, chokes for crushing damage. ``mod`` a GM's
+    modifier; ``defend`` and ``retreat``: the defender's answer decided now."""
+
+    actor: str
+    target: str
+    lock: Literal["arm", "choke"] | None = None
+    location: str | None = None
+    mod: int = 0
+    defend: DefenceChoice | None = None
+    retreat: bool = False
+
+
+class BreakFreeDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.break_free_declared"):
+    """``actor``, held, tries to break free on his turn (GURPS-GRAPPLE, GURPS-ARM-LOCK,
+    GURPS-CHOKE-HOLD): a Quick Contest against the holder, an attack of his turn."""
+
+    actor: str
+    mod: int = 0
+
+
+class LetGoDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.let_go_declared"):
+    """``actor`` lets go of the foe he holds (GURPS-GRAPPLE): free, on his turn."""
+
+    actor: str

@@ -13,6 +13,8 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from events.core import Modifier
+
 #: Damage types (B379): crushing, cutting, impaling, small/normal/large/huge piercing, burning,
 #: corrosion, toxic, fatigue.
 DamageType = Literal["cr", "cut", "imp", "pi-", "pi", "pi+", "pi++", "burn", "cor", "tox", "fat"]
@@ -185,6 +187,30 @@ class GurpsOptions(msgspec.Struct, frozen=True, kw_only=True):
             "or never",
         ),
     ] = "thrown_only"
+    grapple_skills: Annotated[
+        Literal["judo_wrestling", "with_brawling"],
+        _doc(
+            "GURPS-GRAPPLE",
+            "a grapple is rolled against the best of DX, Judo, Wrestling and Sumo Wrestling "
+            "(Basic Set); or Brawling counts too",
+        ),
+    ] = "judo_wrestling"
+    grapple_rounding: Annotated[
+        Literal["away_from_zero", "toward_zero"],
+        _doc(
+            "GURPS-GRAPPLE-LOC",
+            "grappling a body part halves its penalty rounded up as a size (-5 -> -3, the "
+            "catalogue's assumption); or toward zero (-5 -> -2)",
+        ),
+    ] = "away_from_zero"
+    choke_from_behind: Annotated[
+        Literal["no_defence", "defends"],
+        _doc(
+            "GURPS-CHOKE-HOLD",
+            "a choke hold comes from behind: the victim has no active defence (Basic Set's "
+            "attack from behind); or he defends as usual (the GM rules he saw it coming)",
+        ),
+    ] = "no_defence"
 
 
 class AttackDetail(msgspec.Struct, frozen=True, kw_only=True):
@@ -208,3 +234,8 @@ class AttackDetail(msgspec.Struct, frozen=True, kw_only=True):
     note: str = ""
     #: A disarm: the target's weapon struck at (GURPS-DISARM); no damage, a contest instead.
     disarm: str | None = None
+    #: A grapple: the hold it takes if it gets through (GURPS-GRAPPLE, GURPS-ARM-LOCK,
+    #: GURPS-CHOKE-HOLD); no damage.
+    grapple: Literal["grapple", "arm_lock", "choke_hold"] | None = None
+    #: The situational rules' modifiers to the defence, each with its rule (GURPS-ARM-LOCK …).
+    defence_mods: tuple[Modifier, ...] = ()

@@ -186,6 +186,25 @@ EXAMPLES: list[Event] = [
     ),
     ge.SurpriseTurn(combatant="bruno", frozen_left=0, attempt=2, recovered=True),
     ge.WeaponState(combatant="bruno", weapon="club", state="dropped", reason="knocked away"),
+    ge.GrappleDeclared(
+        actor="aldric",
+        target="bruno",
+        lock="arm",
+        location="left_arm",
+        mod=-1,
+        defend="dodge",
+        retreat=True,
+    ),
+    ge.BreakFreeDeclared(actor="bruno", mod=2),
+    ge.LetGoDeclared(actor="aldric"),
+    ge.Grappled(
+        holder="aldric", victim="bruno", hold="arm_lock", location="left_arm", rule="GURPS-ARM-LOCK"
+    ),
+    ge.GrappleEnded(
+        holder="aldric", victim="bruno", reason="breaks free by 2", rule="GURPS-GRAPPLE"
+    ),
+    ge.BreakFreeFailed(victim="bruno", holder="aldric", tries=2),
+    ge.FatigueLost(combatant="bruno", amount=1, before=12, after=11, rule="GURPS-CHOKE-HOLD"),
 ]
 
 

@@ -52,8 +52,9 @@ def _turns() -> TurnRules:
 
 def _explain() -> Mapping[type[Event], Explainer]:
     from engine.rules.gurps.explain import EXPLAIN
+    from engine.rules.gurps.explain_melee import EXPLAIN_MELEE
 
-    return EXPLAIN
+    return {**EXPLAIN, **EXPLAIN_MELEE}
 
 
 PACK = Pack(

@@ -13,6 +13,7 @@ from engine.rules.gurps.attack import decide_attack
 from engine.rules.gurps.common import check_turn, choose, fighter, find_weapon, ready
 from engine.rules.gurps.disarm import decide_disarm
 from engine.rules.gurps.maneuvers import MODES, row
+from engine.rules.gurps.melee import check_maneuver
 from engine.rules.gurps.resolution import quick_contest, success_roll
 from engine.rules.gurps.surprise import decide_surprise
 from engine.rules.pack import Action, Decision
@@ -59,6 +60,7 @@ def decide_maneuver(state: FightState, d: ManeuverDeclared, dice: Dice) -> Decis
     """Choose this turn's maneuver (GURPS-MANEUVERS): one a turn. Those that attack leave the
     turn open for the attack; the others end it."""
     check_turn(state, d.actor)
+    check_maneuver(state, d.actor, d.maneuver)
     if d.maneuver in _OWN_VERB:
         raise UsageError(f"{d.maneuver} has its own command: `{_OWN_VERB[d.maneuver]}`")
     modes = MODES.get(d.maneuver, ())
@@ -201,7 +203,7 @@ _ATTACK_OPTIONS = {
     "drop": "With --defend dodge: Dodge and Drop (+3, ends prone).",
 }
 
-ACTIONS: tuple[Action, ...] = (
+_CORE_ACTIONS: tuple[Action, ...] = (
     Action(
         verb="initiative",
         declaration=InitiativeDeclared,
@@ -336,3 +338,12 @@ ACTIONS: tuple[Action, ...] = (
         },
     ),
 )
+
+
+def _melee() -> tuple[Action, ...]:
+    from engine.rules.gurps.melee_actions import MELEE_ACTIONS
+
+    return MELEE_ACTIONS
+
+
+ACTIONS: tuple[Action, ...] = (*_CORE_ACTIONS, *_melee())

@@ -24,6 +24,7 @@ from engine.rules.gurps.common import (
 )
 from engine.rules.gurps.fold import fold_gurps
 from engine.rules.gurps.maneuvers import Row, row
+from engine.rules.gurps.melee import melee_extras
 from engine.rules.gurps.resolution import mod, succeeded, success_roll
 from engine.rules.gurps.tables import (
     CHINK_OTHER,
@@ -183,7 +184,7 @@ def decide_attack(state: FightState, d: AttackDeclared, dice: Dice) -> Decision:
         r = row("attack")
     else:
         r = row(f.maneuver, f.mode)
-    produced, advance = resolve(state, d, weapon, r, dice, events)
+    produced, advance = resolve(state, d, weapon, r, dice, events, **melee_extras(state, d, weapon))
     return Decision(produced, advance=advance)
 
 
@@ -196,6 +197,7 @@ def resolve(
     events: list[Event],
     extra: Sequence[Modifier] = (),
     defence_mod: int = 0,
+    defence_mods: Sequence[Modifier] = (),
 ) -> tuple[list[Event], Advance]:
     """Roll the attack (with ``extra`` modifiers from the situational rules) and what follows;
     the events and how the clock moves."""
@@ -242,6 +244,7 @@ def resolve(
         allowed=defence.allowed(state, d.target, weapon),
         defence_mod=defence_mod,
         strong=r.damage_per_die > 0,
+        defence_mods=tuple(defence_mods),
     )
     now = fold_gurps(state, events)
     if roll.tier == "critical":

@@ -160,6 +160,7 @@ def defence_level(
         mods.append(mod("feinted", -feint, "situation", "GURPS-FEINT"))
     if detail.defence_mod:
         mods.append(mod(detail.note or "the attack", detail.defence_mod, "situation", ""))
+    mods += detail.defence_mods
     return base, mods
 
 
@@ -182,6 +183,8 @@ def answer(
 
     if detail.disarm is not None:
         land = contest
+    if detail.grapple is not None:
+        from engine.rules.gurps.grappling import seize as land
 
     name = state.combatants[target].name
     if choice == "none":

@@ -221,6 +221,15 @@ def hit(state: FightState, dice: Dice, actor: str, target: str, blow: Blow) -> l
             divisor=blow.damage.divisor,
         )
     )
+    return events + harm(state, dice, target, basic, blow, location)
+
+
+def harm(
+    state: FightState, dice: Dice, target: str, basic: int, blow: Blow, location: str
+) -> list[Event]:
+    """``basic`` damage at ``location`` (rolled, or a contest's margin): the injury, crippling,
+    death checks and the knockdown roll."""
+    events: list[Event] = []
     injury, cripples = wound(state, target, basic, blow, location)
     events.append(injury)
     if cripples:

@@ -37,6 +37,11 @@ def _notes(fight: Mapping[str, Any], c: Mapping[str, Any]) -> list[str]:
     out += [f"{name} {now}" for name, now in c["weapons"].items() if now != "ready"]
     if c["surprise"]:
         out.append(f"surprised ({c['surprise']['kind']})")
+    if c.get("holding"):
+        h = c["holding"]
+        out.append(f"holds {h['victim']} ({h['hold'].replace('_', ' ')})")
+    if c.get("held_by"):
+        out.append(f"held by {c['held_by']}")
     for name, left in c["shots"].items():
         out.append(f"{name} {left} shot(s)")
     return out
