@@ -26,11 +26,9 @@ from engine.rules.gurps.fold import fold_gurps
 from engine.rules.gurps.maneuvers import Row, row
 from engine.rules.gurps.melee import melee_extras
 from engine.rules.gurps.resolution import mod, succeeded, success_roll
+from engine.rules.gurps.situations.chink import chink_penalty
 from engine.rules.gurps.tables import (
-    CHINK_OTHER,
-    CHINK_TORSO,
     LOCATIONS,
-    PIERCING,
     POSTURES,
     range_penalty,
     rof_bonus,
@@ -64,10 +62,8 @@ def _location(d: AttackDeclared, weapon: GurpsWeapon) -> str | None:
             f"a {weapon.damage.type} attack cannot target the {where.replace('_', ' ')} "
             f"(only {', '.join(loc.only)}; {loc.rule})"
         )
-    if d.chink and weapon.damage.type not in (*PIERCING, "burn"):
-        raise IllegalAction(
-            "only piercing, impaling or tight-beam burning attacks find a chink (GURPS-CHINK)"
-        )
+    if d.chink:
+        chink_penalty(where, weapon.damage.type, tight_beam=True)  # refuses what finds none
     return where
 
 
@@ -89,8 +85,7 @@ def modifiers(
         mods.append(mod(f.posture, POSTURES[f.posture].attack, "posture", "GURPS-POSTURE"))
     where = d.location or "torso"
     if d.chink:
-        value = CHINK_TORSO if where == "torso" else CHINK_OTHER
-        mods.append(mod(f"chink in the armor ({where})", value, "location", "GURPS-CHINK"))
+        mods.append(chink_penalty(where, weapon.damage.type, tight_beam=True))
     elif where != "random" and LOCATIONS[where].penalty:
         loc = LOCATIONS[where]
         mods.append(mod(where.replace("_", " "), loc.penalty, "location", loc.rule))

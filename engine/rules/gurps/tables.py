@@ -181,10 +181,6 @@ RANDOM_LOCATION: dict[int, str] = {
     18: "neck",
 }
 
-#: Chinks in armor, GURPS-CHINK: the penalty replacing the location's (torso, elsewhere).
-CHINK_TORSO = -8
-CHINK_OTHER = -10
-
 #: Range/speed table, GURPS-RANGE: the most yards for each penalty (0 up to 2 yd).
 _RANGE_STEPS: tuple[tuple[int, int], ...] = (
     (2, 0),
