@@ -19,6 +19,7 @@ from engine.rules.gurps.common import current, fighter, find_weapon, has, out_of
 from engine.rules.gurps.fold import fold_gurps
 from engine.rules.gurps.options import opts
 from engine.rules.gurps.resolution import mod, succeeded, success_roll
+from engine.rules.gurps.situations.weapons import defend_weapon
 from engine.rules.gurps.tables import POSTURES
 from events.core import Event, Modifier, ModifierOp
 from events.gurps import (
@@ -79,9 +80,8 @@ def allowed(state: FightState, target: str, attack_weapon: GurpsWeapon) -> tuple
 def allowed_against_disarm(state: FightState, target: str, struck: GurpsWeapon) -> tuple[str, ...]:
     """Against a disarm (GURPS-STRIKE-WEAPON): a dodge, or a parry with the weapon struck at
     if it parries; never a block."""
-    if struck.parry is not None and not struck.ranged:
-        return ("dodge", "parry")
-    return ("dodge",)
+    allowed = defend_weapon(struck.parry is not None and not struck.ranged).allowed
+    return tuple(d for d in ("dodge", "parry", "block") if d in allowed)
 
 
 def _retreat_bonus(kind: str, weapon: GurpsWeapon | None) -> int:
@@ -141,6 +141,8 @@ def defence_level(
     if has(state, target, "combat_reflexes"):
         mods.append(mod("Combat Reflexes", 1, "sheet", _AD))
     shield = _shield(state, target)
+    if detail.disarm is not None and not defend_weapon(True).shield_bonus:
+        shield = None  # defending a weapon struck at: no DB (GURPS-STRIKE-WEAPON)
     if shield is not None and shield.db:
         mods.append(mod(f"{shield.name}'s DB", shield.db, "sheet", _AD))
     row = current(state, target)

@@ -20,13 +20,10 @@ from engine.rules.gurps import defence
 from engine.rules.gurps.attack import modifiers
 from engine.rules.gurps.common import check_turn, choose, fighter, find_weapon, ready
 from engine.rules.gurps.maneuvers import row
-from engine.rules.gurps.resolution import mod, quick_contest, succeeded, success_roll
-from engine.rules.gurps.tables import (
-    DISARM_KEEP_READY,
-    DISARM_PENALTY,
-    WEAPON_SIZE_PENALTY,
-    weapon_size,
-)
+from engine.rules.gurps.resolution import quick_contest, succeeded, success_roll
+from engine.rules.gurps.situations import weapons as sw
+from engine.rules.gurps.situations.common import Contest
+from engine.rules.gurps.tables import weapon_size
 from engine.rules.pack import Advance, Decision
 from engine.turns import known
 from events.core import Event, ReactionRequested
@@ -80,16 +77,7 @@ def decide_disarm(state: FightState, d: DisarmDeclared, dice: Dice) -> Decision:
     as_attack = AttackDeclared(actor=d.actor, target=d.target, weapon=weapon.name, mod=d.mod)
     mods = modifiers(state, as_attack, weapon, r, 1)
     size = weapon_size(struck.reach, struck.ranged, struck.bulk)
-    mods.append(
-        mod(
-            f"at the {struck.name} ({size})",
-            WEAPON_SIZE_PENALTY[size],
-            "location",
-            "GURPS-STRIKE-WEAPON",
-        )
-    )
-    if not weapon.fencing:
-        mods.append(mod("a disarm", DISARM_PENALTY, "situation", "GURPS-DISARM"))
+    mods += sw.disarm_modifiers(size, can_parry=True, fencing=weapon.fencing)
     roll = success_roll(dice, "disarm", weapon.level, mods, rule="GURPS-DISARM")
     hit = succeeded(roll)
     events.append(
@@ -147,8 +135,15 @@ def contest(
     theirs = find_weapon(state, target, detail.disarm)
     level = fighter(state, target).profile.dx if theirs.ranged else theirs.level
     what = "DX" if theirs.ranged else theirs.skill
-    a = success_roll(dice, f"disarm ({mine.skill})", mine.level, rule="GURPS-DISARM")
-    b = success_roll(dice, f"keep the {theirs.name} ({what})", level, rule="GURPS-DISARM")
+    rolls = sw.disarm_contest(
+        attacker_skill=mine.skill, defender_two_handed=False, defender_missile_weapon=theirs.ranged
+    )
+    a = success_roll(
+        dice, f"disarm ({mine.skill})", mine.level, rolls.attacker, rule="GURPS-DISARM"
+    )
+    b = success_roll(
+        dice, f"keep the {theirs.name} ({what})", level, rolls.defender, rule="GURPS-DISARM"
+    )
     who, margin = quick_contest(a, b)
     winner = actor if who > 0 else target if who < 0 else None
     events: list[Event] = [
@@ -162,18 +157,24 @@ def contest(
             rule="GURPS-DISARM",
         )
     ]
-    now: Literal["dropped", "unready"] = "dropped"
-    if a.tier == "fumble":
-        who_, weapon, why = actor, mine.name, "a critical failure"
-    elif who > 0:
-        who_, weapon, why = target, theirs.name, f"he lost the contest by {margin}"
-    elif who < 0 and margin >= DISARM_KEEP_READY:
+    side: Literal["first", "second"] | None = "first" if who > 0 else "second" if who < 0 else None
+    out = sw.disarm_outcome(
+        Contest(winner=side, by=margin), attacker_critical_failure=a.tier == "fumble"
+    )
+    if out.attacker_disarmed:
+        return [
+            *events,
+            WeaponState(
+                combatant=actor, weapon=mine.name, state="dropped", reason="a critical failure"
+            ),
+        ]
+    if out.defender_disarmed:
+        why = f"he lost the contest by {margin}"
+        return [
+            *events,
+            WeaponState(combatant=target, weapon=theirs.name, state="dropped", reason=why),
+        ]
+    if out.defender_ready:
         return events
-    else:
-        who_, weapon, now, why = (
-            target,
-            theirs.name,
-            "unready",
-            "kept, but off line (a won margin under 3, or a tie)",
-        )
-    return [*events, WeaponState(combatant=who_, weapon=weapon, state=now, reason=why)]
+    why = "kept, but off line (a won margin under 3, or a tie)"
+    return [*events, WeaponState(combatant=target, weapon=theirs.name, state="unready", reason=why)]

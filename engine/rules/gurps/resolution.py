@@ -13,9 +13,13 @@ from collections.abc import Sequence
 
 from engine.dice import Dice
 from engine.rolls import roll_under
+from engine.rules.gurps.situations.common import Side
+from engine.rules.gurps.situations.common import quick_contest as contest
 from events.core import Modifier, Roll
 
 SUCCEEDS = ("critical", "success")
+#: A contest's winner ("first", "second", None: a tie) as the deciders count it.
+_WHO: dict[str | None, int] = {"first": 1, "second": -1, None: 0}
 
 
 def mod(name: str, value: int, source: str, rule: str = "") -> Modifier:
@@ -59,14 +63,9 @@ def success_roll(
 def quick_contest(a: Roll, b: Roll) -> tuple[int, int]:
     """Who wins a Quick Contest of two rolls (GURPS-QUICK-CONTEST): 1 the first, -1 the
     second, 0 a tie; and the margin of victory. A success beats a failure; otherwise the
-    larger margin wins."""
-    ma, mb = a.margin or 0, b.margin or 0
-    sa, sb = succeeded(a), succeeded(b)
-    if sa != sb:
-        return (1 if sa else -1), abs(ma - mb)
-    if ma == mb:
-        return 0, 0
-    return (1 if ma > mb else -1), abs(ma - mb)
+    larger margin wins (one implementation: ``situations.common.quick_contest``)."""
+    c = contest(Side(succeeded(a), a.margin or 0), Side(succeeded(b), b.margin or 0))
+    return _WHO[c.winner], c.by
 
 
 def regular_contest(a: Roll, b: Roll) -> int:
