@@ -233,7 +233,7 @@ def test_completion_of_a_verbs_options_and_their_values(tmp_path: Path, fight: P
         assert sh.candidates("strike marcus vance --weapon ", "vibro-k") == ["vibro-knife"]
         assert sh.candidates("strike ", "m") == ["main", "marcus"]  # ids, weapons, branches
         assert sh.candidates("--json ", "stat") == ["status"]
-        assert sh.candidates("new other --system ", "") == ["brp", "palladium"]
+        assert sh.candidates("new other --system ", "") == ["brp", "gurps", "palladium"]
         assert "holds" in sh.candidates("new other --option ", "ho")
     finally:
         sh.close()
