@@ -236,7 +236,7 @@ VERBS: dict[str, dict[str, str]] = {
         "surprise": (
             "The GM's surprise: total (the victims freeze 1d seconds, then roll IQ each turn) or "
             "partial (stunned, IQ each turn at +1 more each time); Combat Reflexes never freezes "
-            "and adds +6."
+            "and adds +6. `--leaders A --leaders B` rolls the sides' initiative for a partial one."
         ),
         "disarm": (
             "Strike at the foe's weapon to knock it away: the weapon's size penalty (-5 to -3) and "

@@ -33,6 +33,7 @@ from events.gurps.grappling import (
     GrappleEnded,
     Hold,
 )
+from events.gurps.initiative import PartialInitiativeRolled
 from events.gurps.records import (
     AttackDetail,
     Damage,
@@ -86,6 +87,7 @@ __all__ = [
     "ManeuverChosen",
     "ManeuverDeclared",
     "Mode",
+    "PartialInitiativeRolled",
     "Posture",
     "PostureChanged",
     "ShotsSpent",
@@ -359,4 +361,5 @@ GURPS_EVENTS: tuple[type[Event], ...] = (
     BreakFreeDeclared,
     LetGoDeclared,
     *GRAPPLING_EVENTS,
+    PartialInitiativeRolled,
 )

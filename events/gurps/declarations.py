@@ -84,11 +84,15 @@ class SurpriseDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.surpri
     freeze 1d seconds, mentally stunned, then roll IQ each turn, GURPS-SURPRISE-TOTAL) or
     ``partial`` (mentally stunned, IQ each turn at a growing bonus,
     GURPS-SURPRISE-PARTIAL-RECOVER); Combat Reflexes makes a total surprise partial and adds
-    +6 (GURPS-SURPRISE-CR). Who lost a partial surprise's initiative (GURPS-INIT-PARTIAL) is
-    the GM's to say here."""
+    +6 (GURPS-SURPRISE-CR). A partial surprise may instead name the two sides' ``leaders``:
+    each rolls 1d with his side's modifiers, and the losing side is surprised
+    (GURPS-INIT-PARTIAL)."""
 
     kind: Literal["total", "partial"]
-    victims: tuple[str, ...]
+    victims: tuple[str, ...] = ()
+    #: A partial surprise settled by the sides' initiative roll (GURPS-INIT-PARTIAL): the two
+    #: sides' leaders, in place of ``victims``; the losing side is surprised.
+    leaders: tuple[str, ...] = ()
 
 
 class DisarmDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.disarm_declared"):

@@ -211,6 +211,22 @@ class GurpsOptions(msgspec.Struct, frozen=True, kw_only=True):
             "attack from behind); or he defends as usual (the GM rules he saw it coming)",
         ),
     ] = "no_defence"
+    partial_tactics: Annotated[
+        Literal["leader", "side"],
+        _doc(
+            "GURPS-INIT-PARTIAL",
+            "the Tactics bonus to a partial surprise's initiative: the leader's (the catalogue's "
+            "[AMB] assumption); or the best on the side",
+        ),
+    ] = "leader"
+    tactics_20: Annotated[
+        Literal["two_in_total", "one_more"],
+        _doc(
+            "GURPS-INIT-PARTIAL",
+            "Tactics 20+ in a partial surprise's initiative: +2 in all (the catalogue's [AMB] "
+            "assumption); or +1 more on top of Tactics' +1 (+3)",
+        ),
+    ] = "two_in_total"
 
 
 class AttackDetail(msgspec.Struct, frozen=True, kw_only=True):

@@ -205,6 +205,9 @@ EXAMPLES: list[Event] = [
     ),
     ge.BreakFreeFailed(victim="bruno", holder="aldric", tries=2),
     ge.FatigueLost(combatant="bruno", amount=1, before=12, after=11, rule="GURPS-CHOKE-HOLD"),
+    ge.PartialInitiativeRolled(
+        leaders=("aldric", "bruno"), rolls=(_DAMAGE, _DAMAGE), winner="players"
+    ),
 ]
 
 

@@ -310,12 +310,14 @@ _CORE_ACTIONS: tuple[Action, ...] = (
         decide=decide_surprise,
         help="The GM's surprise: total (the victims freeze 1d seconds, then roll IQ each turn) "
         "or partial (stunned, IQ each turn at +1 more each time); Combat Reflexes never freezes "
-        "and adds +6.",
+        "and adds +6. `--leaders A --leaders B` rolls the sides' initiative for a partial one.",
         example="fracas surprise total --victims bruno --victims vic --dice 3",
         arguments=("kind",),
         options={
             "kind": "total or partial.",
             "victims": "Who is surprised (combatant id; repeat the option for each).",
+            "leaders": "A partial surprise settled by initiative: each side's leader (twice, "
+            "in place of --victims); each rolls 1d, the losing side is surprised.",
         },
         phase=None,
     ),

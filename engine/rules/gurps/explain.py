@@ -176,7 +176,13 @@ EXPLAIN: dict[type[Event], Explainer] = {
         lambda e, n: [f"  {n(e.combatant)}'s {e.weapon}: {e.spent} shot(s), {e.left} left"]
     ),
     ge.SurpriseDeclared: _row(
-        lambda e, n: [f"The GM rules a {e.kind} surprise on " + ", ".join(n(v) for v in e.victims)]
+        lambda e, n: [
+            f"The GM rules a {e.kind} surprise on " + ", ".join(n(v) for v in e.victims)
+            if e.victims
+            else f"The GM rules a {e.kind} surprise: the sides' leaders "
+            + " and ".join(n(v) for v in e.leaders)
+            + " roll for initiative"
+        ]
     ),
     ge.SurpriseApplied: _row(
         lambda e, n: [

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from engine.explain import Namer
+from engine.explain import Namer, roll_text
 from engine.rules.pack import Explainer
 from events import gurps as ge
 from events.core import Event
@@ -30,7 +30,16 @@ def _grappled(e: ge.Grappled, n: Namer) -> list[str]:
     return [f"  {n(e.holder)} holds {n(e.victim)} in {_HOLD[e.hold]}{where} ({e.rule})"]
 
 
+def _initiative(e: ge.PartialInitiativeRolled, n: Namer) -> list[str]:
+    won = f"side {e.winner!r} wins; the other is surprised" if e.winner else "a tie: nobody"
+    return [
+        *(f"  {n(who)}: {roll_text(r)}" for who, r in zip(e.leaders, e.rolls, strict=True)),
+        f"  initiative: {won} ({e.rule})",
+    ]
+
+
 EXPLAIN_MELEE: dict[type[Event], Explainer] = {
+    ge.PartialInitiativeRolled: _row(_initiative),
     ge.GrappleDeclared: _row(_grapple),
     ge.BreakFreeDeclared: _row(
         lambda e, n: [f"{n(e.actor)} tries to break free" + (f" (GM {e.mod:+d})" if e.mod else "")]
