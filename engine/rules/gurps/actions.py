@@ -14,7 +14,7 @@ from engine.rules.gurps.common import check_turn, choose, fighter, find_weapon, 
 from engine.rules.gurps.disarm import decide_disarm
 from engine.rules.gurps.maneuvers import MODES, row
 from engine.rules.gurps.melee import check_maneuver
-from engine.rules.gurps.resolution import quick_contest, success_roll
+from engine.rules.gurps.resolution import contest_rolled, success_roll
 from engine.rules.gurps.surprise import decide_surprise
 from engine.rules.pack import Action, Decision
 from engine.turns import awaited, known
@@ -23,7 +23,6 @@ from events.gurps import (
     AimDeclared,
     AimTaken,
     AttackDeclared,
-    ContestRolled,
     DefendDeclared,
     DisarmDeclared,
     FeintApplied,
@@ -147,19 +146,8 @@ def decide_feint(state: FightState, d: FeintDeclared, dice: Dice) -> Decision:
     mine = success_roll(dice, f"feint ({weapon.skill})", weapon.level, rule="GURPS-FEINT")
     what, level = _defence_skill(state, d.target)
     theirs = success_roll(dice, f"resist feint ({what})", level, rule="GURPS-FEINT")
-    who, margin = quick_contest(mine, theirs)
-    winner = d.actor if who > 0 else d.target if who < 0 else None
-    events.append(
-        ContestRolled(
-            active=d.actor,
-            passive=d.target,
-            active_roll=mine,
-            passive_roll=theirs,
-            winner=winner,
-            margin=margin,
-            rule="GURPS-FEINT",
-        )
-    )
+    rolled, who, margin = contest_rolled(d.actor, d.target, mine, theirs, "GURPS-FEINT")
+    events.append(rolled)
     if who > 0:
         events.append(FeintApplied(actor=d.actor, target=d.target, penalty=margin))
     return Decision(events, advance="none" if aoa else "next")

@@ -11,6 +11,7 @@ An All-Out Attacker has no defence until his next turn; an attacker's critical a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal
 
 from engine.dice import Dice
@@ -21,7 +22,7 @@ from engine.rules.gurps.options import opts
 from engine.rules.gurps.resolution import mod, succeeded, success_roll
 from engine.rules.gurps.situations.weapons import defend_weapon
 from engine.rules.gurps.tables import POSTURES
-from events.core import Event, Modifier, ModifierOp
+from events.core import Event, Modifier, ModifierOp, ReactionRequested
 from events.gurps import (
     AttackDetail,
     DefenseDeclined,
@@ -32,6 +33,8 @@ from events.gurps import (
 from projections.state import FightState
 
 _AD = "GURPS-ACTIVE-DEFENSE"
+#: What lands once a hit gets through: (state, dice, actor, target, detail, hits) -> events.
+Landing = Callable[[FightState, Dice, str, str, AttackDetail, int], list[Event]]
 
 
 def no_defence(state: FightState, target: str) -> str | None:
@@ -254,3 +257,29 @@ def answer(
     if left <= 0:
         return events
     return events + land(fold_gurps(state, events), dice, attacker, target, detail, left)
+
+
+def follow(
+    state: FightState,
+    dice: Dice,
+    actor: str,
+    target: str,
+    detail: AttackDetail,
+    landing: Landing,
+    *,
+    defend: str | None,
+    retreat: bool = False,
+    why_not: str | None = None,
+) -> list[Event]:
+    """What follows a hit (``state`` has its roll folded in): no defence (a critical hit,
+    ``why_not``, or he cannot defend) and it lands; the defender's answer given now; or the
+    attack waits for ``defend``."""
+    why = "a critical hit: no defence (GURPS-CRITICAL)" if detail.tier == "critical" else None
+    why = why or why_not or no_defence(state, target)
+    if why is not None:
+        declined = DefenseDeclined(defender=target, attacker=actor, reason=why)
+        now = fold_gurps(state, [declined])
+        return [declined, *landing(now, dice, actor, target, detail, detail.hits)]
+    if defend is not None:
+        return answer(state, dice, actor, target, defend, detail, retreat=retreat)
+    return [ReactionRequested(actor=actor, reactor=target, kind="defense", detail=detail)]

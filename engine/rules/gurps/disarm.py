@@ -19,20 +19,19 @@ from engine.rules import IllegalAction, UsageError
 from engine.rules.gurps import defence
 from engine.rules.gurps.attack import modifiers
 from engine.rules.gurps.common import check_turn, choose, fighter, find_weapon, ready
+from engine.rules.gurps.fold import fold_gurps
 from engine.rules.gurps.maneuvers import row
-from engine.rules.gurps.resolution import quick_contest, succeeded, success_roll
+from engine.rules.gurps.resolution import contest_rolled, succeeded, success_roll
 from engine.rules.gurps.situations import weapons as sw
 from engine.rules.gurps.situations.common import Contest
 from engine.rules.gurps.tables import weapon_size
 from engine.rules.pack import Advance, Decision
 from engine.turns import known
-from events.core import Event, ReactionRequested
+from events.core import Event
 from events.gurps import (
     AttackDeclared,
     AttackDetail,
     AttackRolled,
-    ContestRolled,
-    DefenseDeclined,
     DisarmDeclared,
     GurpsWeapon,
     WeaponState,
@@ -104,26 +103,11 @@ def decide_disarm(state: FightState, d: DisarmDeclared, dice: Dice) -> Decision:
         disarm=struck.name,
         note=f"a disarm of the {struck.name}",
     )
-    from engine.rules.gurps.fold import fold_gurps
-
     now = fold_gurps(state, events)
-    why_not = "a critical hit: no defence" if roll.tier == "critical" else None
-    why_not = why_not or defence.no_defence(now, d.target)
-    if why_not is not None:
-        declined = DefenseDeclined(defender=d.target, attacker=d.actor, reason=why_not)
-        events.append(declined)
-        return Decision(
-            events + contest(fold_gurps(now, [declined]), dice, d.actor, d.target, detail, 1),
-            advance=advance,
-        )
-    if d.defend is not None:
-        return Decision(
-            events
-            + defence.answer(now, dice, d.actor, d.target, d.defend, detail, retreat=d.retreat),
-            advance=advance,
-        )
-    events.append(ReactionRequested(actor=d.actor, reactor=d.target, kind="defense", detail=detail))
-    return Decision(events, advance=advance)
+    after = defence.follow(
+        now, dice, d.actor, d.target, detail, contest, defend=d.defend, retreat=d.retreat
+    )
+    return Decision(events + after, advance=advance)
 
 
 def contest(
@@ -144,19 +128,8 @@ def contest(
     b = success_roll(
         dice, f"keep the {theirs.name} ({what})", level, rolls.defender, rule="GURPS-DISARM"
     )
-    who, margin = quick_contest(a, b)
-    winner = actor if who > 0 else target if who < 0 else None
-    events: list[Event] = [
-        ContestRolled(
-            active=actor,
-            passive=target,
-            active_roll=a,
-            passive_roll=b,
-            winner=winner,
-            margin=margin,
-            rule="GURPS-DISARM",
-        )
-    ]
+    rolled, who, margin = contest_rolled(actor, target, a, b, "GURPS-DISARM")
+    events: list[Event] = [rolled]
     side: Literal["first", "second"] | None = "first" if who > 0 else "second" if who < 0 else None
     out = sw.disarm_outcome(
         Contest(winner=side, by=margin), attacker_critical_failure=a.tier == "fumble"

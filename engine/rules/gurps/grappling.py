@@ -36,21 +36,24 @@ from engine.rules.gurps.fold import fold_gurps
 from engine.rules.gurps.maneuvers import Row, row
 from engine.rules.gurps.melee import melee_situation
 from engine.rules.gurps.options import opts
-from engine.rules.gurps.resolution import mod, quick_contest, succeeded, success_roll
+from engine.rules.gurps.resolution import (
+    contest_rolled,
+    mod,
+    succeeded,
+    success_roll,
+)
 from engine.rules.gurps.situations import grapple as sg
 from engine.rules.gurps.situations.common import situation
 from engine.rules.gurps.tables import LOCATIONS
 from engine.rules.pack import Advance, Decision
 from engine.turns import known
-from events.core import Event, Modifier, ReactionRequested
+from events.core import Event, Modifier
 from events.gurps import (
     AttackDeclared,
     AttackDetail,
     AttackRolled,
     BreakFreeDeclared,
     BreakFreeFailed,
-    ContestRolled,
-    DefenseDeclined,
     Grappled,
     GrappleDeclared,
     GrappleEnded,
@@ -263,23 +266,22 @@ def _grapple(
         note=f"a {row_.title}",
         defence_mods=tuple(defence_mods),
     )
-    now = fold_gurps(state, events)
-    why_not = "a critical hit: no defence (GURPS-CRITICAL)" if roll.tier == "critical" else None
-    if why_not is None and hold == "choke_hold" and opts(state).choke_from_behind == "no_defence":
+    why_not = None
+    if hold == "choke_hold" and opts(state).choke_from_behind == "no_defence":
         why_not = "a choke hold from behind: no defence (GURPS-CHOKE-HOLD)"
-    why_not = why_not or defence.no_defence(now, d.target)
-    if why_not is not None:
-        declined = DefenseDeclined(defender=d.target, attacker=d.actor, reason=why_not)
-        events.append(declined)
-        return Decision(
-            events + seize(fold_gurps(now, [declined]), dice, d.actor, d.target, detail, 1),
-            advance=advance,
-        )
-    if d.defend is not None:
-        answer = defence.answer(now, dice, d.actor, d.target, d.defend, detail, retreat=d.retreat)
-        return Decision(events + answer, advance=advance)
-    events.append(ReactionRequested(actor=d.actor, reactor=d.target, kind="defense", detail=detail))
-    return Decision(events, advance=advance)
+    now = fold_gurps(state, events)
+    after = defence.follow(
+        now,
+        dice,
+        d.actor,
+        d.target,
+        detail,
+        seize,
+        defend=d.defend,
+        retreat=d.retreat,
+        why_not=why_not,
+    )
+    return Decision(events + after, advance=advance)
 
 
 def seize(
@@ -320,18 +322,8 @@ def _squeeze(
     mine = success_roll(dice, hold.squeeze, level, mods, rule=hold.rule)
     resist = sg.arm_lock_resistance(st=v.st, ht=v.ht)
     theirs = success_roll(dice, f"resist the {hold.title} (ST or HT)", resist, rule=hold.rule)
-    who, margin = quick_contest(mine, theirs)
-    events.append(
-        ContestRolled(
-            active=d.actor,
-            passive=d.target,
-            active_roll=mine,
-            passive_roll=theirs,
-            winner=d.actor if who > 0 else d.target if who < 0 else None,
-            margin=margin,
-            rule=hold.rule,
-        )
-    )
+    rolled, who, margin = contest_rolled(d.actor, d.target, mine, theirs, hold.rule)
+    events.append(rolled)
     if who <= 0:
         return events
     where = hold.squeezed or a.hold_location or ARMS[0]
@@ -361,18 +353,8 @@ def decide_break_free(state: FightState, d: BreakFreeDeclared, dice: Dice) -> De
     extra = [*mine_mods, *([mod("the GM's modifier", d.mod, "gm")] if d.mod else [])]
     mine = success_roll(dice, f"break free ({mine_what})", mine_level, extra, rule=hold.rule)
     theirs = success_roll(dice, f"hold on ({their_what})", their_level, theirs_mods, rule=hold.rule)
-    who, margin = quick_contest(mine, theirs)
-    events.append(
-        ContestRolled(
-            active=d.actor,
-            passive=holder,
-            active_roll=mine,
-            passive_roll=theirs,
-            winner=d.actor if who > 0 else holder if who < 0 else None,
-            margin=margin,
-            rule=hold.rule,
-        )
-    )
+    rolled, who, margin = contest_rolled(d.actor, holder, mine, theirs, hold.rule)
+    events.append(rolled)
     if who > 0:
         events.append(
             GrappleEnded(

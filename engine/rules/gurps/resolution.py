@@ -16,6 +16,7 @@ from engine.rolls import roll_under
 from engine.rules.gurps.situations.common import Side
 from engine.rules.gurps.situations.common import quick_contest as contest
 from events.core import Modifier, Roll
+from events.gurps import ContestRolled
 
 SUCCEEDS = ("critical", "success")
 #: A contest's winner ("first", "second", None: a tie) as the deciders count it.
@@ -76,3 +77,22 @@ def regular_contest(a: Roll, b: Roll) -> int:
     if sa == sb:
         return 0
     return 1 if sa else -1
+
+
+def contest_rolled(
+    active: str, passive: str, a: Roll, b: Roll, rule: str
+) -> tuple[ContestRolled, int, int]:
+    """A Quick Contest of two rolls already made, as its event: who won (1 ``active``, -1
+    ``passive``, 0 a tie) and the margin of victory too."""
+    who, margin = quick_contest(a, b)
+    winner = active if who > 0 else passive if who < 0 else None
+    event = ContestRolled(
+        active=active,
+        passive=passive,
+        active_roll=a,
+        passive_roll=b,
+        winner=winner,
+        margin=margin,
+        rule=rule,
+    )
+    return event, who, margin
