@@ -71,6 +71,8 @@ class GurpsFighter(msgspec.Struct, frozen=True, kw_only=True):
     hold_location: str | None = None
     held_by: str | None = None
     break_free_tries: int = 0
+    #: weapon -> (the foe it is stuck in, the location, the injury going in), GURPS-PICK-STUCK.
+    stuck: dict[str, tuple[str, str, int]] = msgspec.field(default_factory=dict)
 
 
 def gurps(c: CombatantState) -> GurpsFighter:

@@ -1,5 +1,6 @@
-"""Who holds whom in a GURPS fight (GURPS-GRAPPLE, GURPS-ARM-LOCK, GURPS-CHOKE-HOLD), and FP
-lost to a choke hold: the reducers of the grappling events, and their part of ``status``."""
+"""Who holds whom in a GURPS fight (GURPS-GRAPPLE, GURPS-ARM-LOCK, GURPS-CHOKE-HOLD), FP lost
+to a choke hold, and weapons stuck in a foe (GURPS-PICK-STUCK): the reducers of the melee
+situations' events, and their part of ``status``."""
 
 # No `from __future__ import annotations`: see projections/gurps.py.
 
@@ -36,6 +37,39 @@ def on_fatigue_lost(state: FightState, e: ge.FatigueLost) -> FightState:
     return update(state, e.combatant, fp=e.after)
 
 
+def on_weapon_stuck(state: FightState, e: ge.WeaponStuck) -> FightState:
+    """The weapon is stuck in the foe: not ready until pulled free."""
+    f = gurps(state.combatants[e.combatant])
+    return update(
+        state,
+        e.combatant,
+        weapon_states={**f.weapon_states, e.weapon: "stuck"},
+        stuck={**f.stuck, e.weapon: (e.victim, e.location, e.injury)},
+    )
+
+
+#: What a pull leaves the weapon as (None: ready in hand again).
+_PULLED: dict[str, str | None] = {
+    "free": None,
+    "stuck": "stuck",
+    "stuck_for_good": "stuck for good",
+    "let_go": "dropped",
+}
+
+
+def on_weapon_pulled(state: FightState, e: ge.WeaponPulled) -> FightState:
+    """Free in hand again, still stuck, stuck for good, or left in the foe."""
+    f = gurps(state.combatants[e.combatant])
+    now = _PULLED[e.outcome]
+    states = {k: v for k, v in f.weapon_states.items() if k != e.weapon}
+    if now is not None:
+        states[e.weapon] = now
+    stuck = dict(f.stuck)
+    if now in (None, "dropped"):
+        stuck.pop(e.weapon, None)
+    return update(state, e.combatant, weapon_states=states, stuck=stuck)
+
+
 def grapple_fields(f: GurpsFighter) -> dict[str, Any]:
     """``holding`` (the victim, the hold and the part grabbed, or null) and ``held_by`` (the
     holder's id, or null) for ``status --json``."""
@@ -50,4 +84,6 @@ GRAPPLE_REDUCERS: dict[type[Event], Any] = {
     ge.GrappleEnded: on_grapple_ended,
     ge.BreakFreeFailed: on_break_free_failed,
     ge.FatigueLost: on_fatigue_lost,
+    ge.WeaponStuck: on_weapon_stuck,
+    ge.WeaponPulled: on_weapon_pulled,
 }

@@ -254,6 +254,8 @@ VERBS: dict[str, dict[str, str]] = {
             "holder's, his attack this turn; the holder is +4 in an arm lock (-1 more for each "
             "failed try), +5 in a choke hold."
         ),
-        "let-go": "Let go of the foe held: free, on one's turn.",
+        "let-go": (
+            "Let go of the foe held, or (--weapon) of a weapon stuck in a foe: free, on one's turn."
+        ),
     },
 }

@@ -48,6 +48,7 @@ from events.gurps.records import (
     Stun,
     Tier,
 )
+from events.gurps.stuck import STUCK_EVENTS, Pulled, WeaponPulled, WeaponStuck
 
 __all__ = [
     "GURPS_EVENTS",
@@ -90,6 +91,7 @@ __all__ = [
     "PartialInitiativeRolled",
     "Posture",
     "PostureChanged",
+    "Pulled",
     "ShotsSpent",
     "Stun",
     "StunChanged",
@@ -99,7 +101,9 @@ __all__ = [
     "SurpriseTurn",
     "Tier",
     "TurnBegan",
+    "WeaponPulled",
     "WeaponState",
+    "WeaponStuck",
 ]
 
 
@@ -362,4 +366,5 @@ GURPS_EVENTS: tuple[type[Event], ...] = (
     LetGoDeclared,
     *GRAPPLING_EVENTS,
     PartialInitiativeRolled,
+    *STUCK_EVENTS,
 )

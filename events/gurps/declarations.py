@@ -139,6 +139,8 @@ class BreakFreeDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.break
 
 
 class LetGoDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.let_go_declared"):
-    """``actor`` lets go of the foe he holds (GURPS-GRAPPLE): free, on his turn."""
+    """``actor`` lets go of the foe he holds (GURPS-GRAPPLE), or of ``weapon`` stuck in a foe
+    (GURPS-PICK-STUCK): free, on his turn."""
 
     actor: str
+    weapon: str | None = None

@@ -196,7 +196,7 @@ EXAMPLES: list[Event] = [
         retreat=True,
     ),
     ge.BreakFreeDeclared(actor="bruno", mod=2),
-    ge.LetGoDeclared(actor="aldric"),
+    ge.LetGoDeclared(actor="aldric", weapon="pick"),
     ge.Grappled(
         holder="aldric", victim="bruno", hold="arm_lock", location="left_arm", rule="GURPS-ARM-LOCK"
     ),
@@ -205,6 +205,8 @@ EXAMPLES: list[Event] = [
     ),
     ge.BreakFreeFailed(victim="bruno", holder="aldric", tries=2),
     ge.FatigueLost(combatant="bruno", amount=1, before=12, after=11, rule="GURPS-CHOKE-HOLD"),
+    ge.WeaponStuck(combatant="aldric", weapon="pick", victim="bruno", location="torso", injury=4),
+    ge.WeaponPulled(combatant="aldric", weapon="pick", victim="bruno", outcome="free"),
     ge.PartialInitiativeRolled(
         leaders=("aldric", "bruno"), rolls=(_DAMAGE, _DAMAGE), winner="players"
     ),

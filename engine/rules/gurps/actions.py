@@ -15,6 +15,7 @@ from engine.rules.gurps.disarm import decide_disarm
 from engine.rules.gurps.maneuvers import MODES, row
 from engine.rules.gurps.melee import check_maneuver
 from engine.rules.gurps.resolution import contest_rolled, success_roll
+from engine.rules.gurps.stuck import STUCK, pull
 from engine.rules.gurps.surprise import decide_surprise
 from engine.rules.pack import Action, Decision
 from engine.turns import awaited, known
@@ -77,7 +78,9 @@ def decide_maneuver(state: FightState, d: ManeuverDeclared, dice: Dice) -> Decis
     events: list[Event] = [choose(state, d.actor, d.maneuver, d.mode, d.target, weapon)]
     if weapon is not None and d.maneuver == "ready":
         was = fighter(state, d.actor).weapon_states.get(weapon)
-        if was is not None:  # picked up, or back in his grip (GURPS-DISARM)
+        if was in STUCK:  # a Ready pulls at it (GURPS-PICK-STUCK)
+            events += pull(state, dice, d.actor, weapon)
+        elif was is not None:  # picked up, or back in his grip (GURPS-DISARM)
             events.append(
                 WeaponState(combatant=d.actor, weapon=weapon, state="ready", reason=f"was {was}")
             )

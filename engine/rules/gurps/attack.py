@@ -27,6 +27,7 @@ from engine.rules.gurps.maneuvers import Row, row
 from engine.rules.gurps.melee import melee_extras
 from engine.rules.gurps.resolution import mod, succeeded, success_roll
 from engine.rules.gurps.situations.chink import chink_penalty
+from engine.rules.gurps.stuck import after_hit
 from engine.rules.gurps.tables import (
     LOCATIONS,
     POSTURES,
@@ -281,5 +282,5 @@ def land(
         now = fold_gurps(state, events)
         if not now.combatants[target].alive:
             break
-        events += injury.hit(now, dice, actor, target, blow)
+        events += after_hit(now, actor, target, weapon, injury.hit(now, dice, actor, target, blow))
     return events

@@ -13,6 +13,14 @@ from events.core import Event
 _HOLD = {"grapple": "a grapple", "arm_lock": "an ARM LOCK", "choke_hold": "a CHOKE HOLD"}
 
 
+_PULLED = {
+    "free": "pulled free of",
+    "stuck": "still stuck in",
+    "stuck_for_good": "stuck for good in",
+    "let_go": "let go of, left in",
+}
+
+
 def _row(fn: Callable[..., list[str]]) -> Explainer:
     return fn
 
@@ -44,7 +52,20 @@ EXPLAIN_MELEE: dict[type[Event], Explainer] = {
     ge.BreakFreeDeclared: _row(
         lambda e, n: [f"{n(e.actor)} tries to break free" + (f" (GM {e.mod:+d})" if e.mod else "")]
     ),
-    ge.LetGoDeclared: _row(lambda e, n: [f"{n(e.actor)} lets go"]),
+    ge.LetGoDeclared: _row(
+        lambda e, n: [f"{n(e.actor)} lets go" + (f" of the {e.weapon}" if e.weapon else "")]
+    ),
+    ge.WeaponStuck: _row(
+        lambda e, n: [
+            f"  {n(e.combatant)}'s {e.weapon} is STUCK in {n(e.victim)}'s "
+            f"{e.location.replace('_', ' ')} ({e.rule})"
+        ]
+    ),
+    ge.WeaponPulled: _row(
+        lambda e, n: [
+            f"  {n(e.combatant)}'s {e.weapon}: {_PULLED[e.outcome]} {n(e.victim)} ({e.rule})"
+        ]
+    ),
     ge.Grappled: _row(_grappled),
     ge.GrappleEnded: _row(
         lambda e, n: [

@@ -44,6 +44,7 @@ from engine.rules.gurps.resolution import (
 )
 from engine.rules.gurps.situations import grapple as sg
 from engine.rules.gurps.situations.common import situation
+from engine.rules.gurps.stuck import let_go
 from engine.rules.gurps.tables import LOCATIONS
 from engine.rules.pack import Advance, Decision
 from engine.turns import known
@@ -368,9 +369,12 @@ def decide_break_free(state: FightState, d: BreakFreeDeclared, dice: Dice) -> De
 
 
 def decide_let_go(state: FightState, d: LetGoDeclared, dice: Dice) -> Decision:
-    """``let-go``: the holder lets go, free, on his turn (GURPS-GRAPPLE)."""
+    """``let-go``: the holder lets go, free, on his turn (GURPS-GRAPPLE); or he lets go of a
+    weapon stuck in a foe (GURPS-PICK-STUCK)."""
     check_turn(state, d.actor)
     f = fighter(state, d.actor)
+    if d.weapon is not None:
+        return Decision(let_go(state, d.actor, d.weapon), advance="none")
     if f.holding is None:
         raise IllegalAction(f"{f.profile.name} holds nobody ({_G})")
     ended = GrappleEnded(holder=d.actor, victim=f.holding, reason="lets go", rule=_G)

@@ -45,10 +45,14 @@ MELEE_ACTIONS: tuple[Action, ...] = (
         verb="let-go",
         declaration=LetGoDeclared,
         decide=decide_let_go,
-        help="Let go of the foe held: free, on one's turn.",
+        help="Let go of the foe held, or (--weapon) of a weapon stuck in a foe: free, on "
+        "one's turn.",
         example="fracas let-go aldric",
         arguments=("actor",),
-        options={"actor": "Who lets go (combatant id)."},
+        options={
+            "actor": "Who lets go (combatant id).",
+            "weapon": "The weapon stuck in a foe he lets go of (it stays in him).",
+        },
         dice="landing",
     ),
 )
