@@ -73,6 +73,8 @@ class GurpsFighter(msgspec.Struct, frozen=True, kw_only=True):
     break_free_tries: int = 0
     #: weapon -> (the foe it is stuck in, the location, the injury going in), GURPS-PICK-STUCK.
     stuck: dict[str, tuple[str, str, int]] = msgspec.field(default_factory=dict)
+    #: This turn's dual-weapon attack: (weapon, hand, target) for each hand used so far.
+    dual: tuple[tuple[str, str, str], ...] = ()
 
 
 def gurps(c: CombatantState) -> GurpsFighter:
@@ -126,6 +128,7 @@ def on_turn_began(state: FightState, e: ge.TurnBegan) -> FightState:
         parries={},
         blocked=False,
         retreated=False,
+        dual=(),
     )
 
 

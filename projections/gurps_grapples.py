@@ -70,6 +70,12 @@ def on_weapon_pulled(state: FightState, e: ge.WeaponPulled) -> FightState:
     return update(state, e.combatant, weapon_states=states, stuck=stuck)
 
 
+def on_dual_hand(state: FightState, e: ge.DualHand) -> FightState:
+    """One more hand of this turn's dual-weapon attack."""
+    f = gurps(state.combatants[e.combatant])
+    return update(state, e.combatant, dual=(*f.dual, (e.weapon, e.hand, e.target)))
+
+
 def grapple_fields(f: GurpsFighter) -> dict[str, Any]:
     """``holding`` (the victim, the hold and the part grabbed, or null) and ``held_by`` (the
     holder's id, or null) for ``status --json``."""
@@ -86,4 +92,5 @@ GRAPPLE_REDUCERS: dict[type[Event], Any] = {
     ge.FatigueLost: on_fatigue_lost,
     ge.WeaponStuck: on_weapon_stuck,
     ge.WeaponPulled: on_weapon_pulled,
+    ge.DualHand: on_dual_hand,
 }

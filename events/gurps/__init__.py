@@ -25,6 +25,7 @@ from events.gurps.declarations import (
     ManeuverDeclared,
     SurpriseDeclared,
 )
+from events.gurps.dual import DualHand
 from events.gurps.grappling import (
     GRAPPLING_EVENTS,
     BreakFreeFailed,
@@ -69,6 +70,7 @@ __all__ = [
     "DefenseDeclined",
     "DefenseRolled",
     "DisarmDeclared",
+    "DualHand",
     "FatigueLost",
     "FeintApplied",
     "FeintDeclared",
@@ -367,4 +369,5 @@ GURPS_EVENTS: tuple[type[Event], ...] = (
     *GRAPPLING_EVENTS,
     PartialInitiativeRolled,
     *STUCK_EVENTS,
+    DualHand,
 )

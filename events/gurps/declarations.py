@@ -46,6 +46,8 @@ class AttackDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.attack_d
     defend: DefenceChoice | None = None
     retreat: bool = False
     drop: bool = False
+    #: One hand's attack of a dual-weapon attack (GURPS-DUAL-WEAPON): "main" or "off" hand.
+    dual: Literal["main", "off"] | None = None
 
 
 class DefendDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.defend_declared"):

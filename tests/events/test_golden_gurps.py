@@ -114,6 +114,7 @@ EXAMPLES: list[Event] = [
         defend="dodge",
         retreat=True,
         drop=True,
+        dual="off",
     ),
     ge.DefendDeclared(defender="bruno", choice="parry", retreat=True, weapon="club"),
     ge.FeintDeclared(actor="aldric", target="bruno", weapon="broadsword"),
@@ -207,6 +208,7 @@ EXAMPLES: list[Event] = [
     ge.FatigueLost(combatant="bruno", amount=1, before=12, after=11, rule="GURPS-CHOKE-HOLD"),
     ge.WeaponStuck(combatant="aldric", weapon="pick", victim="bruno", location="torso", injury=4),
     ge.WeaponPulled(combatant="aldric", weapon="pick", victim="bruno", outcome="free"),
+    ge.DualHand(combatant="aldric", weapon="broadsword", hand="main", target="bruno"),
     ge.PartialInitiativeRolled(
         leaders=("aldric", "bruno"), rolls=(_DAMAGE, _DAMAGE), winner="players"
     ),

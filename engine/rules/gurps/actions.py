@@ -192,6 +192,8 @@ _ATTACK_OPTIONS = {
     "defend": "The defender's answer now; without it the attack waits for `defend`.",
     "retreat": "With --defend: he retreats (+3 Dodge/Block, +1 Parry, +3 fencing).",
     "drop": "With --defend dodge: Dodge and Drop (+3, ends prone).",
+    "dual": "One hand's blow of a dual-weapon attack, main or off: -4 each, the off hand -4 "
+    "more (not with Ambidexterity or Off-Hand Weapon Training); the other hand's blow follows.",
 }
 
 _CORE_ACTIONS: tuple[Action, ...] = (

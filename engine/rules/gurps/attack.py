@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from engine.dice import Dice
 from engine.rules import IllegalAction, UnknownName, UsageError
-from engine.rules.gurps import defence, injury
+from engine.rules.gurps import defence, dual, injury
 from engine.rules.gurps.common import (
     check_turn,
     choose,
@@ -180,6 +180,7 @@ def decide_attack(state: FightState, d: AttackDeclared, dice: Dice) -> Decision:
         r = row("attack")
     else:
         r = row(f.maneuver, f.mode)
+    r, events = dual.prepare(state, d, weapon, r, events)
     produced, advance = resolve(state, d, weapon, r, dice, events, **melee_extras(state, d, weapon))
     return Decision(produced, advance=advance)
 

@@ -36,6 +36,7 @@ def _attack(e: ge.AttackDeclared, n: Namer) -> list[str]:
             f"{e.range} yd" if e.range is not None else "",
             "stationary target" if e.stationary else "",
             f"GM {e.mod:+d}" if e.mod else "",
+            f"{e.dual} hand of a dual-weapon attack" if e.dual else "",
         )
         if f
     ]

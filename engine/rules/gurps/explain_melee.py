@@ -55,6 +55,12 @@ EXPLAIN_MELEE: dict[type[Event], Explainer] = {
     ge.LetGoDeclared: _row(
         lambda e, n: [f"{n(e.actor)} lets go" + (f" of the {e.weapon}" if e.weapon else "")]
     ),
+    ge.DualHand: _row(
+        lambda e, n: [
+            f"  {n(e.combatant)} strikes {n(e.target)} with the {e.weapon} in his {e.hand} hand: "
+            "one blow of a dual-weapon attack (GURPS-DUAL-WEAPON)"
+        ]
+    ),
     ge.WeaponStuck: _row(
         lambda e, n: [
             f"  {n(e.combatant)}'s {e.weapon} is STUCK in {n(e.victim)}'s "

@@ -33,8 +33,11 @@ class Extras(TypedDict):
 
 def melee_extras(state: FightState, d: AttackDeclared, weapon: GurpsWeapon) -> Extras:
     """The situational modifiers of an ``attack``, for ``attack.resolve``."""
+    from engine.rules.gurps import dual
+
     extra, defence_mods = melee_situation(state, d.actor, d.target, weapon)
-    return Extras(extra=extra, defence_mods=defence_mods)
+    hand, divided = dual.modifiers(state, d, weapon)
+    return Extras(extra=[*hand, *extra], defence_mods=[*divided, *defence_mods])
 
 
 def melee_situation(
