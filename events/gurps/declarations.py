@@ -48,6 +48,11 @@ class AttackDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.attack_d
     drop: bool = False
     #: One hand's attack of a dual-weapon attack (GURPS-DUAL-WEAPON): "main" or "off" hand.
     dual: Literal["main", "off"] | None = None
+    #: What the attacker cannot see (GURPS-VIS-BLIND, -INVISIBLE, -KNOWN-HEX): blind or in
+    #: total darkness, the foe invisible, or unseen in a known hex; ``light``: a light in sight
+    #: in the darkness (GURPS-VIS-LIGHT).
+    sight: Literal["blind", "invisible", "known-hex"] | None = None
+    light: bool = False
 
 
 class DefendDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.defend_declared"):

@@ -115,6 +115,8 @@ EXAMPLES: list[Event] = [
         retreat=True,
         drop=True,
         dual="off",
+        sight="blind",
+        light=True,
     ),
     ge.DefendDeclared(defender="bruno", choice="parry", retreat=True, weapon="club"),
     ge.FeintDeclared(actor="aldric", target="bruno", weapon="broadsword"),

@@ -194,6 +194,9 @@ _ATTACK_OPTIONS = {
     "drop": "With --defend dodge: Dodge and Drop (+3, ends prone).",
     "dual": "One hand's blow of a dual-weapon attack, main or off: -4 each, the off hand -4 "
     "more (not with Ambidexterity or Off-Hand Weapon Training); the other hand's blow follows.",
+    "sight": "What he cannot see: blind (or total darkness) -10, invisible -6, known-hex -4; "
+    "the hit location is then random.",
+    "light": "With --sight blind: a light in sight in the darkness (-3, the foe seen).",
 }
 
 _CORE_ACTIONS: tuple[Action, ...] = (

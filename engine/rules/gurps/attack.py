@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from engine.dice import Dice
 from engine.rules import IllegalAction, UnknownName, UsageError
-from engine.rules.gurps import defence, dual, injury
+from engine.rules.gurps import defence, injury, melee
 from engine.rules.gurps.common import (
     check_turn,
     choose,
@@ -24,7 +24,6 @@ from engine.rules.gurps.common import (
 )
 from engine.rules.gurps.fold import fold_gurps
 from engine.rules.gurps.maneuvers import Row, row
-from engine.rules.gurps.melee import melee_extras
 from engine.rules.gurps.resolution import mod, succeeded, success_roll
 from engine.rules.gurps.situations.chink import chink_penalty
 from engine.rules.gurps.stuck import after_hit
@@ -180,8 +179,10 @@ def decide_attack(state: FightState, d: AttackDeclared, dice: Dice) -> Decision:
         r = row("attack")
     else:
         r = row(f.maneuver, f.mode)
-    r, events = dual.prepare(state, d, weapon, r, events)
-    produced, advance = resolve(state, d, weapon, r, dice, events, **melee_extras(state, d, weapon))
+    d, r, events = melee.prepare(state, d, weapon, r, events)
+    produced, advance = resolve(
+        state, d, weapon, r, dice, events, **melee.melee_extras(state, d, weapon)
+    )
     return Decision(produced, advance=advance)
 
 

@@ -37,6 +37,7 @@ def _attack(e: ge.AttackDeclared, n: Namer) -> list[str]:
             "stationary target" if e.stationary else "",
             f"GM {e.mod:+d}" if e.mod else "",
             f"{e.dual} hand of a dual-weapon attack" if e.dual else "",
+            f"unseen: {e.sight}" + (", a light in sight" if e.light else "") if e.sight else "",
         )
         if f
     ]

@@ -1,7 +1,9 @@
 """The melee-side situational rules' part of an attack: what holds do to the attacks and
-defences of the two they bind (GURPS-GRAPPLE, GURPS-ARM-LOCK, GURPS-CHOKE-HOLD). ``attack``
-asks :func:`melee_extras` once and passes what it says to ``attack.resolve``; the grapple verbs
-(:mod:`grappling`) ask :func:`melee_situation`.
+defences of the two they bind (GURPS-GRAPPLE, GURPS-ARM-LOCK, GURPS-CHOKE-HOLD), a
+dual-weapon attack's hands (GURPS-DUAL-WEAPON, :mod:`dual`) and an unseen foe (GURPS-VIS-BLIND,
+-INVISIBLE, -KNOWN-HEX, -LIGHT, :mod:`sight`). ``attack`` asks :func:`prepare` and
+:func:`melee_extras` once each and passes what they say to ``attack.resolve``; the grapple
+verbs (:mod:`grappling`) ask :func:`melee_situation`.
 """
 
 from __future__ import annotations
@@ -9,7 +11,9 @@ from __future__ import annotations
 from typing import TypedDict
 
 from engine.rules import IllegalAction
+from engine.rules.gurps import dual, sight
 from engine.rules.gurps.common import fighter
+from engine.rules.gurps.maneuvers import Row
 from engine.rules.gurps.situations import grapple as sg
 from engine.rules.gurps.situations.common import situation
 from events.core import Event, Modifier
@@ -33,11 +37,19 @@ class Extras(TypedDict):
 
 def melee_extras(state: FightState, d: AttackDeclared, weapon: GurpsWeapon) -> Extras:
     """The situational modifiers of an ``attack``, for ``attack.resolve``."""
-    from engine.rules.gurps import dual
-
     extra, defence_mods = melee_situation(state, d.actor, d.target, weapon)
     hand, divided = dual.modifiers(state, d, weapon)
-    return Extras(extra=[*hand, *extra], defence_mods=[*divided, *defence_mods])
+    unseen = sight.modifiers(state, d)
+    return Extras(extra=[*hand, *unseen, *extra], defence_mods=[*divided, *defence_mods])
+
+
+def prepare(
+    state: FightState, d: AttackDeclared, weapon: GurpsWeapon, r: Row, events: list[Event]
+) -> tuple[AttackDeclared, Row, list[Event]]:
+    """The attack as it is made (an unseen foe: a random location), the maneuver row it is
+    judged by (a dual-weapon attack's), and the events before its roll."""
+    r, events = dual.prepare(state, d, weapon, r, events)
+    return sight.prepare(state, d), r, events
 
 
 def melee_situation(
