@@ -53,6 +53,8 @@ class AttackDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.attack_d
     #: in the darkness (GURPS-VIS-LIGHT).
     sight: Literal["blind", "invisible", "known-hex"] | None = None
     light: bool = False
+    #: Feet the attacker stands above the foe (negative: below) in melee (GURPS-LEVELS).
+    height: int | None = None
 
 
 class DefendDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.defend_declared"):

@@ -211,6 +211,15 @@ class GurpsOptions(msgspec.Struct, frozen=True, kw_only=True):
             "attack from behind); or he defends as usual (the GM rules he saw it coming)",
         ),
     ] = "no_defence"
+    levels_5ft_locations: Annotated[
+        bool,
+        _doc(
+            "GURPS-LEVELS",
+            "fighting 4-5 ft apart in height, the hit-location modifiers of the lesser bands "
+            "still apply (the catalogue's [AMB] assumption: the seed lifts them only at 6 ft); "
+            "off: none",
+        ),
+    ] = True
     partial_tactics: Annotated[
         Literal["leader", "side"],
         _doc(

@@ -117,6 +117,7 @@ EXAMPLES: list[Event] = [
         dual="off",
         sight="blind",
         light=True,
+        height=-3,
     ),
     ge.DefendDeclared(defender="bruno", choice="parry", retreat=True, weapon="club"),
     ge.FeintDeclared(actor="aldric", target="bruno", weapon="broadsword"),

@@ -38,6 +38,7 @@ def _attack(e: ge.AttackDeclared, n: Namer) -> list[str]:
             f"GM {e.mod:+d}" if e.mod else "",
             f"{e.dual} hand of a dual-weapon attack" if e.dual else "",
             f"unseen: {e.sight}" + (", a light in sight" if e.light else "") if e.sight else "",
+            f"{e.height:+d} ft" if e.height is not None else "",
         )
         if f
     ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from engine.rules import IllegalAction
-from engine.rules.gurps import dual, sight
+from engine.rules.gurps import dual, heights, sight
 from engine.rules.gurps.common import fighter
 from engine.rules.gurps.maneuvers import Row
 from engine.rules.gurps.situations import grapple as sg
@@ -40,7 +40,10 @@ def melee_extras(state: FightState, d: AttackDeclared, weapon: GurpsWeapon) -> E
     extra, defence_mods = melee_situation(state, d.actor, d.target, weapon)
     hand, divided = dual.modifiers(state, d, weapon)
     unseen = sight.modifiers(state, d)
-    return Extras(extra=[*hand, *unseen, *extra], defence_mods=[*divided, *defence_mods])
+    height, guard = heights.modifiers(state, d, weapon)
+    return Extras(
+        extra=[*hand, *unseen, *height, *extra], defence_mods=[*divided, *guard, *defence_mods]
+    )
 
 
 def prepare(
@@ -48,6 +51,7 @@ def prepare(
 ) -> tuple[AttackDeclared, Row, list[Event]]:
     """The attack as it is made (an unseen foe: a random location), the maneuver row it is
     judged by (a dual-weapon attack's), and the events before its roll."""
+    heights.check(state, d, weapon)
     r, events = dual.prepare(state, d, weapon, r, events)
     return sight.prepare(state, d), r, events
 
