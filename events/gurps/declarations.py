@@ -55,6 +55,9 @@ class AttackDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.attack_d
     light: bool = False
     #: Feet the attacker stands above the foe (negative: below) in melee (GURPS-LEVELS).
     height: int | None = None
+    #: The foe cannot see the attacker, and knows he is attacked ("aware") or not
+    #: (GURPS-VIS-DEFEND-UNSEEN).
+    unseen: Literal["aware", "unaware"] | None = None
 
 
 class DefendDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.defend_declared"):

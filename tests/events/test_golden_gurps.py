@@ -118,6 +118,7 @@ EXAMPLES: list[Event] = [
         sight="blind",
         light=True,
         height=-3,
+        unseen="aware",
     ),
     ge.DefendDeclared(defender="bruno", choice="parry", retreat=True, weapon="club"),
     ge.FeintDeclared(actor="aldric", target="bruno", weapon="broadsword"),

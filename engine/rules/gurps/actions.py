@@ -197,6 +197,8 @@ _ATTACK_OPTIONS = {
     "sight": "What he cannot see: blind (or total darkness) -10, invisible -6, known-hex -4; "
     "the hit location is then random.",
     "light": "With --sight blind: a light in sight in the darkness (-3, the foe seen).",
+    "unseen": "The foe cannot see the attacker: aware (Hearing-2, then dodge at -4, or parry "
+    "and block at -4 if heard) or unaware (no defence).",
     "height": "Melee from another level: feet he stands above the foe (negative: below); "
     "shifts hit locations and the defence, or puts the foe out of reach.",
 }

@@ -179,10 +179,9 @@ def decide_attack(state: FightState, d: AttackDeclared, dice: Dice) -> Decision:
         r = row("attack")
     else:
         r = row(f.maneuver, f.mode)
-    d, r, events = melee.prepare(state, d, weapon, r, events)
-    produced, advance = resolve(
-        state, d, weapon, r, dice, events, **melee.melee_extras(state, d, weapon)
-    )
+    d, r, events = melee.prepare(state, d, weapon, r, dice, events)
+    extras = melee.melee_extras(state, d, weapon, events)
+    produced, advance = resolve(state, d, weapon, r, dice, events, **extras)
     return Decision(produced, advance=advance)
 
 
@@ -196,9 +195,12 @@ def resolve(
     extra: Sequence[Modifier] = (),
     defence_mod: int = 0,
     defence_mods: Sequence[Modifier] = (),
+    only: Sequence[str] | None = None,
+    no_defence: str | None = None,
 ) -> tuple[list[Event], Advance]:
     """Roll the attack (with ``extra`` modifiers from the situational rules) and what follows;
-    the events and how the clock moves."""
+    the events and how the clock moves. The situational rules may also add ``defence_mods``,
+    allow ``only`` some defences, or allow none (``no_defence``: why)."""
     if (d.retreat or d.drop) and d.defend is None:
         raise UsageError("--retreat and --drop go with --defend")
     rof = _checks(state, d, weapon, r)
@@ -239,7 +241,7 @@ def resolve(
         hits=hits,
         location=location,
         chink=d.chink,
-        allowed=defence.allowed(state, d.target, weapon),
+        allowed=tuple(a for a in defence.allowed(state, d.target, weapon) if a in (only or a)),
         defence_mod=defence_mod,
         strong=r.damage_per_die > 0,
         defence_mods=tuple(defence_mods),
@@ -256,7 +258,7 @@ def resolve(
         return events + land(
             fold_gurps(now, events[-1:]), dice, d.actor, d.target, detail, hits
         ), advance
-    why_not = defence.no_defence(now, d.target)
+    why_not = no_defence or defence.no_defence(now, d.target)
     if why_not is not None:
         events.append(DefenseDeclined(defender=d.target, attacker=d.actor, reason=why_not))
         return events + land(

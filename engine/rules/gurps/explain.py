@@ -39,6 +39,7 @@ def _attack(e: ge.AttackDeclared, n: Namer) -> list[str]:
             f"{e.dual} hand of a dual-weapon attack" if e.dual else "",
             f"unseen: {e.sight}" + (", a light in sight" if e.light else "") if e.sight else "",
             f"{e.height:+d} ft" if e.height is not None else "",
+            f"the foe cannot see him ({e.unseen})" if e.unseen else "",
         )
         if f
     ]

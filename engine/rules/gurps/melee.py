@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import TypedDict
 
+from engine.dice import Dice
 from engine.rules import IllegalAction
 from engine.rules.gurps import dual, heights, sight
+from engine.rules.gurps import unseen as not_seen
 from engine.rules.gurps.common import fighter
 from engine.rules.gurps.maneuvers import Row
 from engine.rules.gurps.situations import grapple as sg
@@ -28,32 +30,49 @@ MOVING = ("move", "move-and-attack")
 
 
 class Extras(TypedDict):
-    """What the situational rules add to an attack: ``extra`` modifiers to the roll, and
-    ``defence_mods`` to the defence against it."""
+    """What the situational rules add to an attack: ``extra`` modifiers to the roll,
+    ``defence_mods`` to the defence against it, the defences left (``only``; None: all the
+    rules allow) or none (``no_defence``: why)."""
 
     extra: list[Modifier]
     defence_mods: list[Modifier]
+    only: tuple[str, ...] | None
+    no_defence: str | None
 
 
-def melee_extras(state: FightState, d: AttackDeclared, weapon: GurpsWeapon) -> Extras:
-    """The situational modifiers of an ``attack``, for ``attack.resolve``."""
+def melee_extras(
+    state: FightState, d: AttackDeclared, weapon: GurpsWeapon, events: list[Event]
+) -> Extras:
+    """The situational modifiers of an ``attack``, for ``attack.resolve``; ``events`` are the
+    ones before its roll (:func:`prepare`'s)."""
     extra, defence_mods = melee_situation(state, d.actor, d.target, weapon)
     hand, divided = dual.modifiers(state, d, weapon)
     unseen = sight.modifiers(state, d)
     height, guard = heights.modifiers(state, d, weapon)
+    blind = not_seen.defence(d, events)
     return Extras(
-        extra=[*hand, *unseen, *height, *extra], defence_mods=[*divided, *guard, *defence_mods]
+        extra=[*hand, *unseen, *height, *extra],
+        defence_mods=[*divided, *guard, *blind["defence_mods"], *defence_mods],
+        only=blind["only"],
+        no_defence=blind["no_defence"],
     )
 
 
 def prepare(
-    state: FightState, d: AttackDeclared, weapon: GurpsWeapon, r: Row, events: list[Event]
+    state: FightState,
+    d: AttackDeclared,
+    weapon: GurpsWeapon,
+    r: Row,
+    dice: Dice,
+    events: list[Event],
 ) -> tuple[AttackDeclared, Row, list[Event]]:
     """The attack as it is made (an unseen foe: a random location), the maneuver row it is
-    judged by (a dual-weapon attack's), and the events before its roll."""
+    judged by (a dual-weapon attack's), and the events before its roll (an unseen attacker's
+    foe's Hearing roll)."""
     heights.check(state, d, weapon)
     r, events = dual.prepare(state, d, weapon, r, events)
-    return sight.prepare(state, d), r, events
+    made = sight.prepare(state, d)
+    return made, r, [*events, *not_seen.hearing(state, d, dice)]
 
 
 def melee_situation(
