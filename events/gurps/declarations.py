@@ -58,6 +58,10 @@ class AttackDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.attack_d
     #: The foe cannot see the attacker, and knows he is attacked ("aware") or not
     #: (GURPS-VIS-DEFEND-UNSEEN).
     unseen: Literal["aware", "unaware"] | None = None
+    #: An attack from above (GURPS-ATTACK-FROM-ABOVE): the victim "unwatched" overhead,
+    #: "watching" it, or "warned"; ``dropping``: yards the attacker drops onto him first.
+    from_above: Literal["unwatched", "watching", "warned"] | None = None
+    dropping: int | None = None
 
 
 class DefendDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.defend_declared"):

@@ -119,6 +119,8 @@ EXAMPLES: list[Event] = [
         light=True,
         height=-3,
         unseen="aware",
+        from_above="watching",
+        dropping=3,
     ),
     ge.DefendDeclared(defender="bruno", choice="parry", retreat=True, weapon="club"),
     ge.FeintDeclared(actor="aldric", target="bruno", weapon="broadsword"),

@@ -199,6 +199,9 @@ _ATTACK_OPTIONS = {
     "light": "With --sight blind: a light in sight in the darkness (-3, the foe seen).",
     "unseen": "The foe cannot see the attacker: aware (Hearing-2, then dodge at -4, or parry "
     "and block at -4 if heard) or unaware (no defence).",
+    "from_above": "An attack from above: the victim unwatched overhead (Vision -2), watching "
+    "(+2) or warned; Stealth against Vision: won, no defence; else he defends at -2.",
+    "dropping": "With --from-above: yards he drops onto the victim first (-2 to hit).",
     "height": "Melee from another level: feet he stands above the foe (negative: below); "
     "shifts hit locations and the defence, or puts the foe out of reach.",
 }

@@ -40,6 +40,8 @@ def _attack(e: ge.AttackDeclared, n: Namer) -> list[str]:
             f"unseen: {e.sight}" + (", a light in sight" if e.light else "") if e.sight else "",
             f"{e.height:+d} ft" if e.height is not None else "",
             f"the foe cannot see him ({e.unseen})" if e.unseen else "",
+            f"from above ({e.from_above})" if e.from_above else "",
+            f"dropping {e.dropping} yd" if e.dropping is not None else "",
         )
         if f
     ]

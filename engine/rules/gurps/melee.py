@@ -12,7 +12,7 @@ from typing import TypedDict
 
 from engine.dice import Dice
 from engine.rules import IllegalAction
-from engine.rules.gurps import dual, heights, sight
+from engine.rules.gurps import ambush, dual, heights, sight
 from engine.rules.gurps import unseen as not_seen
 from engine.rules.gurps.common import fighter
 from engine.rules.gurps.maneuvers import Row
@@ -50,11 +50,12 @@ def melee_extras(
     unseen = sight.modifiers(state, d)
     height, guard = heights.modifiers(state, d, weapon)
     blind = not_seen.defence(d, events)
+    dropping, overhead, surprised = ambush.defence(d, events)
     return Extras(
-        extra=[*hand, *unseen, *height, *extra],
-        defence_mods=[*divided, *guard, *blind["defence_mods"], *defence_mods],
+        extra=[*hand, *unseen, *height, *dropping, *extra],
+        defence_mods=[*divided, *guard, *overhead, *blind["defence_mods"], *defence_mods],
         only=blind["only"],
-        no_defence=blind["no_defence"],
+        no_defence=surprised or blind["no_defence"],
     )
 
 
@@ -72,7 +73,8 @@ def prepare(
     heights.check(state, d, weapon)
     r, events = dual.prepare(state, d, weapon, r, events)
     made = sight.prepare(state, d)
-    return made, r, [*events, *not_seen.hearing(state, d, dice)]
+    before = [*ambush.contest(state, d, dice), *not_seen.hearing(state, d, dice)]
+    return made, r, [*events, *before]
 
 
 def melee_situation(
