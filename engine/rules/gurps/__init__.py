@@ -60,8 +60,10 @@ def _explain() -> Mapping[type[Event], Explainer]:
 PACK = Pack(
     name="gurps",
     title="GURPS: the special combat situations on the Basic Set's core",
-    #: Bump whenever ``decide`` would give different outcomes for the same log.
-    version=1,
+    #: Bump whenever ``decide`` would give different outcomes for the same log (2: the
+    #: situational rules of the melee side wired; disarm, surprise and chinks on one
+    #: implementation each).
+    version=2,
     options=GurpsOptions,
     variants=VARIANTS,
     load_sheet_type=_sheet_type,
