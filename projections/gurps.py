@@ -78,6 +78,17 @@ class GurpsFighter(msgspec.Struct, frozen=True, kw_only=True):
     jams: dict[str, WeaponJam] = msgspec.field(default_factory=dict)
     #: The zone he covers with suppression fire until his next turn (GURPS-SUPPRESS).
     zone: SuppressionZone | None = None
+    #: Whom he holds, in what hold (grapple, arm_lock, choke_hold) and where; who holds him,
+    #: and his failed tries to break free of that hold (projections/gurps_grapples.py).
+    holding: str | None = None
+    hold: str | None = None
+    hold_location: str | None = None
+    held_by: str | None = None
+    break_free_tries: int = 0
+    #: weapon -> (the foe it is stuck in, the location, the injury going in), GURPS-PICK-STUCK.
+    stuck: dict[str, tuple[str, str, int]] = msgspec.field(default_factory=dict)
+    #: This turn's dual-weapon attack: (weapon, hand, target) for each hand used so far.
+    dual: tuple[tuple[str, str, str], ...] = ()
 
 
 def gurps(c: CombatantState) -> GurpsFighter:
@@ -85,9 +96,13 @@ def gurps(c: CombatantState) -> GurpsFighter:
     return cast(GurpsFighter, c.data)
 
 
-def _update(state: FightState, cid: str, **changes: Any) -> FightState:
+def update(state: FightState, cid: str, **changes: Any) -> FightState:
+    """The state with ``changes`` made to ``cid``'s GURPS record."""
     c = state.combatants[cid]
     return state.with_combatant(evolve(c, data=replace(gurps(c), **changes)))
+
+
+_update = update
 
 
 def on_fighter_readied(state: FightState, e: ge.FighterReadied) -> FightState:
@@ -128,6 +143,7 @@ def on_turn_began(state: FightState, e: ge.TurnBegan) -> FightState:
         blocked=False,
         retreated=False,
         zone=None,
+        dual=(),
     )
 
 
@@ -344,7 +360,14 @@ def status_fields(state: FightState, c: CombatantState) -> dict[str, Any]:
         "surprise": None
         if f.surprise is None
         else {"kind": f.surprise, "frozen": f.frozen, "recovery_rolls": f.recovery_rolls},
+        **_grapple_fields(f),
     }
+
+
+def _grapple_fields(f: GurpsFighter) -> dict[str, Any]:
+    from projections.gurps_grapples import grapple_fields
+
+    return grapple_fields(f)
 
 
 def _r(fn: Any) -> Reducer:
@@ -374,3 +397,12 @@ REDUCERS: dict[type[Event], Reducer] = {
     ge.ZoneCovered: _r(on_zone_covered),
     ge.ZoneFired: _r(on_zone_fired),
 }
+
+
+def _grapples() -> None:
+    from projections.gurps_grapples import GRAPPLE_REDUCERS
+
+    REDUCERS.update({k: _r(v) for k, v in GRAPPLE_REDUCERS.items()})
+
+
+_grapples()

@@ -236,7 +236,7 @@ VERBS: dict[str, dict[str, str]] = {
         "surprise": (
             "The GM's surprise: total (the victims freeze 1d seconds, then roll IQ each turn) or "
             "partial (stunned, IQ each turn at +1 more each time); Combat Reflexes never freezes "
-            "and adds +6."
+            "and adds +6. `--leaders A --leaders B` rolls the sides' initiative for a partial one."
         ),
         "disarm": (
             "Strike at the foe's weapon to knock it away: the weapon's size penalty (-5 to -3) and "
@@ -261,6 +261,21 @@ VERBS: dict[str, dict[str, str]] = {
             "The GM says VICTIM enters the zone SHOOTER covers with suppression fire: an attack "
             "at the capped skill, a random hit location, its hits drawn from the shots not yet "
             "used."
+        ),
+        "grapple": (
+            "Grapple: an attack with DX, Judo or Wrestling (reach C), answered by a dodge, "
+            "parry or block; a hit holds the foe (-4 to his attacks, no moving away). --lock "
+            "arm locks the arm of a foe held (then wrenches it, a contest each turn: the margin "
+            "is crushing damage); --lock choke is a choke hold from behind (1 FP a turn; then "
+            "chokes)."
+        ),
+        "break-free": (
+            "Break free of a hold: a Quick Contest of ST (or Judo, Wrestling) against the "
+            "holder's, his attack this turn; the holder is +4 in an arm lock (-1 more for each "
+            "failed try), +5 in a choke hold."
+        ),
+        "let-go": (
+            "Let go of the foe held, or (--weapon) of a weapon stuck in a foe: free, on one's turn."
         ),
     },
 }

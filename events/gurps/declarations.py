@@ -55,6 +55,22 @@ class AttackDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.attack_d
     #: An explosive attack: who else is near, "ID:YARDS" from the blast, ":drop" for one who
     #: dodges and drops against its fragments (GURPS-EXPLOSION, GURPS-FRAG; the GM's call).
     blast: tuple[str, ...] = ()
+    #: One hand's attack of a dual-weapon attack (GURPS-DUAL-WEAPON): "main" or "off" hand.
+    dual: Literal["main", "off"] | None = None
+    #: What the attacker cannot see (GURPS-VIS-BLIND, -INVISIBLE, -KNOWN-HEX): blind or in
+    #: total darkness, the foe invisible, or unseen in a known hex; ``light``: a light in sight
+    #: in the darkness (GURPS-VIS-LIGHT).
+    sight: Literal["blind", "invisible", "known-hex"] | None = None
+    light: bool = False
+    #: Feet the attacker stands above the foe (negative: below) in melee (GURPS-LEVELS).
+    height: int | None = None
+    #: The foe cannot see the attacker, and knows he is attacked ("aware") or not
+    #: (GURPS-VIS-DEFEND-UNSEEN).
+    unseen: Literal["aware", "unaware"] | None = None
+    #: An attack from above (GURPS-ATTACK-FROM-ABOVE): the victim "unwatched" overhead,
+    #: "watching" it, or "warned"; ``dropping``: yards the attacker drops onto him first.
+    from_above: Literal["unwatched", "watching", "warned"] | None = None
+    dropping: int | None = None
 
 
 class DefendDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.defend_declared"):
@@ -93,11 +109,15 @@ class SurpriseDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.surpri
     freeze 1d seconds, mentally stunned, then roll IQ each turn, GURPS-SURPRISE-TOTAL) or
     ``partial`` (mentally stunned, IQ each turn at a growing bonus,
     GURPS-SURPRISE-PARTIAL-RECOVER); Combat Reflexes makes a total surprise partial and adds
-    +6 (GURPS-SURPRISE-CR). Who lost a partial surprise's initiative (GURPS-INIT-PARTIAL) is
-    the GM's to say here."""
+    +6 (GURPS-SURPRISE-CR). A partial surprise may instead name the two sides' ``leaders``:
+    each rolls 1d with his side's modifiers, and the losing side is surprised
+    (GURPS-INIT-PARTIAL)."""
 
     kind: Literal["total", "partial"]
-    victims: tuple[str, ...]
+    victims: tuple[str, ...] = ()
+    #: A partial surprise settled by the sides' initiative roll (GURPS-INIT-PARTIAL): the two
+    #: sides' leaders, in place of ``victims``; the losing side is surprised.
+    leaders: tuple[str, ...] = ()
 
 
 class DisarmDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.disarm_declared"):
@@ -164,3 +184,39 @@ class EnterZoneDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.enter
     defend: DefenceChoice | None = None
     retreat: bool = False
     drop: bool = False
+
+
+# Grappling (the melee-side situational rules).
+
+
+class GrappleDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.grapple_declared"):
+    """``actor`` grapples ``target`` (GURPS-GRAPPLE): an attack with DX or a grappling skill,
+    reach C, answered by a dodge, parry or block; ``location`` grabs a body part at half its
+    penalty (GURPS-GRAPPLE-LOC). ``lock``: "arm" locks the arm of a foe he holds
+    (GURPS-ARM-LOCK), or, if it is locked already, wrenches it; "choke" is a choke hold from
+    behind (GURPS-CHOKE-HOLD), or, if he holds one, chokes for crushing damage. ``mod`` a GM's
+    modifier; ``defend`` and ``retreat``: the defender's answer decided now."""
+
+    actor: str
+    target: str
+    lock: Literal["arm", "choke"] | None = None
+    location: str | None = None
+    mod: int = 0
+    defend: DefenceChoice | None = None
+    retreat: bool = False
+
+
+class BreakFreeDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.break_free_declared"):
+    """``actor``, held, tries to break free on his turn (GURPS-GRAPPLE, GURPS-ARM-LOCK,
+    GURPS-CHOKE-HOLD): a Quick Contest against the holder, an attack of his turn."""
+
+    actor: str
+    mod: int = 0
+
+
+class LetGoDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.let_go_declared"):
+    """``actor`` lets go of the foe he holds (GURPS-GRAPPLE), or of ``weapon`` stuck in a foe
+    (GURPS-PICK-STUCK): free, on his turn."""
+
+    actor: str
+    weapon: str | None = None

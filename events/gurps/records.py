@@ -13,6 +13,8 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from events.core import Modifier
+
 #: Damage types (B379): crushing, cutting, impaling, small/normal/large/huge piercing, burning,
 #: corrosion, toxic, fatigue.
 DamageType = Literal["cr", "cut", "imp", "pi-", "pi", "pi+", "pi++", "burn", "cor", "tox", "fat"]
@@ -215,6 +217,55 @@ class GurpsOptions(msgspec.Struct, frozen=True, kw_only=True):
             "first band read as written); or 16 or more",
         ),
     ] = "from_17"
+    grapple_skills: Annotated[
+        Literal["judo_wrestling", "with_brawling"],
+        _doc(
+            "GURPS-GRAPPLE",
+            "a grapple is rolled against the best of DX, Judo, Wrestling and Sumo Wrestling "
+            "(Basic Set); or Brawling counts too",
+        ),
+    ] = "judo_wrestling"
+    grapple_rounding: Annotated[
+        Literal["away_from_zero", "toward_zero"],
+        _doc(
+            "GURPS-GRAPPLE-LOC",
+            "grappling a body part halves its penalty rounded up as a size (-5 -> -3, the "
+            "catalogue's assumption); or toward zero (-5 -> -2)",
+        ),
+    ] = "away_from_zero"
+    choke_from_behind: Annotated[
+        Literal["no_defence", "defends"],
+        _doc(
+            "GURPS-CHOKE-HOLD",
+            "a choke hold comes from behind: the victim has no active defence (Basic Set's "
+            "attack from behind); or he defends as usual (the GM rules he saw it coming)",
+        ),
+    ] = "no_defence"
+    levels_5ft_locations: Annotated[
+        bool,
+        _doc(
+            "GURPS-LEVELS",
+            "fighting 4-5 ft apart in height, the hit-location modifiers of the lesser bands "
+            "still apply (the catalogue's [AMB] assumption: the seed lifts them only at 6 ft); "
+            "off: none",
+        ),
+    ] = True
+    partial_tactics: Annotated[
+        Literal["leader", "side"],
+        _doc(
+            "GURPS-INIT-PARTIAL",
+            "the Tactics bonus to a partial surprise's initiative: the leader's (the catalogue's "
+            "[AMB] assumption); or the best on the side",
+        ),
+    ] = "leader"
+    tactics_20: Annotated[
+        Literal["two_in_total", "one_more"],
+        _doc(
+            "GURPS-INIT-PARTIAL",
+            "Tactics 20+ in a partial surprise's initiative: +2 in all (the catalogue's [AMB] "
+            "assumption); or +1 more on top of Tactics' +1 (+3)",
+        ),
+    ] = "two_in_total"
 
 
 class AttackDetail(msgspec.Struct, frozen=True, kw_only=True):
@@ -247,3 +298,8 @@ class AttackDetail(msgspec.Struct, frozen=True, kw_only=True):
     behind: str | None = None
     #: Who else the blast reaches, "ID:YARDS" or "ID:YARDS:drop" (GURPS-EXPLOSION, GURPS-FRAG).
     blast: tuple[str, ...] = ()
+    #: A grapple: the hold it takes if it gets through (GURPS-GRAPPLE, GURPS-ARM-LOCK,
+    #: GURPS-CHOKE-HOLD); no damage.
+    grapple: Literal["grapple", "arm_lock", "choke_hold"] | None = None
+    #: The situational rules' modifiers to the defence, each with its rule (GURPS-ARM-LOCK …).
+    defence_mods: tuple[Modifier, ...] = ()

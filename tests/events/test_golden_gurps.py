@@ -114,6 +114,17 @@ EXAMPLES: list[Event] = [
         defend="dodge",
         retreat=True,
         drop=True,
+        cover="two_handed",
+        through_cover=4,
+        behind="bruno",
+        blast=("bruno:3",),
+        dual="off",
+        sight="blind",
+        light=True,
+        height=-3,
+        unseen="aware",
+        from_above="watching",
+        dropping=3,
     ),
     ge.DefendDeclared(defender="bruno", choice="parry", retreat=True, weapon="club"),
     ge.FeintDeclared(actor="aldric", target="bruno", weapon="broadsword"),
@@ -220,6 +231,31 @@ EXAMPLES: list[Event] = [
     ge.ZoneFired(shooter="vic", victim="bruno", hits=2, left=10),
     ge.BlastReached(actor="vic", victim="aldric", yards=4, rolled=12, damage=1),
     ge.FragmentsRolled(actor="vic", victim="aldric", yards=4, hits=3, roll=_ROLL),
+    ge.GrappleDeclared(
+        actor="aldric",
+        target="bruno",
+        lock="arm",
+        location="left_arm",
+        mod=-1,
+        defend="dodge",
+        retreat=True,
+    ),
+    ge.BreakFreeDeclared(actor="bruno", mod=2),
+    ge.LetGoDeclared(actor="aldric", weapon="pick"),
+    ge.Grappled(
+        holder="aldric", victim="bruno", hold="arm_lock", location="left_arm", rule="GURPS-ARM-LOCK"
+    ),
+    ge.GrappleEnded(
+        holder="aldric", victim="bruno", reason="breaks free by 2", rule="GURPS-GRAPPLE"
+    ),
+    ge.BreakFreeFailed(victim="bruno", holder="aldric", tries=2),
+    ge.FatigueLost(combatant="bruno", amount=1, before=12, after=11, rule="GURPS-CHOKE-HOLD"),
+    ge.WeaponStuck(combatant="aldric", weapon="pick", victim="bruno", location="torso", injury=4),
+    ge.WeaponPulled(combatant="aldric", weapon="pick", victim="bruno", outcome="free"),
+    ge.DualHand(combatant="aldric", weapon="broadsword", hand="main", target="bruno"),
+    ge.PartialInitiativeRolled(
+        leaders=("aldric", "bruno"), rolls=(_DAMAGE, _DAMAGE), winner="players"
+    ),
 ]
 
 

@@ -52,15 +52,18 @@ def _turns() -> TurnRules:
 
 def _explain() -> Mapping[type[Event], Explainer]:
     from engine.rules.gurps.explain import EXPLAIN
+    from engine.rules.gurps.explain_melee import EXPLAIN_MELEE
 
-    return EXPLAIN
+    return {**EXPLAIN, **EXPLAIN_MELEE}
 
 
 PACK = Pack(
     name="gurps",
     title="GURPS: the special combat situations on the Basic Set's core",
-    #: Bump whenever ``decide`` would give different outcomes for the same log.
-    version=2,
+    #: Bump whenever ``decide`` would give different outcomes for the same log (2: the
+    #: ranged-side situational rules wired, a full-auto weapon's minimum burst; 3: the melee
+    #: side's, with disarm, surprise and chinks on one implementation each).
+    version=3,
     options=GurpsOptions,
     variants=VARIANTS,
     load_sheet_type=_sheet_type,

@@ -13,8 +13,10 @@ from engine.rules.gurps.attack import decide_attack
 from engine.rules.gurps.common import check_turn, choose, fighter, find_weapon, ready
 from engine.rules.gurps.disarm import decide_disarm
 from engine.rules.gurps.maneuvers import MODES, row
+from engine.rules.gurps.melee import check_maneuver
 from engine.rules.gurps.ranged_actions import RANGED_ACTIONS, RANGED_ATTACK_OPTIONS
-from engine.rules.gurps.resolution import quick_contest, success_roll
+from engine.rules.gurps.resolution import contest_rolled, success_roll
+from engine.rules.gurps.stuck import STUCK, pull
 from engine.rules.gurps.surprise import decide_surprise
 from engine.rules.pack import Action, Decision
 from engine.turns import awaited, known
@@ -23,7 +25,6 @@ from events.gurps import (
     AimDeclared,
     AimTaken,
     AttackDeclared,
-    ContestRolled,
     DefendDeclared,
     DisarmDeclared,
     FeintApplied,
@@ -60,6 +61,7 @@ def decide_maneuver(state: FightState, d: ManeuverDeclared, dice: Dice) -> Decis
     """Choose this turn's maneuver (GURPS-MANEUVERS): one a turn. Those that attack leave the
     turn open for the attack; the others end it."""
     check_turn(state, d.actor)
+    check_maneuver(state, d.actor, d.maneuver)
     if d.maneuver in _OWN_VERB:
         raise UsageError(f"{d.maneuver} has its own command: `{_OWN_VERB[d.maneuver]}`")
     modes = MODES.get(d.maneuver, ())
@@ -77,7 +79,9 @@ def decide_maneuver(state: FightState, d: ManeuverDeclared, dice: Dice) -> Decis
     events: list[Event] = [choose(state, d.actor, d.maneuver, d.mode, d.target, weapon)]
     if weapon is not None and d.maneuver == "ready":
         was = fighter(state, d.actor).weapon_states.get(weapon)
-        if was is not None:  # picked up, or back in his grip (GURPS-DISARM)
+        if was in STUCK:  # a Ready pulls at it (GURPS-PICK-STUCK)
+            events += pull(state, dice, d.actor, weapon)
+        elif was is not None:  # picked up, or back in his grip (GURPS-DISARM)
             events.append(
                 WeaponState(combatant=d.actor, weapon=weapon, state="ready", reason=f"was {was}")
             )
@@ -146,19 +150,8 @@ def decide_feint(state: FightState, d: FeintDeclared, dice: Dice) -> Decision:
     mine = success_roll(dice, f"feint ({weapon.skill})", weapon.level, rule="GURPS-FEINT")
     what, level = _defence_skill(state, d.target)
     theirs = success_roll(dice, f"resist feint ({what})", level, rule="GURPS-FEINT")
-    who, margin = quick_contest(mine, theirs)
-    winner = d.actor if who > 0 else d.target if who < 0 else None
-    events.append(
-        ContestRolled(
-            active=d.actor,
-            passive=d.target,
-            active_roll=mine,
-            passive_roll=theirs,
-            winner=winner,
-            margin=margin,
-            rule="GURPS-FEINT",
-        )
-    )
+    rolled, who, margin = contest_rolled(d.actor, d.target, mine, theirs, "GURPS-FEINT")
+    events.append(rolled)
     if who > 0:
         events.append(FeintApplied(actor=d.actor, target=d.target, penalty=margin))
     return Decision(events, advance="none" if aoa else "next")
@@ -202,9 +195,21 @@ _ATTACK_OPTIONS = {
     "retreat": "With --defend: he retreats (+3 Dodge/Block, +1 Parry, +3 fencing).",
     "drop": "With --defend dodge: Dodge and Drop (+3, ends prone).",
     **RANGED_ATTACK_OPTIONS,
+    "dual": "One hand's blow of a dual-weapon attack, main or off: -4 each, the off hand -4 "
+    "more (not with Ambidexterity or Off-Hand Weapon Training); the other hand's blow follows.",
+    "sight": "What he cannot see: blind (or total darkness) -10, invisible -6, known-hex -4; "
+    "the hit location is then random.",
+    "light": "With --sight blind: a light in sight in the darkness (-3, the foe seen).",
+    "unseen": "The foe cannot see the attacker: aware (Hearing-2, then dodge at -4, or parry "
+    "and block at -4 if heard) or unaware (no defence).",
+    "from_above": "An attack from above: the victim unwatched overhead (Vision -2), watching "
+    "(+2) or warned; Stealth against Vision: won, no defence; else he defends at -2.",
+    "dropping": "With --from-above: yards he drops onto the victim first (-2 to hit).",
+    "height": "Melee from another level: feet he stands above the foe (negative: below); "
+    "shifts hit locations and the defence, or puts the foe out of reach.",
 }
 
-ACTIONS: tuple[Action, ...] = (
+_CORE_ACTIONS: tuple[Action, ...] = (
     Action(
         verb="initiative",
         declaration=InitiativeDeclared,
@@ -311,12 +316,14 @@ ACTIONS: tuple[Action, ...] = (
         decide=decide_surprise,
         help="The GM's surprise: total (the victims freeze 1d seconds, then roll IQ each turn) "
         "or partial (stunned, IQ each turn at +1 more each time); Combat Reflexes never freezes "
-        "and adds +6.",
+        "and adds +6. `--leaders A --leaders B` rolls the sides' initiative for a partial one.",
         example="fracas surprise total --victims bruno --victims vic --dice 3",
         arguments=("kind",),
         options={
             "kind": "total or partial.",
             "victims": "Who is surprised (combatant id; repeat the option for each).",
+            "leaders": "A partial surprise settled by initiative: each side's leader (twice, "
+            "in place of --victims); each rolls 1d, the losing side is surprised.",
         },
         phase=None,
     ),
@@ -340,3 +347,12 @@ ACTIONS: tuple[Action, ...] = (
     ),
     *RANGED_ACTIONS,
 )
+
+
+def _melee() -> tuple[Action, ...]:
+    from engine.rules.gurps.melee_actions import MELEE_ACTIONS
+
+    return MELEE_ACTIONS
+
+
+ACTIONS: tuple[Action, ...] = (*_CORE_ACTIONS, *_melee())

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from engine.dice import Dice
 from engine.rules import IllegalAction, UnknownName, UsageError
-from engine.rules.gurps import blasts, covered, defence, injury, malfunctions, rapidfire
+from engine.rules.gurps import blasts, covered, defence, injury, malfunctions, melee, rapidfire
 from engine.rules.gurps.common import (
     check_turn,
     choose,
@@ -25,11 +25,10 @@ from engine.rules.gurps.common import (
 from engine.rules.gurps.fold import fold_gurps
 from engine.rules.gurps.maneuvers import Row, row
 from engine.rules.gurps.resolution import mod, succeeded, success_roll
+from engine.rules.gurps.situations.chink import chink_penalty
+from engine.rules.gurps.stuck import after_hit
 from engine.rules.gurps.tables import (
-    CHINK_OTHER,
-    CHINK_TORSO,
     LOCATIONS,
-    PIERCING,
     POSTURES,
     range_penalty,
     rof_bonus,
@@ -63,10 +62,8 @@ def _location(d: AttackDeclared, weapon: GurpsWeapon) -> str | None:
             f"a {weapon.damage.type} attack cannot target the {where.replace('_', ' ')} "
             f"(only {', '.join(loc.only)}; {loc.rule})"
         )
-    if d.chink and weapon.damage.type not in (*PIERCING, "burn"):
-        raise IllegalAction(
-            "only piercing, impaling or tight-beam burning attacks find a chink (GURPS-CHINK)"
-        )
+    if d.chink:
+        chink_penalty(where, weapon.damage.type, tight_beam=True)  # refuses what finds none
     return where
 
 
@@ -88,8 +85,7 @@ def modifiers(
         mods.append(mod(f.posture, POSTURES[f.posture].attack, "posture", "GURPS-POSTURE"))
     where = d.location or "torso"
     if d.chink:
-        value = CHINK_TORSO if where == "torso" else CHINK_OTHER
-        mods.append(mod(f"chink in the armor ({where})", value, "location", "GURPS-CHINK"))
+        mods.append(chink_penalty(where, weapon.damage.type, tight_beam=True))
     elif where != "random" and LOCATIONS[where].penalty:
         loc = LOCATIONS[where]
         mods.append(mod(where.replace("_", " "), loc.penalty, "location", loc.rule))
@@ -175,7 +171,9 @@ def decide_attack(state: FightState, d: AttackDeclared, dice: Dice) -> Decision:
         r = row("attack")
     else:
         r = row(f.maneuver, f.mode)
-    produced, advance = resolve(state, d, weapon, r, dice, events)
+    d, r, events = melee.prepare(state, d, weapon, r, dice, events)
+    extras = melee.melee_extras(state, d, weapon, events)
+    produced, advance = resolve(state, d, weapon, r, dice, events, **extras)
     return Decision(produced, advance=advance)
 
 
@@ -188,9 +186,13 @@ def resolve(
     events: list[Event],
     extra: Sequence[Modifier] = (),
     defence_mod: int = 0,
+    defence_mods: Sequence[Modifier] = (),
+    only: Sequence[str] | None = None,
+    no_defence: str | None = None,
 ) -> tuple[list[Event], Advance]:
     """Roll the attack (with ``extra`` modifiers from the situational rules) and what follows;
-    the events and how the clock moves."""
+    the events and how the clock moves. The situational rules may also add ``defence_mods``,
+    allow ``only`` some defences, or allow none (``no_defence``: why)."""
     if (d.retreat or d.drop) and d.defend is None:
         raise UsageError("--retreat and --drop go with --defend")
     v = _checks(state, d, weapon, r)
@@ -234,7 +236,7 @@ def resolve(
         hits=hits,
         location=location,
         chink=d.chink,
-        allowed=defence.allowed(state, d.target, weapon),
+        allowed=tuple(a for a in defence.allowed(state, d.target, weapon) if a in (only or a)),
         defence_mod=defence_mod,
         strong=r.damage_per_die > 0,
         multiplier=v.multiplier,
@@ -242,6 +244,7 @@ def resolve(
         cover_dr=d.through_cover or 0,
         behind=d.behind,
         blast=d.blast,
+        defence_mods=tuple(defence_mods),
     )
     now = fold_gurps(state, events)
     if roll.tier == "critical":
@@ -255,7 +258,7 @@ def resolve(
         return events + land(
             fold_gurps(now, events[-1:]), dice, d.actor, d.target, detail, hits
         ), advance
-    why_not = defence.no_defence(now, d.target)
+    why_not = no_defence or defence.no_defence(now, d.target)
     if why_not is not None:
         events.append(DefenseDeclined(defender=d.target, attacker=d.actor, reason=why_not))
         return events + land(
@@ -289,5 +292,6 @@ def land(
         now = fold_gurps(state, events)
         if not now.combatants[target].alive:
             break
-        events += covered.hit(now, dice, actor, target, blow, detail)
+        hit = covered.hit(now, dice, actor, target, blow, detail)
+        events += after_hit(now, actor, target, weapon, hit)
     return events + blasts.blast(fold_gurps(state, events), dice, actor, target, detail, events)

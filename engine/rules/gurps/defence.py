@@ -11,6 +11,7 @@ An All-Out Attacker has no defence until his next turn; an attacker's critical a
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal
 
 from engine.dice import Dice
@@ -19,8 +20,9 @@ from engine.rules.gurps.common import current, fighter, find_weapon, has, out_of
 from engine.rules.gurps.fold import fold_gurps
 from engine.rules.gurps.options import opts
 from engine.rules.gurps.resolution import mod, succeeded, success_roll
+from engine.rules.gurps.situations.weapons import defend_weapon
 from engine.rules.gurps.tables import POSTURES
-from events.core import Event, Modifier, ModifierOp
+from events.core import Event, Modifier, ModifierOp, ReactionRequested
 from events.gurps import (
     AttackDetail,
     DefenseDeclined,
@@ -31,6 +33,8 @@ from events.gurps import (
 from projections.state import FightState
 
 _AD = "GURPS-ACTIVE-DEFENSE"
+#: What lands once a hit gets through: (state, dice, actor, target, detail, hits) -> events.
+Landing = Callable[[FightState, Dice, str, str, AttackDetail, int], list[Event]]
 
 
 def no_defence(state: FightState, target: str) -> str | None:
@@ -79,9 +83,8 @@ def allowed(state: FightState, target: str, attack_weapon: GurpsWeapon) -> tuple
 def allowed_against_disarm(state: FightState, target: str, struck: GurpsWeapon) -> tuple[str, ...]:
     """Against a disarm (GURPS-STRIKE-WEAPON): a dodge, or a parry with the weapon struck at
     if it parries; never a block."""
-    if struck.parry is not None and not struck.ranged:
-        return ("dodge", "parry")
-    return ("dodge",)
+    allowed = defend_weapon(struck.parry is not None and not struck.ranged).allowed
+    return tuple(d for d in ("dodge", "parry", "block") if d in allowed)
 
 
 def _retreat_bonus(kind: str, weapon: GurpsWeapon | None) -> int:
@@ -141,6 +144,8 @@ def defence_level(
     if has(state, target, "combat_reflexes"):
         mods.append(mod("Combat Reflexes", 1, "sheet", _AD))
     shield = _shield(state, target)
+    if detail.disarm is not None and not defend_weapon(True).shield_bonus:
+        shield = None  # defending a weapon struck at: no DB (GURPS-STRIKE-WEAPON)
     if shield is not None and shield.db:
         mods.append(mod(f"{shield.name}'s DB", shield.db, "sheet", _AD))
     row = current(state, target)
@@ -160,6 +165,7 @@ def defence_level(
         mods.append(mod("feinted", -feint, "situation", "GURPS-FEINT"))
     if detail.defence_mod:
         mods.append(mod(detail.note or "the attack", detail.defence_mod, "situation", ""))
+    mods += detail.defence_mods
     return base, mods
 
 
@@ -182,6 +188,8 @@ def answer(
 
     if detail.disarm is not None:
         land = contest
+    if detail.grapple is not None:
+        from engine.rules.gurps.grappling import seize as land
 
     name = state.combatants[target].name
     if choice == "none":
@@ -249,3 +257,29 @@ def answer(
     if left <= 0:
         return events
     return events + land(fold_gurps(state, events), dice, attacker, target, detail, left)
+
+
+def follow(
+    state: FightState,
+    dice: Dice,
+    actor: str,
+    target: str,
+    detail: AttackDetail,
+    landing: Landing,
+    *,
+    defend: str | None,
+    retreat: bool = False,
+    why_not: str | None = None,
+) -> list[Event]:
+    """What follows a hit (``state`` has its roll folded in): no defence (a critical hit,
+    ``why_not``, or he cannot defend) and it lands; the defender's answer given now; or the
+    attack waits for ``defend``."""
+    why = "a critical hit: no defence (GURPS-CRITICAL)" if detail.tier == "critical" else None
+    why = why or why_not or no_defence(state, target)
+    if why is not None:
+        declined = DefenseDeclined(defender=target, attacker=actor, reason=why)
+        now = fold_gurps(state, [declined])
+        return [declined, *landing(now, dice, actor, target, detail, detail.hits)]
+    if defend is not None:
+        return answer(state, dice, actor, target, defend, detail, retreat=retreat)
+    return [ReactionRequested(actor=actor, reactor=target, kind="defense", detail=detail)]

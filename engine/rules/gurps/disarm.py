@@ -19,23 +19,19 @@ from engine.rules import IllegalAction, UsageError
 from engine.rules.gurps import defence
 from engine.rules.gurps.attack import modifiers
 from engine.rules.gurps.common import check_turn, choose, fighter, find_weapon, ready
+from engine.rules.gurps.fold import fold_gurps
 from engine.rules.gurps.maneuvers import row
-from engine.rules.gurps.resolution import mod, quick_contest, succeeded, success_roll
-from engine.rules.gurps.tables import (
-    DISARM_KEEP_READY,
-    DISARM_PENALTY,
-    WEAPON_SIZE_PENALTY,
-    weapon_size,
-)
+from engine.rules.gurps.resolution import contest_rolled, succeeded, success_roll
+from engine.rules.gurps.situations import weapons as sw
+from engine.rules.gurps.situations.common import Contest
+from engine.rules.gurps.tables import weapon_size
 from engine.rules.pack import Advance, Decision
 from engine.turns import known
-from events.core import Event, ReactionRequested
+from events.core import Event
 from events.gurps import (
     AttackDeclared,
     AttackDetail,
     AttackRolled,
-    ContestRolled,
-    DefenseDeclined,
     DisarmDeclared,
     GurpsWeapon,
     WeaponState,
@@ -80,16 +76,7 @@ def decide_disarm(state: FightState, d: DisarmDeclared, dice: Dice) -> Decision:
     as_attack = AttackDeclared(actor=d.actor, target=d.target, weapon=weapon.name, mod=d.mod)
     mods = modifiers(state, as_attack, weapon, r, 1)
     size = weapon_size(struck.reach, struck.ranged, struck.bulk)
-    mods.append(
-        mod(
-            f"at the {struck.name} ({size})",
-            WEAPON_SIZE_PENALTY[size],
-            "location",
-            "GURPS-STRIKE-WEAPON",
-        )
-    )
-    if not weapon.fencing:
-        mods.append(mod("a disarm", DISARM_PENALTY, "situation", "GURPS-DISARM"))
+    mods += sw.disarm_modifiers(size, can_parry=True, fencing=weapon.fencing)
     roll = success_roll(dice, "disarm", weapon.level, mods, rule="GURPS-DISARM")
     hit = succeeded(roll)
     events.append(
@@ -116,26 +103,11 @@ def decide_disarm(state: FightState, d: DisarmDeclared, dice: Dice) -> Decision:
         disarm=struck.name,
         note=f"a disarm of the {struck.name}",
     )
-    from engine.rules.gurps.fold import fold_gurps
-
     now = fold_gurps(state, events)
-    why_not = "a critical hit: no defence" if roll.tier == "critical" else None
-    why_not = why_not or defence.no_defence(now, d.target)
-    if why_not is not None:
-        declined = DefenseDeclined(defender=d.target, attacker=d.actor, reason=why_not)
-        events.append(declined)
-        return Decision(
-            events + contest(fold_gurps(now, [declined]), dice, d.actor, d.target, detail, 1),
-            advance=advance,
-        )
-    if d.defend is not None:
-        return Decision(
-            events
-            + defence.answer(now, dice, d.actor, d.target, d.defend, detail, retreat=d.retreat),
-            advance=advance,
-        )
-    events.append(ReactionRequested(actor=d.actor, reactor=d.target, kind="defense", detail=detail))
-    return Decision(events, advance=advance)
+    after = defence.follow(
+        now, dice, d.actor, d.target, detail, contest, defend=d.defend, retreat=d.retreat
+    )
+    return Decision(events + after, advance=advance)
 
 
 def contest(
@@ -147,33 +119,35 @@ def contest(
     theirs = find_weapon(state, target, detail.disarm)
     level = fighter(state, target).profile.dx if theirs.ranged else theirs.level
     what = "DX" if theirs.ranged else theirs.skill
-    a = success_roll(dice, f"disarm ({mine.skill})", mine.level, rule="GURPS-DISARM")
-    b = success_roll(dice, f"keep the {theirs.name} ({what})", level, rule="GURPS-DISARM")
-    who, margin = quick_contest(a, b)
-    winner = actor if who > 0 else target if who < 0 else None
-    events: list[Event] = [
-        ContestRolled(
-            active=actor,
-            passive=target,
-            active_roll=a,
-            passive_roll=b,
-            winner=winner,
-            margin=margin,
-            rule="GURPS-DISARM",
-        )
-    ]
-    now: Literal["dropped", "unready"] = "dropped"
-    if a.tier == "fumble":
-        who_, weapon, why = actor, mine.name, "a critical failure"
-    elif who > 0:
-        who_, weapon, why = target, theirs.name, f"he lost the contest by {margin}"
-    elif who < 0 and margin >= DISARM_KEEP_READY:
+    rolls = sw.disarm_contest(
+        attacker_skill=mine.skill, defender_two_handed=False, defender_missile_weapon=theirs.ranged
+    )
+    a = success_roll(
+        dice, f"disarm ({mine.skill})", mine.level, rolls.attacker, rule="GURPS-DISARM"
+    )
+    b = success_roll(
+        dice, f"keep the {theirs.name} ({what})", level, rolls.defender, rule="GURPS-DISARM"
+    )
+    rolled, who, margin = contest_rolled(actor, target, a, b, "GURPS-DISARM")
+    events: list[Event] = [rolled]
+    side: Literal["first", "second"] | None = "first" if who > 0 else "second" if who < 0 else None
+    out = sw.disarm_outcome(
+        Contest(winner=side, by=margin), attacker_critical_failure=a.tier == "fumble"
+    )
+    if out.attacker_disarmed:
+        return [
+            *events,
+            WeaponState(
+                combatant=actor, weapon=mine.name, state="dropped", reason="a critical failure"
+            ),
+        ]
+    if out.defender_disarmed:
+        why = f"he lost the contest by {margin}"
+        return [
+            *events,
+            WeaponState(combatant=target, weapon=theirs.name, state="dropped", reason=why),
+        ]
+    if out.defender_ready:
         return events
-    else:
-        who_, weapon, now, why = (
-            target,
-            theirs.name,
-            "unready",
-            "kept, but off line (a won margin under 3, or a tie)",
-        )
-    return [*events, WeaponState(combatant=who_, weapon=weapon, state=now, reason=why)]
+    why = "kept, but off line (a won margin under 3, or a tie)"
+    return [*events, WeaponState(combatant=target, weapon=theirs.name, state="unready", reason=why)]

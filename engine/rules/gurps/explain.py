@@ -37,6 +37,12 @@ def _attack(e: ge.AttackDeclared, n: Namer) -> list[str]:
             f"{e.range} yd" if e.range is not None else "",
             "stationary target" if e.stationary else "",
             f"GM {e.mod:+d}" if e.mod else "",
+            f"{e.dual} hand of a dual-weapon attack" if e.dual else "",
+            f"unseen: {e.sight}" + (", a light in sight" if e.light else "") if e.sight else "",
+            f"{e.height:+d} ft" if e.height is not None else "",
+            f"the foe cannot see him ({e.unseen})" if e.unseen else "",
+            f"from above ({e.from_above})" if e.from_above else "",
+            f"dropping {e.dropping} yd" if e.dropping is not None else "",
         )
         if f
     ] + attack_flags(e)
@@ -177,7 +183,13 @@ EXPLAIN: dict[type[Event], Explainer] = {
         lambda e, n: [f"  {n(e.combatant)}'s {e.weapon}: {e.spent} shot(s), {e.left} left"]
     ),
     ge.SurpriseDeclared: _row(
-        lambda e, n: [f"The GM rules a {e.kind} surprise on " + ", ".join(n(v) for v in e.victims)]
+        lambda e, n: [
+            f"The GM rules a {e.kind} surprise on " + ", ".join(n(v) for v in e.victims)
+            if e.victims
+            else f"The GM rules a {e.kind} surprise: the sides' leaders "
+            + " and ".join(n(v) for v in e.leaders)
+            + " roll for initiative"
+        ]
     ),
     ge.SurpriseApplied: _row(
         lambda e, n: [

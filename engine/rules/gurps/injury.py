@@ -19,6 +19,7 @@ from engine.rules.gurps.common import fighter, has
 from engine.rules.gurps.fold import fold_gurps
 from engine.rules.gurps.options import opts
 from engine.rules.gurps.resolution import mod, succeeded, success_roll
+from engine.rules.gurps.situations.chink import chink_dr
 from engine.rules.gurps.tables import LOCATIONS, RANDOM_LOCATION, WOUNDING
 from events.core import ConditionChanged, Event, Modifier
 from events.gurps import (
@@ -91,10 +92,11 @@ def wound(
     if loc.extra_dr:
         steps.append(f"skull DR +{loc.extra_dr}")
     if blow.chink:
-        dr //= 2
+        dr = chink_dr(dr, blow.damage.divisor)
         steps.append("chink: DR halved (GURPS-CHINK)")
-    if blow.damage.divisor > 1:
+    elif blow.damage.divisor > 1:
         dr //= blow.damage.divisor
+    if blow.damage.divisor > 1:
         steps.append(f"armor divisor ({blow.damage.divisor})")
     if blow.dr_multiplier > 1:
         dr *= blow.dr_multiplier
@@ -226,6 +228,15 @@ def hit(state: FightState, dice: Dice, actor: str, target: str, blow: Blow) -> l
             divisor=blow.damage.divisor,
         )
     )
+    return events + harm(state, dice, target, basic, blow, location)
+
+
+def harm(
+    state: FightState, dice: Dice, target: str, basic: int, blow: Blow, location: str
+) -> list[Event]:
+    """``basic`` damage at ``location`` (rolled, or a contest's margin): the injury, crippling,
+    death checks and the knockdown roll."""
+    events: list[Event] = []
     injury, cripples = wound(state, target, basic, blow, location)
     events.append(injury)
     if cripples:

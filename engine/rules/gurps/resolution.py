@@ -13,9 +13,14 @@ from collections.abc import Sequence
 
 from engine.dice import Dice
 from engine.rolls import roll_under
+from engine.rules.gurps.situations.common import Side
+from engine.rules.gurps.situations.common import quick_contest as contest
 from events.core import Modifier, Roll
+from events.gurps import ContestRolled
 
 SUCCEEDS = ("critical", "success")
+#: A contest's winner ("first", "second", None: a tie) as the deciders count it.
+_WHO: dict[str | None, int] = {"first": 1, "second": -1, None: 0}
 
 
 def mod(name: str, value: int, source: str, rule: str = "") -> Modifier:
@@ -59,14 +64,9 @@ def success_roll(
 def quick_contest(a: Roll, b: Roll) -> tuple[int, int]:
     """Who wins a Quick Contest of two rolls (GURPS-QUICK-CONTEST): 1 the first, -1 the
     second, 0 a tie; and the margin of victory. A success beats a failure; otherwise the
-    larger margin wins."""
-    ma, mb = a.margin or 0, b.margin or 0
-    sa, sb = succeeded(a), succeeded(b)
-    if sa != sb:
-        return (1 if sa else -1), abs(ma - mb)
-    if ma == mb:
-        return 0, 0
-    return (1 if ma > mb else -1), abs(ma - mb)
+    larger margin wins (one implementation: ``situations.common.quick_contest``)."""
+    c = contest(Side(succeeded(a), a.margin or 0), Side(succeeded(b), b.margin or 0))
+    return _WHO[c.winner], c.by
 
 
 def regular_contest(a: Roll, b: Roll) -> int:
@@ -77,3 +77,22 @@ def regular_contest(a: Roll, b: Roll) -> int:
     if sa == sb:
         return 0
     return 1 if sa else -1
+
+
+def contest_rolled(
+    active: str, passive: str, a: Roll, b: Roll, rule: str
+) -> tuple[ContestRolled, int, int]:
+    """A Quick Contest of two rolls already made, as its event: who won (1 ``active``, -1
+    ``passive``, 0 a tie) and the margin of victory too."""
+    who, margin = quick_contest(a, b)
+    winner = active if who > 0 else passive if who < 0 else None
+    event = ContestRolled(
+        active=active,
+        passive=passive,
+        active_roll=a,
+        passive_roll=b,
+        winner=winner,
+        margin=margin,
+        rule=rule,
+    )
+    return event, who, margin

@@ -14,7 +14,7 @@ problem comes back at once with its dotted path. Schema (optional keys show thei
     [skills]                           # name = level (lower case words joined by _)
     broadsword = 15
     [traits]                           # combat_reflexes, ambidexterity, high_pain_threshold,
-    combat_reflexes = true             #   off_hand_weapon_training
+    combat_reflexes = true             #   off_hand_weapon_training, accustomed_to_blindness
     [dr]                               # location = DR; "all" for every location not named
     all = 2
     [[weapons]]
@@ -63,7 +63,13 @@ _ROF = re.compile(r"^(?P<rof>[1-9][0-9]{0,2})(?P<auto>!)?(?:x(?P<per>[1-9][0-9]?
 _SKILL = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
 
 #: The traits the rules read.
-TRAITS = ("combat_reflexes", "ambidexterity", "high_pain_threshold", "off_hand_weapon_training")
+TRAITS = (
+    "combat_reflexes",
+    "ambidexterity",
+    "high_pain_threshold",
+    "off_hand_weapon_training",
+    "accustomed_to_blindness",
+)
 
 
 def damage_parts(text: str) -> dict[str, str | None]:

@@ -40,6 +40,11 @@ def _notes(fight: Mapping[str, Any], c: Mapping[str, Any]) -> list[str]:
     if c.get("zone"):
         z = c["zone"]
         out.append(f"covers {z['zone'] or 'a zone'} ({z['left']} shots, at most {z['cap']})")
+    if c.get("holding"):
+        h = c["holding"]
+        out.append(f"holds {h['victim']} ({h['hold'].replace('_', ' ')})")
+    if c.get("held_by"):
+        out.append(f"held by {c['held_by']}")
     for name, left in c["shots"].items():
         out.append(f"{name} {left} shot(s)")
     return out

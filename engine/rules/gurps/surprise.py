@@ -7,22 +7,30 @@ and roll nothing; after that each rolls against his basic IQ at the start of eac
 turns, doing nothing that turn either way, free of the stun from its end on a success. Combat
 Reflexes never freezes — a total surprise is a partial one for him — and adds +6 to every
 recovery roll. A partial surprise stuns without a freeze, and its recovery rolls grow +1 with
-each roll after the first. The partial surprise's initiative roll between the sides' leaders
-(GURPS-INIT-PARTIAL) is the situational rules'; its loser's side is named here.
+each roll after the first. A partial surprise may be settled by the sides' initiative
+(GURPS-INIT-PARTIAL, `surprise partial --leaders A --leaders B`): each leader rolls 1d with his
+side's modifiers; the losing side is surprised, a tie surprises nobody.
+
+One implementation: the arithmetic is ``situations/surprise.py``'s (who freezes, for how long,
+each recovery roll's modifiers, the sides' initiative modifiers and winner); this module rolls
+the dice and writes the events.
 """
 
 from __future__ import annotations
 
 from engine.dice import Dice
 from engine.rolls import roll
-from engine.rules import UsageError
+from engine.rules import IllegalAction, UsageError
 from engine.rules.gurps.common import fighter, has
-from engine.rules.gurps.resolution import mod, succeeded, success_roll
+from engine.rules.gurps.options import opts
+from engine.rules.gurps.resolution import succeeded, success_roll
+from engine.rules.gurps.situations import surprise as ss
 from engine.rules.pack import Decision
 from engine.turns import known
-from events.core import Event, Modifier
+from events.core import Event
 from events.gurps import (
     ManeuverChosen,
+    PartialInitiativeRolled,
     StunChanged,
     SuccessRolled,
     SurpriseApplied,
@@ -31,43 +39,107 @@ from events.gurps import (
 )
 from projections.state import FightState
 
-#: Combat Reflexes' bonus to recovery rolls (GURPS-SURPRISE-CR).
-CR_RECOVERY = 6
+_INIT = "GURPS-INIT-PARTIAL"
+#: The rule a recovery roll cites, by the surprise it recovers from.
+RECOVERY_RULE = {"total": "GURPS-SURPRISE-TOTAL", "partial": "GURPS-SURPRISE-PARTIAL-RECOVER"}
 
 
 def decide_surprise(state: FightState, d: SurpriseDeclared, dice: Dice) -> Decision:
-    """The GM's surprise: each victim's stun and freeze (see the module docstring)."""
+    """The GM's surprise: each victim's stun and freeze, or the sides' initiative first (see
+    the module docstring)."""
+    if d.leaders:
+        return _initiative(state, d, dice)
     if not d.victims:
-        raise UsageError("name who is surprised: --victims A [--victims B …]")
+        raise UsageError("name who is surprised: --victims A [--victims B …] (or --leaders)")
     if len(set(d.victims)) != len(d.victims):
         raise UsageError("a victim is named twice")
     for cid in d.victims:
         known(state, cid)
+    return Decision(_surprise(state, d.kind, d.victims, dice))
+
+
+def _surprise(
+    state: FightState, kind: ss.Surprise, victims: tuple[str, ...], dice: Dice
+) -> list[Event]:
     freeze = None
-    if d.kind == "total" and any(not has(state, c, "combat_reflexes") for c in d.victims):
+    if kind == "total" and any(not has(state, c, "combat_reflexes") for c in victims):
         freeze = roll(dice, "freeze (seconds)", "1D6", rule="GURPS-SURPRISE-TOTAL")
     events: list[Event] = []
-    for cid in d.victims:
-        if has(state, cid, "combat_reflexes") and d.kind == "total":
-            events.append(SurpriseApplied(combatant=cid, kind="partial", rule="GURPS-SURPRISE-CR"))
-        elif d.kind == "total" and freeze is not None:
-            first = not any(isinstance(e, SurpriseApplied) and e.freeze for e in events)
-            events.append(
-                SurpriseApplied(
-                    combatant=cid,
-                    kind="total",
-                    frozen=freeze.total,
-                    rule="GURPS-SURPRISE-TOTAL",
-                    freeze=freeze if first else None,
-                )
+    for cid in victims:
+        face = None if freeze is None else freeze.total
+        how = ss.surprised(kind, face, combat_reflexes=has(state, cid, "combat_reflexes"))
+        first = how.frozen_seconds and not any(
+            isinstance(e, SurpriseApplied) and e.freeze for e in events
+        )
+        events.append(
+            SurpriseApplied(
+                combatant=cid,
+                kind=how.kind,
+                frozen=how.frozen_seconds,
+                rule=how.rule,
+                freeze=freeze if first else None,
             )
-        else:
-            events.append(
-                SurpriseApplied(
-                    combatant=cid, kind="partial", rule="GURPS-SURPRISE-PARTIAL-RECOVER"
-                )
-            )
-    return Decision(events)
+        )
+    return events
+
+
+def _side(state: FightState, leader: str) -> ss.InitiativeSide:
+    """A side as GURPS-INIT-PARTIAL reads it, from its leader's sheet and his side's."""
+    side = state.combatants[leader].side
+    team = [c for c in state.combatants.values() if c.side == side and c.alive]
+    p = fighter(state, leader).profile
+    return ss.InitiativeSide(
+        leader_iq=p.iq,
+        leader_combat_reflexes=has(state, leader, "combat_reflexes"),
+        anyone_combat_reflexes=any(has(state, c.id, "combat_reflexes") for c in team),
+        leader_tactics=p.skills.get("tactics", 0),
+        best_tactics=max(fighter(state, c.id).profile.skills.get("tactics", 0) for c in team),
+    )
+
+
+def _initiative(state: FightState, d: SurpriseDeclared, dice: Dice) -> Decision:
+    """GURPS-INIT-PARTIAL: the two leaders' 1d with their sides' modifiers; the losing side
+    is partially surprised (every one of it still in the fight), a tie nobody."""
+    if d.kind != "partial" or d.victims or len(d.leaders) != 2:
+        raise UsageError(
+            "the sides' initiative settles a partial surprise: `surprise partial --leaders A "
+            "--leaders B` (one leader a side, no --victims)"
+        )
+    for cid in d.leaders:
+        known(state, cid)
+    a, b = d.leaders
+    if state.combatants[a].side == state.combatants[b].side:
+        raise IllegalAction(f"{a} and {b} are on one side: one leader for each side ({_INIT})")
+    o = opts(state)
+    sides = (_side(state, a), _side(state, b))
+    mods = [
+        ss.initiative_modifiers(mine, theirs, tactics_of=o.partial_tactics, tactics_20=o.tactics_20)
+        for mine, theirs in (sides, sides[::-1])
+    ]
+    rolls = tuple(
+        roll(dice, f"initiative ({state.combatants[cid].side})", "1D6", m, rule=_INIT)
+        for cid, m in zip(d.leaders, mods, strict=True)
+    )
+    result = ss.partial_initiative(
+        *sides,
+        rolls[0].faces[0],
+        rolls[1].faces[0],
+        tactics_of=o.partial_tactics,
+        tactics_20=o.tactics_20,
+    )
+    won = {"first": a, "second": b, None: None}[result.winner]
+    events: list[Event] = [
+        PartialInitiativeRolled(
+            leaders=d.leaders,
+            rolls=rolls,
+            winner=None if won is None else state.combatants[won].side,
+        )
+    ]
+    if won is None:
+        return Decision(events)
+    lost = state.combatants[b if won == a else a].side
+    victims = tuple(c.id for c in state.combatants.values() if c.side == lost and c.alive)
+    return Decision(events + _surprise(state, "partial", victims, dice))
 
 
 def surprised_turn(state: FightState, cid: str, dice: Dice) -> list[Event]:
@@ -77,25 +149,17 @@ def surprised_turn(state: FightState, cid: str, dice: Dice) -> list[Event]:
     if f.frozen > 0:
         return [*events, SurpriseTurn(combatant=cid, frozen_left=f.frozen - 1)]
     attempt = f.recovery_rolls + 1
-    mods: list[Modifier] = []
-    if has(state, cid, "combat_reflexes"):
-        mods.append(mod("Combat Reflexes", CR_RECOVERY, "sheet", "GURPS-SURPRISE-CR"))
-    if f.surprise == "partial" and attempt > 1:
-        mods.append(
-            mod(
-                f"recovery roll {attempt}",
-                attempt - 1,
-                "situation",
-                "GURPS-SURPRISE-PARTIAL-RECOVER",
-            )
-        )
-    rule = "GURPS-SURPRISE-TOTAL" if f.surprise == "total" else "GURPS-SURPRISE-PARTIAL-RECOVER"
-    r = success_roll(dice, "recover from surprise", f.profile.iq, mods, rule=rule)
+    kind: ss.Surprise = "total" if f.surprise == "total" else "partial"
+    target = ss.recovery_roll(
+        f.profile.iq, attempt, kind, combat_reflexes=has(state, cid, "combat_reflexes")
+    )
+    rule = RECOVERY_RULE[kind]
+    r = success_roll(dice, "recover from surprise", target.base, target.modifiers, rule=rule)
     ok = succeeded(r)
     events += [
         SuccessRolled(combatant=cid, what="IQ (surprise)", roll=r, success=ok, rule=rule),
         SurpriseTurn(combatant=cid, attempt=attempt, recovered=ok),
     ]
-    if ok:
+    if not ss.recovery_outcome(ok).still_stunned:
         events.append(StunChanged(combatant=cid, stun="none", rule=rule))
     return events

@@ -12,6 +12,8 @@ import bisect
 
 import attrs
 
+from engine.rules.gurps.situations.weapons import WeaponSize
+
 #: ST -> (thrust, swing) as (dice, adds), GURPS-DAMAGE-TABLE (ST 1-40).
 _THR_SW: tuple[tuple[tuple[int, int], tuple[int, int]], ...] = (
     ((1, -6), (1, -5)),  # 1
@@ -181,10 +183,6 @@ RANDOM_LOCATION: dict[int, str] = {
     18: "neck",
 }
 
-#: Chinks in armor, GURPS-CHINK: the penalty replacing the location's (torso, elsewhere).
-CHINK_TORSO = -8
-CHINK_OTHER = -10
-
 #: Range/speed table, GURPS-RANGE: the most yards for each penalty (0 up to 2 yd).
 _RANGE_STEPS: tuple[tuple[int, int], ...] = (
     (2, 0),
@@ -264,19 +262,11 @@ POSTURES: dict[str, PostureRow] = {
 }
 
 
-#: Striking at a weapon, GURPS-STRIKE-WEAPON: its size's penalty (small: reach C or a pistol;
-#: medium: reach 1 or a carbine; large: reach 2+ or a rifle).
-WEAPON_SIZE_PENALTY: dict[str, int] = {"small": -5, "medium": -4, "large": -3}
-#: A disarm's own penalty unless with a fencing weapon, GURPS-DISARM.
-DISARM_PENALTY = -2
-#: Winning a disarm contest's defence by this much keeps the weapon ready, GURPS-DISARM.
-DISARM_KEEP_READY = 3
-
-
-def weapon_size(reach: str, ranged: bool, bulk: int) -> str:
-    """A weapon's size to strike at (GURPS-STRIKE-WEAPON): by its longest reach, or by Bulk
-    for a ranged one (-2 or better a pistol, -3 to -4 a carbine, worse a rifle: reading)."""
+def weapon_size(reach: str, ranged: bool, bulk: int) -> WeaponSize:
+    """A weapon's size to strike at (GURPS-STRIKE-WEAPON; its penalty is
+    ``situations.weapons.strike_at_weapon``'s): by its longest reach, or by Bulk for a ranged
+    one (-2 or better a pistol, -3 to -4 a carbine, worse a rifle: reading)."""
     if ranged:
-        return "small" if bulk >= -2 else "medium" if bulk >= -4 else "large"
+        return "pistol" if bulk >= -2 else "carbine" if bulk >= -4 else "rifle"
     longest = max((int(r) for r in reach.replace("*", "").split(",") if r.isdigit()), default=0)
-    return "small" if longest == 0 else "medium" if longest == 1 else "large"
+    return "reach_c" if longest == 0 else "reach_1" if longest == 1 else "reach_2plus"

@@ -18,6 +18,7 @@ from engine.dice import Dice
 from engine.rolls import roll
 from engine.rules import IllegalAction, UsageError
 from engine.rules.gurps.common import able, choose, fighter, out_of_it
+from engine.rules.gurps.melee import holder_turn
 from engine.rules.gurps.options import opts
 from engine.rules.gurps.resolution import mod, succeeded, success_roll
 from engine.rules.gurps.surprise import surprised_turn
@@ -107,6 +108,7 @@ def on_turn(state: FightState, cid: str, dice: Dice, kind: TurnKind) -> Decision
     f = fighter(state, cid)
     p = f.profile
     events: list[Event] = [TurnBegan(combatant=cid, second=state.clock.round, shock=f.shock_next)]
+    events += holder_turn(state, cid)
     if f.hp <= 0 and not (
         opts(state).zero_hp == "unless_do_nothing" and f.maneuver == "do-nothing"
     ):

@@ -14,5 +14,5 @@ faces and margins in, and record what comes back. Every modifier is an
 id), so a decider can put it straight into a roll's recorded modifiers. Numbers are tables at the
 bottom of each module. Rule ids cite ``shared/rules/gurps-brp.md`` §2.1; where the catalogue marks
 a rule [AMB], the reading is a named parameter whose default is the catalogue's assumption, and
-docs/gurps-situations-readings.md lists every reading taken.
+docs/RULES-gurps.md lists every reading taken.
 """

@@ -43,7 +43,7 @@ def break_free_modifiers(
     (the holder's, the victim's). ``failures``: the victim's earlier failed tries (each a
     cumulative -1 against an arm lock)."""
     value, rule = HOLDER_BONUS[hold]
-    holder = (situation(value, f"holding in a {hold.replace('_', ' ')}", rule),)
+    holder = (situation(value, f"holding him: {hold.replace('_', ' ')}", rule),)
     victim: tuple[Modifier, ...] = ()
     if hold == "arm_lock" and failures > 0:
         victim = (situation(-failures * FAILED_TRY, f"{failures} failed tries", rule),)
