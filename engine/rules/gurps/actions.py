@@ -15,7 +15,7 @@ from engine.rules.gurps.disarm import decide_disarm
 from engine.rules.gurps.maneuvers import MODES, row
 from engine.rules.gurps.melee import check_maneuver
 from engine.rules.gurps.ranged_actions import RANGED_ACTIONS, RANGED_ATTACK_OPTIONS
-from engine.rules.gurps.resolution import contest_rolled, success_roll
+from engine.rules.gurps.resolution import contest_rolled, succeeded, success_roll
 from engine.rules.gurps.stuck import STUCK, pull
 from engine.rules.gurps.surprise import decide_surprise
 from engine.rules.pack import Action, Decision
@@ -130,8 +130,9 @@ def _defence_skill(state: FightState, cid: str) -> tuple[str, int]:
 
 def decide_feint(state: FightState, d: FeintDeclared, dice: Dice) -> Decision:
     """A feint (GURPS-FEINT): a Quick Contest of the feinter's melee skill against the foe's
-    best melee skill (or DX); the margin of victory comes off the foe's next defence against
-    him. The Feint maneuver, or the feint of an All-Out Attack (Feint), whose attack follows."""
+    best melee skill (or DX). If the feinter wins, his margin of success comes off the foe's
+    next defence against him when the foe failed, the margin of victory when both succeeded.
+    The Feint maneuver, or the feint of an All-Out Attack (Feint), whose attack follows."""
     check_turn(state, d.actor)
     known(state, d.target)
     if d.target == d.actor:
@@ -153,7 +154,10 @@ def decide_feint(state: FightState, d: FeintDeclared, dice: Dice) -> Decision:
     rolled, who, margin = contest_rolled(d.actor, d.target, mine, theirs, "GURPS-FEINT")
     events.append(rolled)
     if who > 0:
-        events.append(FeintApplied(actor=d.actor, target=d.target, penalty=margin))
+        # Against a foe who failed his roll, the feinter's own margin of success is the
+        # penalty; only when both succeed is it the difference of the margins (Basic Set).
+        penalty = margin if succeeded(theirs) else (mine.margin or 0)
+        events.append(FeintApplied(actor=d.actor, target=d.target, penalty=penalty))
     return Decision(events, advance="none" if aoa else "next")
 
 

@@ -103,17 +103,25 @@ def test_aim_adds_acc_then_more(fight: Fight) -> None:
     assert one(result.events, AttackRolled).roll.target == 12
 
 
-def test_feint_takes_the_margin_off_the_next_defence(duel: Fight) -> None:
+def test_feint_against_a_foe_who_failed_takes_the_feinters_margin(duel: Fight) -> None:
     """GURPS-FEINT: a Quick Contest, broadsword 12 rolled 6 (by 6) against broadsword 12
-    rolled 15 (missed by 3): won by 9; b's next parry against a is 9 - 9 = 0."""
+    rolled 15 (missed by 3): won by 9, but the foe failed, so the penalty is the feinter's
+    own margin, 6; b's next parry against a is 9 - 6 = 3."""
     result = duel.feint("a", "b", 2, 2, 2, 5, 5, 5)
     assert one(result.events, ContestRolled).margin == 9
-    assert one(result.events, FeintApplied).penalty == 9
+    assert one(result.events, FeintApplied).penalty == 6
     duel.next()
     duel.attack("a", "b", 3, 3, 3)
     r = one(duel.defend("b", "parry", 3, 3, 3, 1).events, DefenseRolled).roll
-    assert (r.target, r.tier) == (0, "failure")
+    assert (r.target, r.tier) == (3, "failure")
     assert duel.who("b")["feinted"] == {}
+
+
+def test_feint_when_both_succeed_takes_the_margin_of_victory(duel: Fight) -> None:
+    """GURPS-FEINT: broadsword 12 rolled 6 (by 6) against 12 rolled 10 (by 2): both
+    succeeded, so the penalty is the difference, 4."""
+    result = duel.feint("a", "b", 2, 2, 2, 3, 3, 4)
+    assert one(result.events, FeintApplied).penalty == 4
 
 
 def test_change_posture(duel: Fight) -> None:
@@ -137,7 +145,7 @@ def test_all_out_attack_feint_then_the_attack(duel: Fight) -> None:
         duel.feint("a", "b", 2, 2, 2, 5, 5, 5)
     duel.attack("a", "b", 3, 3, 3)
     r = one(duel.defend("b", "parry", 3, 3, 3, 1).events, DefenseRolled).roll
-    assert r.target == 0
+    assert r.target == 3  # parry 9, less the feinter's margin of 6 (b failed his roll)
 
 
 def test_from_prone_one_kneels_first(duel: Fight) -> None:
