@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A GURPS skirmish (--system gurps): Sir Aldric, broadsword and shield, against Bruno's club
 # and Vic Moran's SMG. One-second turns in Basic Speed order: a parry with a retreat, a
-# rapid-fire burst met by a block, an All-Out Attack, a blow to the neck that is a major wound
+# rapid-fire burst met by a dodge, an All-Out Attack, a blow to the neck that is a major wound
 # with its knockdown roll; then undo/redo, a what-if branch, and replay. The dice that make
 # the story are entered by hand with --dice (a 3d6 roll is three faces); every other die
 # comes from the seed.
@@ -32,9 +32,9 @@ say "Second 1. Aldric's broadsword (11 of 15); Bruno parries with his club, retr
 f attack aldric bruno --dice 3,4,4
 f defend bruno parry --retreat --dice 2,3,3
 
-say "Vic fires 5 rounds from the SMG at 5 yards (+1 RoF, -2 range): 8 of 13, 3 hits; Aldric blocks one"
+say "Vic fires 5 rounds from the SMG at 5 yards (+1 RoF, -2 range): 8 of 13, 3 hits; Aldric dodges one (a shield cannot block bullets)"
 f attack vic aldric --weapon smg --rof 5 --range 5 --dice 2,3,3
-f defend aldric block --dice 4,4,4,3,4,2,5
+f defend aldric dodge --dice 3,4,4,3,4,2,5
 
 say "Bruno goes All-Out (Determined, +4): his club at Aldric, who fails his parry"
 f maneuver bruno all-out-attack --mode determined

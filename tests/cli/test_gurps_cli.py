@@ -64,16 +64,30 @@ def test_dice_are_three_faces_and_every_roll_is_judged_under(gm: Gm) -> None:
 
 
 def test_a_pending_attack_and_its_answer(gm: Gm) -> None:
-    """GURPS-ACTIVE-DEFENSE: the attack waits for `defend`; a retreating block stops it."""
+    """GURPS-ACTIVE-DEFENSE: the attack waits for `defend`; a shield cannot block a bullet
+    (Basic Set: the pistol's Recoil 2); a retreating dodge stops it."""
     skirmish(gm)
     gm("next")  # Aldric does nothing
     gm("attack", "vic", "aldric", "--weapon", "pistol", "--range", "10", "--dice", "3,3,3")
     st = gm.status()
     assert st["pending"]["reactor"] == "aldric"
-    assert st["pending"]["detail"]["allowed"] == ["dodge", "block"]
-    out = gm("defend", "aldric", "block", "--retreat", "--dice", "3,3,3")
-    assert "blocks retreating" in out and "stops it" in out
+    assert st["pending"]["detail"]["allowed"] == ["dodge"]
+    gm.refused(1, "defend", "aldric", "block", "--dice", "3,3,3", mentions=("block",))
+    out = gm("defend", "aldric", "dodge", "--retreat", "--dice", "3,3,3")
+    assert "dodges retreating" in out and "stops it" in out
     assert gm.who("aldric")["hp"] == 12 and gm.status()["acting"] == "bruno"
+
+
+def test_next_names_the_turn_it_ends(gm: Gm) -> None:
+    """GURPS-SEQUENCE: `next` on Aldric's turn says it ends Aldric's turn (not the next
+    fighter's, whose turn it is once the ply is done), as `log` tells it."""
+    skirmish(gm)
+    out = gm("next")
+    assert "The GM ends Sir Aldric's turn" in out and "-> Vic Moran acts" in out
+    assert "The GM ends Sir Aldric's turn" in gm("log")
+    gm.refused(
+        2, "attack", "vic", "aldric", "--weapon", "pistol", "--range", "-5", mentions=("-5",)
+    )
 
 
 def test_refusals_are_one_line_and_change_nothing(gm: Gm) -> None:

@@ -153,6 +153,8 @@ def _checks(state: FightState, d: AttackDeclared, weapon: GurpsWeapon, r: Row) -
     v = rapidfire.volley(state, d, weapon)
     if v.rof < r.rof_at_least:
         raise IllegalAction(f"{r.title} needs RoF {r.rof_at_least}+ ({r.rule})")
+    if d.range is not None and d.range < 0:
+        raise UsageError(f"--range {d.range}: a range is 0 yards or more")
     if weapon.max and d.range is not None and d.range > weapon.max:
         raise IllegalAction(f"{d.range} yd is beyond the {weapon.name}'s Max {weapon.max}")
     return v

@@ -67,7 +67,10 @@ def _parrier(state: FightState, cid: str, name: str | None) -> GurpsWeapon | Non
 def allowed(state: FightState, target: str, attack_weapon: GurpsWeapon) -> tuple[str, ...]:
     """The defences ``target`` may answer this attack with (GURPS-ACTIVE-DEFENSE): a dodge
     always; a parry with a weapon that parries (against a ranged attack only a thrown one,
-    option ``ranged_parry``); a block with a shield, once a turn."""
+    option ``ranged_parry``); a block with a shield, once a turn, but never against bullets or
+    beams (Basic Set). Reading: a ranged weapon fires bullets or beams when its Recoil is 2 or
+    more or its sheet ``design`` is a firearm's or a beam's; thrown weapons and muscle-powered
+    missiles (Recoil 1: bows, slings) can be blocked."""
     f = fighter(state, target)
     out = ["dodge"]
     parry_ok = not attack_weapon.ranged or (
@@ -75,9 +78,14 @@ def allowed(state: FightState, target: str, attack_weapon: GurpsWeapon) -> tuple
     )
     if parry_ok and any(w.parry is not None and not w.ranged for w in f.profile.weapons):
         out.append("parry")
-    if _shield(state, target) is not None and not f.blocked:
+    if _shield(state, target) is not None and not f.blocked and not _bullets(attack_weapon):
         out.append("block")
     return tuple(out)
+
+
+def _bullets(weapon: GurpsWeapon) -> bool:
+    """Whether a shield cannot block this weapon's attack: bullets or beams (see allowed)."""
+    return weapon.ranged and (weapon.recoil >= 2 or weapon.design in UNBLOCKABLE_DESIGNS)
 
 
 def allowed_against_disarm(state: FightState, target: str, struck: GurpsWeapon) -> tuple[str, ...]:
@@ -209,6 +217,11 @@ def answer(
         raise IllegalAction(f"{name} has retreated already this turn: one retreat a turn ({_AD})")
     if drop and choice != "dodge":
         raise IllegalAction("Dodge and Drop is a dodge: `defend B dodge --drop`")
+    if drop and not detail.ranged:
+        raise IllegalAction(
+            f"Dodge and Drop is against ranged attacks, not a melee blow ({_AD}); "
+            "dodge without --drop"
+        )
     weapon: GurpsWeapon | None = None
     if choice == "parry":
         weapon = _parrier(state, target, detail.disarm or weapon_name)
@@ -283,3 +296,7 @@ def follow(
     if defend is not None:
         return answer(state, dice, actor, target, defend, detail, retreat=retreat)
     return [ReactionRequested(actor=actor, reactor=target, kind="defense", detail=detail)]
+
+
+#: Sheet ``design``s whose shots are bullets or beams: a shield cannot block them.
+UNBLOCKABLE_DESIGNS = frozenset({"firearm", "revolver", "breechloader", "repeater", "beam"})

@@ -11,7 +11,7 @@ from engine.rules import IllegalAction
 from events.core import RulingDeclared
 from events.gurps import DefenseDeclined, DefenseRolled, PostureChanged
 
-from .conftest import SHIELD, Fight, of, one, sheet
+from .conftest import PISTOL, SHIELD, Fight, of, one, sheet
 
 
 @pytest.fixture
@@ -92,14 +92,28 @@ def test_dodge_is_halved_below_a_third_of_hp(duel: Fight) -> None:
     assert r.target == 4
 
 
-def test_dodge_and_drop(duel: Fight) -> None:
-    """GURPS-ACTIVE-DEFENSE: Dodge and Drop is +3 and leaves him prone; it is a dodge."""
-    duel.attack("a", "b", 3, 3, 3)
-    with pytest.raises(IllegalAction, match="Dodge and Drop"):
-        duel.defend("b", "parry", 3, 3, 3, drop=True)
-    result = duel.defend("b", "dodge", 3, 3, 3, drop=True)
+def test_dodge_and_drop(fight: Fight) -> None:
+    """GURPS-ACTIVE-DEFENSE: Dodge and Drop, against a shot, is +3 and leaves him prone:
+    Basic Speed 5, dodge 8, 11 with the drop."""
+    fight.new()
+    fight.add("a", sheet("A", attributes={"dx": 12}, skills={"guns": 12}, weapons=[PISTOL]))
+    fight.add("b", sheet("B"))
+    fight.start(1, 1)
+    fight.attack("a", "b", 2, 2, 3, weapon="pistol", range=10)  # 7 against 12 - 4 range
+    result = fight.defend("b", "dodge", 3, 3, 3, drop=True)
     assert one(result.events, DefenseRolled).roll.target == 11
     assert one(result.events, PostureChanged).posture == "prone"
+
+
+def test_dodge_and_drop_is_a_dodge_against_a_ranged_attack(duel: Fight) -> None:
+    """GURPS-ACTIVE-DEFENSE: Dodge and Drop is a dodge, and only against ranged attacks: a
+    melee blow is refused it (Basic Set)."""
+    duel.attack("a", "b", 3, 3, 3)
+    with pytest.raises(IllegalAction, match="Dodge and Drop is a dodge"):
+        duel.defend("b", "parry", 3, 3, 3, drop=True)
+    with pytest.raises(IllegalAction, match="against ranged attacks"):
+        duel.defend("b", "dodge", 3, 3, 3, drop=True)
+    assert duel.status()["pending"]["reactor"] == "b"
 
 
 def test_one_retreat_a_turn(knight: Fight) -> None:
