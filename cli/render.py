@@ -43,7 +43,8 @@ def ply_text(result: PlyResult) -> str:
     """What a command did, in a GM's words."""
     head = f"ply #{result.number} on {result.branch}:"
     end = [] if result.ended is None else [said(result.ended)]
-    return "\n".join([head, *_lines(result.events, result.state), *end])
+    told = result.state if result.before is None else result.before  # as `log` tells it
+    return "\n".join([head, *_lines(result.events, told), *end])
 
 
 def ply_doc(result: PlyResult) -> dict[str, Any]:

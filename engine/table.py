@@ -220,7 +220,7 @@ class Table(TableHistory, TableOdds, TableAmend):
             remember(sc.kernel, sc.store, ply_id, after)  # a shell's next command starts here
             down = sc.kernel.pack.status.down
             ended = over(after, down) if over(state, down) is None else None
-            return PlyResult(depth, sc.branch.name, events, after, ended)
+            return PlyResult(depth, sc.branch.name, events, after, ended, before=state)
 
     def add(
         self,

@@ -43,6 +43,9 @@ class PlyResult(msgspec.Struct, frozen=True):
     ended: dict[str, Any] | None = None
     #: What the command did beyond its plies, in words (an undo that took back an amend).
     note: str = ""
+    #: The state before the ply (None: the command appended nothing), which its words are
+    #: told against, as ``log`` tells them: whose turn "the GM ends" is that one's.
+    before: FightState | None = None
 
 
 class PlyView(msgspec.Struct, frozen=True):
