@@ -88,6 +88,8 @@ def test_next_names_the_turn_it_ends(gm: Gm) -> None:
     gm.refused(
         2, "attack", "vic", "aldric", "--weapon", "pistol", "--range", "-5", mentions=("-5",)
     )
+    gm.refused(2, "attack", "bruno", "ghost", mentions=("ghost",))  # unknown before the turn
+    gm.refused(2, "maneuver", "vic", "evaluate", "--target", "vic", mentions=("foe",))
 
 
 def test_refusals_are_one_line_and_change_nothing(gm: Gm) -> None:

@@ -73,6 +73,8 @@ def decide_maneuver(state: FightState, d: ManeuverDeclared, dice: Dice) -> Decis
         raise UsageError("--posture goes with change-posture, and change-posture needs it")
     if d.target is not None:
         known(state, d.target)
+        if d.target == d.actor:
+            raise UsageError(f"{d.maneuver}'s --target is a foe, not {d.actor} himself")
     if d.maneuver == "evaluate" and d.target is None:
         raise UsageError("evaluate needs the foe it studies: --target B")
     weapon = None if d.weapon is None else find_weapon(state, d.actor, d.weapon).name

@@ -119,7 +119,7 @@ def modifiers(
     if r.melee_cap is not None and not weapon.ranged:
         mods.append(
             Modifier(
-                name="Move and Attack: at most 9",
+                name="Move and Attack",
                 value=r.melee_cap,
                 source="maneuver",
                 rule=r.rule,
@@ -162,6 +162,7 @@ def _checks(state: FightState, d: AttackDeclared, weapon: GurpsWeapon, r: Row) -
 
 def decide_attack(state: FightState, d: AttackDeclared, dice: Dice) -> Decision:
     """An attack on one's turn: the Attack maneuver unless another was chosen this turn."""
+    known(state, d.target)  # an unknown name is a usage error before whose turn it is
     check_turn(state, d.actor)
     weapon = ready(state, d.actor, find_weapon(state, d.actor, d.weapon))
     f = fighter(state, d.actor)

@@ -203,7 +203,11 @@ EXPLAIN: dict[type[Event], Explainer] = {
         lambda e, n: [
             f"  {n(e.combatant)} "
             + (
-                f"is frozen ({e.frozen_left} more second(s))"
+                (
+                    f"is frozen ({e.frozen_left} more second(s))"
+                    if e.frozen_left
+                    else "is frozen (his last second of it)"
+                )
                 if not e.attempt
                 else ("shakes off the surprise" if e.recovered else "is still surprised")
             )

@@ -46,7 +46,8 @@ def _cover(e: ge.CoverChecked, n: Namer) -> list[str]:
     face = f" ({roll_text(e.roll)}: 4-6 the cover)" if e.roll else ""
     where = e.location.replace("_", " ")
     outcome = "the shot STRIKES THE COVER" if e.struck else f"it hits {n(e.target)}"
-    return [f"  the {where} is {e.exposure} behind cover{face}: {outcome} (GURPS-COVER)"]
+    shown = _EXPOSED[e.exposure]
+    return [f"  the {where} is {shown}{face}: {outcome} (GURPS-COVER)"]
 
 
 def _through(e: ge.Overpenetrated, n: Namer) -> list[str]:
@@ -120,4 +121,12 @@ RANGED_EXPLAIN: dict[type[Event], Explainer] = {
         ]
     ),
     ge.Overpenetrated: _row(_through),
+}
+
+
+#: How a location shows from behind cover, in words.
+_EXPOSED = {
+    "full": "exposed above the cover",
+    "half": "half behind the cover",
+    "hidden": "hidden behind the cover",
 }

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.rules import IllegalAction, UsageError
+from engine.rules.gurps.explain import EXPLAIN
 from events.gurps import AttackRolled, CoverChecked, InjuryApplied, Overpenetrated
 
 from .conftest import PISTOL, Fight, gunfight, of, one
@@ -56,6 +57,8 @@ def test_a_random_hit_on_a_covered_location_strikes_the_cover(tmp_path: Path) ->
                               location="random", cover="two_handed", defend="none")  # fmt: skip
         checked = one(result.events, CoverChecked)
         assert (checked.exposure, checked.struck) == ("half", struck)
+        (said,) = EXPLAIN[CoverChecked](checked, str)
+        assert said.startswith("  the torso is half behind the cover (1D6 [")
         assert [i.amount for i in of(result.events, InjuryApplied)] == ([] if struck else [7])
 
 
