@@ -237,6 +237,27 @@ def section(data: Mapping[str, Any], cls: type, name: str, converter: cattrs.Con
         return MISSING
 
 
+#: A section's cross-field check: the structured section -> its problems.
+SectionCheck = Callable[[Any], Sequence[str]]
+
+
+def section_problems(
+    data: Mapping[str, Any],
+    cls: type,
+    converter: cattrs.Converter,
+    checks: Mapping[str, SectionCheck],
+) -> list[str]:
+    """Each section's cross-field ``checks`` (section name -> check), run on the sections that
+    structure cleanly on their own, for when the sheet as a whole does not: so one pass
+    reports type errors and cross-field errors together."""
+    found: list[str] = []
+    for name, check in checks.items():
+        value = section(data, cls, name, converter)
+        if value is not MISSING:
+            found += check(value)
+    return found
+
+
 def validated(
     data: Mapping[str, Any],
     cls: type[T],

@@ -21,10 +21,10 @@ from engine.rules.brp.sheet import (
     weapons_problems,
 )
 from engine.sheetload import (
-    MISSING,
+    SectionCheck,
     load_document,
     make_converter,
-    section,
+    section_problems,
     validated,
 )
 from engine.sheets import Mismatch, shown
@@ -56,22 +56,16 @@ _table_of(Skills, "a table of skill names and percentages")
 _table_of(LocationHp, "a table of locations and their HP")
 
 
-def _section(data: Mapping[str, Any], name: str) -> Any:
-    return section(data, BrpSheet, name, _CONVERTER)
-
-
 def _partial_problems(data: Mapping[str, Any]) -> list[str]:
-    """Cross-field checks on the sections that structure cleanly, when the sheet as a whole
-    does not, so one pass reports type errors and cross-field errors together."""
-    found: list[str] = []
-    weapons, skills, armor = (_section(data, n) for n in ("weapons", "skills", "armor"))
-    if weapons is not MISSING:
-        found += weapons_problems(weapons)
-    if skills is not MISSING:
-        found += skills_problems(skills)
-    if armor is not MISSING:
-        found += armor_problems(armor)
-    return found
+    return section_problems(data, BrpSheet, _CONVERTER, _SECTION_CHECKS)
+
+
+#: The cross-field checks of each section that structures on its own.
+_SECTION_CHECKS: dict[str, SectionCheck] = {
+    "weapons": weapons_problems,
+    "skills": skills_problems,
+    "armor": armor_problems,
+}
 
 
 def _from_data(data: dict[str, Any], file: str) -> BrpSheet:

@@ -20,7 +20,13 @@ from engine.rules.gurps.sheet import (
     traits_problems,
     weapons_problems,
 )
-from engine.sheetload import MISSING, load_document, make_converter, section, validated
+from engine.sheetload import (
+    SectionCheck,
+    load_document,
+    make_converter,
+    section_problems,
+    validated,
+)
 from engine.sheets import Mismatch, Range, shown
 
 _CONVERTER = make_converter()
@@ -53,24 +59,17 @@ _table_of(dict[str, bool], "a table of traits (name = true)")
 _table_of(dict[str, Annotated[int, Range(0, 200)]], "a table of locations and their DR")
 
 
-def _section(data: Mapping[str, Any], name: str) -> Any:
-    return section(data, GurpsSheet, name, _CONVERTER)
-
-
 def _partial_problems(data: Mapping[str, Any]) -> list[str]:
-    """Cross-field checks on the sections that structure cleanly, when the sheet as a whole
-    does not, so one pass reports type errors and cross-field errors together."""
-    found: list[str] = []
-    weapons, skills, traits, dr = (_section(data, n) for n in ("weapons", "skills", "traits", "dr"))
-    if weapons is not MISSING:
-        found += weapons_problems(weapons)
-    if skills is not MISSING:
-        found += skills_problems(skills)
-    if traits is not MISSING:
-        found += traits_problems(traits)
-    if dr is not MISSING:
-        found += dr_problems(dr)
-    return found
+    return section_problems(data, GurpsSheet, _CONVERTER, _SECTION_CHECKS)
+
+
+#: The cross-field checks of each section that structures on its own.
+_SECTION_CHECKS: dict[str, SectionCheck] = {
+    "weapons": weapons_problems,
+    "skills": skills_problems,
+    "traits": traits_problems,
+    "dr": dr_problems,
+}
 
 
 def _from_data(data: dict[str, Any], file: str) -> GurpsSheet:

@@ -23,9 +23,11 @@ from engine.rules.palladium.sheet import (
 from engine.rules.palladium.sheet_weapons import weapons_problems
 from engine.sheetload import (
     MISSING,
+    SectionCheck,
     load_document,
     make_converter,
     section,
+    section_problems,
     validated,
 )
 from engine.sheets import SheetError
@@ -57,26 +59,22 @@ def _table_only(type_: Any, what: str) -> None:
 _table_only(WpLevels, "a table of W.P. names and levels")
 
 
-def _section(data: Mapping[str, Any], name: str) -> Any:
-    return section(data, PalladiumSheet, name, _CONVERTER)
-
-
 def _partial_problems(data: Mapping[str, Any]) -> list[str]:
-    """Cross-field checks on the sections that structure cleanly, when the sheet as a whole
-    does not, so one pass reports type errors and cross-field errors together."""
-    pools, armor, weapons, attributes, unarmed = (
-        _section(data, name) for name in ("pools", "armor", "weapons", "attributes", "unarmed")
+    found = section_problems(data, PalladiumSheet, _CONVERTER, _SECTION_CHECKS)
+    attributes, unarmed = (
+        section(data, PalladiumSheet, name, _CONVERTER) for name in ("attributes", "unarmed")
     )
-    found = []
-    if pools is not MISSING:
-        found += pools_problems(pools)
-    if armor is not MISSING:
-        found += armor_problems(armor)
-    if weapons is not MISSING:
-        found += weapons_problems(weapons)
     if attributes is not MISSING and unarmed is not MISSING:
         found += unarmed_problems(attributes, unarmed)
     return found
+
+
+#: The cross-field checks of each section that structures on its own.
+_SECTION_CHECKS: dict[str, SectionCheck] = {
+    "pools": pools_problems,
+    "armor": armor_problems,
+    "weapons": weapons_problems,
+}
 
 
 def _from_data(data: dict[str, Any], file: str) -> PalladiumSheet:
