@@ -11,6 +11,7 @@ from typing import Any
 import typer
 
 from cli.main import _table
+from engine.rules.options import shown as switch_text
 
 COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#17becf")
 
@@ -107,7 +108,7 @@ def markdown(r: Report) -> str:
         "",
         f"- System: {h['system']} ({h['variant']}), rules version {h['rules_version']}",
         f"- Seed: {h['seed']}; branch {h['branch']!r} at ply #{h['head']}",
-        "- Options: " + ", ".join(f"{k}={v}" for k, v in h["options"].items()),
+        "- Options: " + ", ".join(f"{k}={switch_text(v)}" for k, v in h["options"].items()),
         f"- Verification: {r.verified}",
         "",
         "## Branches",
@@ -189,7 +190,7 @@ def page(r: Report) -> str:
     """The report as one self-contained HTML page (no script, no network)."""
     e = html.escape
     h = r.header
-    opts = ", ".join(f"{k}={v}" for k, v in h["options"].items())
+    opts = ", ".join(f"{k}={switch_text(v)}" for k, v in h["options"].items())
     out = [
         "<!DOCTYPE html>",
         '<html lang="en"><head><meta charset="utf-8">',

@@ -92,6 +92,13 @@ def test_next_names_the_turn_it_ends(gm: Gm) -> None:
     gm.refused(2, "maneuver", "vic", "evaluate", "--target", "vic", mentions=("foe",))
 
 
+def test_the_report_spells_switches_as_status_does(gm: Gm) -> None:
+    """One spelling for booleans everywhere: the report's options say on/off, as `status`."""
+    skirmish(gm)
+    md = gm("report", "--format", "md")
+    assert "head_knockdown=on" in md and "head_knockdown=True" not in md
+
+
 def test_refusals_are_one_line_and_change_nothing(gm: Gm) -> None:
     skirmish(gm)
     gm.refused(1, "attack", "vic", "aldric", mentions=("Sir Aldric's turn",))
