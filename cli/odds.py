@@ -113,6 +113,7 @@ def odds_text(report: Any) -> str:
         for pool in c.pools:
             cells = "".join(f"{_spread(r.pools.get(pool)) if r else '-':>{width}}" for r in rows)
             lines.append(f"  {pool + ' mean (p10-p90)':<26}{cells}")
+    lines.append("the fight")
     lines.append(
         f"  {'rounds mean (p10-p90)':<26}"
         + "".join(f"{_spread(b.rounds):>{width}}" for b in report.branches)

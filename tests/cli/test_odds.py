@@ -62,6 +62,8 @@ def test_odds_side_by_side_shares_and_pools(fracas_inprocess: Invoke, tmp_path: 
     text = gm("odds", "main", "what-if", "--runs", "20", "--seed", "5")
     assert "odds over 20 runs (seed 5) from after ply #3" in text
     assert "CS Grunt Vance (vance)" in text and "declarations skipped" in text
+    # the fight's own figures stand under a heading of their own, not under the last combatant
+    assert text.splitlines()[-3:][0] == "the fight"
 
 
 def test_odds_one_branch_from_its_start_and_until_a_round(
