@@ -242,9 +242,11 @@ def on_defense_declined(state: FightState, e: ge.DefenseDeclined) -> FightState:
 
 
 def on_injury_applied(state: FightState, e: ge.InjuryApplied) -> FightState:
-    """HP drop; the shock waits for his next turn (at most -4 in all)."""
+    """HP (or FP, fatigue damage) drop; the shock waits for his next turn (at most -4 in
+    all)."""
     f = gurps(state.combatants[e.target])
-    return _update(state, e.target, hp=e.after, shock_next=min(4, f.shock_next + e.shock))
+    drop: dict[str, Any] = {e.pool: e.after}
+    return _update(state, e.target, **drop, shock_next=min(4, f.shock_next + e.shock))
 
 
 def on_crippled(state: FightState, e: ge.Crippled) -> FightState:
@@ -264,11 +266,14 @@ def on_shots_spent(state: FightState, e: ge.ShotsSpent) -> FightState:
     return _update(state, e.combatant, shots={**f.shots, e.weapon: e.left})
 
 
-def move(basic_move: int, encumbrance: int, hp: int, hp_max: int) -> int:
+def move(basic_move: int, encumbrance: int, hp: int, hp_max: int, fp: int, fp_max: int) -> int:
     """Move now: Basic Move less a fifth a level of encumbrance (at least 1), halved (rounded
-    up) below 1/3 HP (GURPS-LOW-HP)."""
+    up) below 1/3 HP (GURPS-LOW-HP) and again below 1/3 FP (GURPS-FATIGUE)."""
     now = max(1, basic_move * (5 - encumbrance) // 5) if basic_move else 0
-    return -(-now // 2) if hp * 3 < hp_max else now
+    for left, top in ((hp, hp_max), (fp, fp_max)):
+        if left * 3 < top:
+            now = -(-now // 2)
+    return now
 
 
 def on_surprise_applied(state: FightState, e: ge.SurpriseApplied) -> FightState:
@@ -339,7 +344,7 @@ def status_fields(state: FightState, c: CombatantState) -> dict[str, Any]:
         "mode": f.mode,
         "basic_speed": p.basic_speed,
         "basic_move": p.basic_move,
-        "move": move(p.basic_move, p.encumbrance, f.hp, p.hp),
+        "move": move(p.basic_move, p.encumbrance, f.hp, p.hp, f.fp, p.fp),
         "initiative": f.initiative,
         "aim": None
         if f.aim_weapon is None

@@ -37,6 +37,11 @@ def on_fatigue_lost(state: FightState, e: ge.FatigueLost) -> FightState:
     return update(state, e.combatant, fp=e.after)
 
 
+def on_healed(state: FightState, e: ge.Healed) -> FightState:
+    """HP or FP back (GURPS-HEALING)."""
+    return update(state, e.combatant, **{e.pool: e.after})
+
+
 def on_weapon_stuck(state: FightState, e: ge.WeaponStuck) -> FightState:
     """The weapon is stuck in the foe: not ready until pulled free."""
     f = gurps(state.combatants[e.combatant])
@@ -90,6 +95,7 @@ GRAPPLE_REDUCERS: dict[type[Event], Any] = {
     ge.GrappleEnded: on_grapple_ended,
     ge.BreakFreeFailed: on_break_free_failed,
     ge.FatigueLost: on_fatigue_lost,
+    ge.Healed: on_healed,
     ge.WeaponStuck: on_weapon_stuck,
     ge.WeaponPulled: on_weapon_pulled,
     ge.DualHand: on_dual_hand,

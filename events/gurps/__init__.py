@@ -65,6 +65,7 @@ from events.gurps.records import (
     Stun,
     Tier,
 )
+from events.gurps.recovery import RECOVERY_EVENTS, GurpsRulingDeclared, Healed, Pool
 from events.gurps.stuck import STUCK_EVENTS, Pulled, WeaponPulled, WeaponStuck
 
 __all__ = [
@@ -102,7 +103,9 @@ __all__ = [
     "Grappled",
     "GurpsOptions",
     "GurpsProfile",
+    "GurpsRulingDeclared",
     "GurpsWeapon",
+    "Healed",
     "Hold",
     "InitiativeRolled",
     "InjuryApplied",
@@ -116,6 +119,7 @@ __all__ = [
     "Mode",
     "Overpenetrated",
     "PartialInitiativeRolled",
+    "Pool",
     "Posture",
     "PostureChanged",
     "Pulled",
@@ -295,14 +299,14 @@ class InjuryApplied(Event, frozen=True, kw_only=True, tag="gurps.injury_applied"
     penetrating: int
     mult_num: int
     mult_den: int
-    #: The injury: HP lost from ``pool``.
+    #: The injury: HP (or FP: fatigue damage, GURPS-FATIGUE) lost from ``pool``.
     amount: int
     before: int
     after: int
     shock: int = 0
     major: bool = False
     steps: tuple[str, ...] = ()
-    pool: Literal["hp"] = "hp"
+    pool: Literal["hp", "fp"] = "hp"
 
 
 class Crippled(Event, frozen=True, kw_only=True, tag="gurps.crippled"):
@@ -413,4 +417,5 @@ GURPS_EVENTS: tuple[type[Event], ...] = (
     PartialInitiativeRolled,
     *STUCK_EVENTS,
     DualHand,
+    *RECOVERY_EVENTS,
 )

@@ -256,6 +256,8 @@ EXAMPLES: list[Event] = [
     ge.PartialInitiativeRolled(
         leaders=("aldric", "bruno"), rolls=(_DAMAGE, _DAMAGE), winner="players"
     ),
+    ge.GurpsRulingDeclared(combatant="bruno", damage=3, fp=True, rule="GURPS-FATIGUE"),
+    ge.Healed(combatant="bruno", pool="hp", amount=3, before=2, after=5, rule="GURPS-HEALING"),
 ]
 
 

@@ -62,8 +62,10 @@ PACK = Pack(
     title="GURPS: the special combat situations on the Basic Set's core",
     #: Bump whenever ``decide`` would give different outcomes for the same log (2: the
     #: ranged-side situational rules wired, a full-auto weapon's minimum burst; 3: the melee
-    #: side's, with disarm, surprise and chinks on one implementation each).
-    version=3,
+    #: side's, with disarm, surprise and chinks on one implementation each; 4: fatigue (FP
+    #: at 0 or below cost HP, the Will roll, low FP halving Dodge, ``fat`` damage off FP),
+    #: healing rulings, and the core gaps of issue 12).
+    version=4,
     options=GurpsOptions,
     variants=VARIANTS,
     load_sheet_type=_sheet_type,

@@ -130,6 +130,16 @@ def defence_level(
                     op=halve,
                 )
             )
+        if f.fp * 3 < p.fp:
+            mods.append(
+                Modifier(
+                    name="below 1/3 FP: halved",
+                    value=2,
+                    source="injury",
+                    rule="GURPS-FATIGUE",
+                    op="div_up",
+                )
+            )
     elif kind == "parry":
         assert weapon is not None
         base = 3 + weapon.level // 2

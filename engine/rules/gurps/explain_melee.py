@@ -86,6 +86,12 @@ EXPLAIN_MELEE: dict[type[Event], Explainer] = {
             + ")"
         ]
     ),
+    ge.Healed: _row(
+        lambda e, n: [
+            f"  {n(e.combatant)} gets {e.amount} {e.pool.upper()} back: "
+            f"{e.pool.upper()} {e.before} -> {e.after}" + (f" ({e.rule})" if e.rule else "")
+        ]
+    ),
     ge.FatigueLost: _row(
         lambda e, n: [
             f"  {n(e.combatant)} loses {e.amount} FP: FP {e.before} -> {e.after}"

@@ -12,6 +12,7 @@ to the head, and death checks at each multiple of -HP (dead outright at -5 x HP)
 from __future__ import annotations
 
 import attrs
+import msgspec
 
 from engine.dice import Dice
 from engine.rolls import roll
@@ -20,7 +21,7 @@ from engine.rules.gurps.fold import fold_gurps
 from engine.rules.gurps.options import opts
 from engine.rules.gurps.resolution import mod, succeeded, success_roll
 from engine.rules.gurps.situations.chink import chink_dr
-from engine.rules.gurps.tables import LOCATIONS, RANDOM_LOCATION, WOUNDING
+from engine.rules.gurps.tables import FATIGUE_TYPES, LOCATIONS, RANDOM_LOCATION, WOUNDING
 from events.core import ConditionChanged, Event, Modifier
 from events.gurps import (
     Crippled,
@@ -238,6 +239,8 @@ def harm(
     death checks and the knockdown roll."""
     events: list[Event] = []
     injury, cripples = wound(state, target, basic, blow, location)
+    if blow.damage.type in FATIGUE_TYPES:
+        return _fatigue(state, dice, target, injury)
     events.append(injury)
     if cripples:
         events.append(Crippled(combatant=target, location=location))
@@ -250,3 +253,21 @@ def harm(
     if (injury.major or head) and c.alive and "unconscious" not in c.conditions:
         events += knockdown(now, dice, target, location)
     return events
+
+
+def _fatigue(state: FightState, dice: Dice, target: str, injury: InjuryApplied) -> list[Event]:
+    """Fatigue damage: the injury comes off FP, with no shock, crippling or knockdown, through
+    the one fatigue path (GURPS-FATIGUE)."""
+    from engine.rules.gurps.fatigue import lose_fp
+
+    fp = fighter(state, target).fp
+    tired = msgspec.structs.replace(
+        injury,
+        pool="fp",
+        before=fp,
+        after=fp - injury.amount,
+        shock=0,
+        major=False,
+        steps=(*injury.steps, "fatigue damage: off FP, not HP (GURPS-FATIGUE)"),
+    )
+    return lose_fp(state, dice, target, injury.amount, "GURPS-FATIGUE", record=tired)

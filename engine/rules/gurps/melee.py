@@ -19,7 +19,7 @@ from engine.rules.gurps.maneuvers import Row
 from engine.rules.gurps.situations import grapple as sg
 from engine.rules.gurps.situations.common import situation
 from events.core import Event, Modifier
-from events.gurps import AttackDeclared, FatigueLost, GurpsWeapon
+from events.gurps import AttackDeclared, GurpsWeapon
 from projections.state import FightState
 
 _G = "GURPS-GRAPPLE"
@@ -107,15 +107,13 @@ def check_maneuver(state: FightState, actor: str, maneuver: str) -> None:
         )
 
 
-def holder_turn(state: FightState, cid: str) -> list[Event]:
-    """As a choke holder's turn begins, his victim loses 1 FP (GURPS-CHOKE-HOLD)."""
+def holder_turn(state: FightState, cid: str, dice: Dice) -> list[Event]:
+    """As a choke holder's turn begins, his victim loses 1 FP (GURPS-CHOKE-HOLD), through the
+    one fatigue path (GURPS-FATIGUE: at 0 FP or below it costs HP too)."""
+    from engine.rules.gurps.fatigue import lose_fp
+
     f = fighter(state, cid)
     if f.holding is None or f.hold != "choke_hold":
         return []
     lost, _ = sg.choke_hold_turn()
-    fp = fighter(state, f.holding).fp
-    return [
-        FatigueLost(
-            combatant=f.holding, amount=lost, before=fp, after=fp - lost, rule="GURPS-CHOKE-HOLD"
-        )
-    ]
+    return lose_fp(state, dice, f.holding, lost, "GURPS-CHOKE-HOLD")

@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+from engine.actiontable import RULING_OPTIONS
 from engine.rules.gurps.grappling import decide_break_free, decide_grapple, decide_let_go
 from engine.rules.pack import Action
-from events.gurps import BreakFreeDeclared, GrappleDeclared, LetGoDeclared
+from events.gurps import BreakFreeDeclared, GrappleDeclared, GurpsRulingDeclared, LetGoDeclared
 
 MELEE_ACTIONS: tuple[Action, ...] = (
     Action(
@@ -54,5 +55,23 @@ MELEE_ACTIONS: tuple[Action, ...] = (
             "weapon": "The weapon stuck in a foe he lets go of (it stays in him).",
         },
         dice="landing",
+    ),
+    Action(
+        verb="ruling",
+        declaration=GurpsRulingDeclared,
+        decide=None,
+        help="A GM ruling on one combatant, applied through the same rules as the effects "
+        "actions cause; undoable like any other ply.",
+        example="fracas ruling aldric --heal 3 --rule GURPS-HEALING",
+        arguments=("combatant",),
+        options={
+            **RULING_OPTIONS,
+            "fp": "--damage and --heal act on FP, not HP (GURPS-FATIGUE: at 0 FP or below each "
+            "FP lost costs 1 HP too); healing never goes above the sheet's.",
+        },
+        names={"text": "--note"},
+        dice="none",
+        while_pending=True,
+        phase=None,
     ),
 )

@@ -82,6 +82,9 @@ def gurps_dice(dice: int, adds: int) -> str:
     return f"{dice}d" + (f"{adds:+d}" if adds else "")
 
 
+#: Damage types whose injury comes off FP, not HP, and gives no shock (GURPS-FATIGUE).
+FATIGUE_TYPES: frozenset[str] = frozenset({"fat"})
+
 #: Wounding multiplier by damage type, GURPS-WOUNDING: (numerator, denominator).
 WOUNDING: dict[str, tuple[int, int]] = {
     "cr": (1, 1),

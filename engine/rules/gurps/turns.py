@@ -35,6 +35,7 @@ from events.core import (
 )
 from events.gurps import (
     FighterReadied,
+    GurpsRulingDeclared,
     InitiativeRolled,
     InjuryApplied,
     ManeuverChosen,
@@ -108,7 +109,7 @@ def on_turn(state: FightState, cid: str, dice: Dice, kind: TurnKind) -> Decision
     f = fighter(state, cid)
     p = f.profile
     events: list[Event] = [TurnBegan(combatant=cid, second=state.clock.round, shock=f.shock_next)]
-    events += holder_turn(state, cid)
+    events += holder_turn(state, cid, dice)
     if f.hp <= 0 and not (
         opts(state).zero_hp == "unless_do_nothing" and f.maneuver == "do-nothing"
     ):
@@ -127,6 +128,13 @@ def on_turn(state: FightState, cid: str, dice: Dice, kind: TurnKind) -> Decision
                     combatant=cid, condition="unconscious", present=True, rule="GURPS-ZERO-HP"
                 )
             )
+            return Decision(events, advance="next")
+    if f.fp <= 0:
+        from engine.rules.gurps.fatigue import turn_check
+
+        tired = turn_check(state, dice, cid)
+        events += tired
+        if any(isinstance(e, ConditionChanged) for e in tired):
             return Decision(events, advance="next")
     if f.surprise is not None:
         return Decision([*events, *surprised_turn(state, cid, dice)], advance="next")
@@ -224,27 +232,39 @@ class GurpsTurns:
 
     def ruling(self, state: FightState, d: RulingDeclared) -> list[Event]:
         """A ruling's damage is injury straight off HP, without shock or rolls (the GM rules
-        what else follows); healing is refused (no healing rules in this pack yet)."""
-        if d.heal:
-            raise UsageError("GURPS healing is not in this pack yet: rule damage with --damage")
-        if not d.damage:
-            return []
+        what else follows); with ``--fp`` it is fatigue (GURPS-FATIGUE: FP, and HP at 0 FP or
+        below). ``--heal`` gives HP (or FP) back up to the sheet's (GURPS-HEALING)."""
+        from engine.rules.gurps.fatigue import heal, lose_fp
+        from engine.rules.gurps.fold import fold_gurps
+
+        on_fp = isinstance(d, GurpsRulingDeclared) and d.fp
+        if on_fp and not (d.damage or d.heal):
+            raise UsageError("--fp goes with --damage N or --heal N")
         c = state.combatants[d.combatant]
-        if not c.alive:
+        if (d.damage or d.heal) and not c.alive:
             raise IllegalAction(f"{c.name} is dead")
+        rule = d.rule or "GM ruling"
         f = fighter(state, d.combatant)
-        return [
-            InjuryApplied(
-                target=d.combatant,
-                location="torso",
-                basic=d.damage,
-                dr=0,
-                penetrating=d.damage,
-                mult_num=1,
-                mult_den=1,
-                amount=d.damage,
-                before=f.hp,
-                after=f.hp - d.damage,
-                steps=(f"GM ruling{': ' + d.rule if d.rule else ''}",),
+        events: list[Event] = []
+        if d.damage and on_fp:
+            events += lose_fp(state, None, d.combatant, d.damage, rule)
+        elif d.damage:
+            events.append(
+                InjuryApplied(
+                    target=d.combatant,
+                    location="torso",
+                    basic=d.damage,
+                    dr=0,
+                    penetrating=d.damage,
+                    mult_num=1,
+                    mult_den=1,
+                    amount=d.damage,
+                    before=f.hp,
+                    after=f.hp - d.damage,
+                    steps=(f"GM ruling{': ' + d.rule if d.rule else ''}",),
+                )
             )
-        ]
+        if d.heal:
+            now = fold_gurps(state, events)
+            events += heal(now, d.combatant, d.heal, "fp" if on_fp else "hp", rule)
+        return events

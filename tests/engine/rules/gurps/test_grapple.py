@@ -21,6 +21,7 @@ from events.gurps import (
     Grappled,
     GrappleDeclared,
     GrappleEnded,
+    GurpsRulingDeclared,
     InjuryApplied,
     LetGoDeclared,
 )
@@ -291,3 +292,15 @@ def test_grapple_refusals(fight: Fight) -> None:
     fight.declare(PassDeclared())
     with pytest.raises(IllegalAction, match="held by nobody"):
         _break_free(fight)
+
+
+def test_a_choke_at_zero_fp_costs_hp_too(fight: Fight) -> None:
+    """GURPS-CHOKE-HOLD through the one fatigue path (GURPS-FATIGUE): b at 0 FP (a ruling)
+    loses the choke's 1 FP (0 -> -1) and it costs 1 HP (10 -> 9)."""
+    _choked(fight)
+    fight.declare(GurpsRulingDeclared(combatant="b", damage=10, fp=True))
+    out = fight.declare(PassDeclared()).events
+    lost = one(out, FatigueLost)
+    assert (lost.before, lost.after, lost.rule) == (0, -1, "GURPS-CHOKE-HOLD")
+    hurt = one(out, InjuryApplied)
+    assert (hurt.amount, hurt.before, hurt.after) == (1, 10, 9)
