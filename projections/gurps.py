@@ -243,10 +243,11 @@ def on_defense_declined(state: FightState, e: ge.DefenseDeclined) -> FightState:
 
 def on_injury_applied(state: FightState, e: ge.InjuryApplied) -> FightState:
     """HP (or FP, fatigue damage) drop; the shock waits for his next turn (at most -4 in
-    all)."""
+    all, or one blow's doubled shock, GURPS-HITLOC-TABLE)."""
     f = gurps(state.combatants[e.target])
     drop: dict[str, Any] = {e.pool: e.after}
-    return _update(state, e.target, **drop, shock_next=min(4, f.shock_next + e.shock))
+    cap = max(4, e.shock)  # a male's groin: one blow's doubled shock, to -8
+    return _update(state, e.target, **drop, shock_next=min(cap, f.shock_next + e.shock))
 
 
 def on_crippled(state: FightState, e: ge.Crippled) -> FightState:
@@ -266,6 +267,10 @@ def on_shots_spent(state: FightState, e: ge.ShotsSpent) -> FightState:
     return _update(state, e.combatant, shots={**f.shots, e.weapon: e.left})
 
 
+#: Crippled, these leave him crawling: Move 1 at most (GURPS-HITLOC-LIMB, [GK]).
+CRAWL_LOCATIONS: frozenset[str] = frozenset({"right_leg", "left_leg", "right_foot", "left_foot"})
+
+
 def move(basic_move: int, encumbrance: int, hp: int, hp_max: int, fp: int, fp_max: int) -> int:
     """Move now: Basic Move less a fifth a level of encumbrance (at least 1), halved (rounded
     up) below 1/3 HP (GURPS-LOW-HP) and again below 1/3 FP (GURPS-FATIGUE)."""
@@ -274,6 +279,11 @@ def move(basic_move: int, encumbrance: int, hp: int, hp_max: int, fp: int, fp_ma
         if left * 3 < top:
             now = -(-now // 2)
     return now
+
+
+def _crawl(f: GurpsFighter) -> int:
+    """Move's cap from crippled legs and feet: 1 (crawling), else none."""
+    return 1 if CRAWL_LOCATIONS.intersection(f.crippled) else 1_000
 
 
 def on_surprise_applied(state: FightState, e: ge.SurpriseApplied) -> FightState:
@@ -344,7 +354,7 @@ def status_fields(state: FightState, c: CombatantState) -> dict[str, Any]:
         "mode": f.mode,
         "basic_speed": p.basic_speed,
         "basic_move": p.basic_move,
-        "move": move(p.basic_move, p.encumbrance, f.hp, p.hp, f.fp, p.fp),
+        "move": min(move(p.basic_move, p.encumbrance, f.hp, p.hp, f.fp, p.fp), _crawl(f)),
         "initiative": f.initiative,
         "aim": None
         if f.aim_weapon is None

@@ -12,6 +12,7 @@ from engine.rules.gurps import defence
 from engine.rules.gurps.attack import decide_attack
 from engine.rules.gurps.common import check_turn, choose, fighter, find_weapon, ready
 from engine.rules.gurps.disarm import decide_disarm
+from engine.rules.gurps.limbs import check_posture
 from engine.rules.gurps.maneuvers import MODES, row
 from engine.rules.gurps.melee import check_maneuver
 from engine.rules.gurps.ranged_actions import RANGED_ACTIONS, RANGED_ATTACK_OPTIONS
@@ -91,6 +92,7 @@ def decide_maneuver(state: FightState, d: ManeuverDeclared, dice: Dice) -> Decis
         now = fighter(state, d.actor).posture
         if now == d.posture:
             raise IllegalAction(f"{state.combatants[d.actor].name} is {now} already")
+        check_posture(state, d.actor, d.posture)
         if now == "prone" and d.posture not in _FROM_PRONE:
             raise IllegalAction("from lying prone he first kneels, crawls or sits (GURPS-POSTURE)")
         events.append(PostureChanged(combatant=d.actor, posture=d.posture, rule="GURPS-POSTURE"))

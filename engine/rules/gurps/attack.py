@@ -13,7 +13,16 @@ from collections.abc import Sequence
 
 from engine.dice import Dice
 from engine.rules import IllegalAction, UnknownName, UsageError
-from engine.rules.gurps import blasts, covered, defence, injury, malfunctions, melee, rapidfire
+from engine.rules.gurps import (
+    blasts,
+    covered,
+    defence,
+    injury,
+    limbs,
+    malfunctions,
+    melee,
+    rapidfire,
+)
 from engine.rules.gurps.common import (
     check_turn,
     choose,
@@ -89,6 +98,7 @@ def modifiers(
     elif where != "random" and LOCATIONS[where].penalty:
         loc = LOCATIONS[where]
         mods.append(mod(where.replace("_", " "), loc.penalty, "location", loc.rule))
+    mods += limbs.attack_modifiers(state, d, weapon)
     if weapon.ranged:
         aimed = f.aim_weapon == weapon.name and f.aim_target in (None, d.target)
         if aimed and r.aim_acc and weapon.acc:
@@ -165,6 +175,7 @@ def decide_attack(state: FightState, d: AttackDeclared, dice: Dice) -> Decision:
     known(state, d.target)  # an unknown name is a usage error before whose turn it is
     check_turn(state, d.actor)
     weapon = ready(state, d.actor, find_weapon(state, d.actor, d.weapon))
+    limbs.check_hand(state, d.actor, weapon, "attack", d.dual)
     f = fighter(state, d.actor)
     events: list[Event] = []
     if f.maneuver is None:

@@ -248,6 +248,10 @@ def answer(
             )
     elif choice == "block":
         weapon = _shield(state, target)
+    if weapon is not None:
+        from engine.rules.gurps.limbs import check_hand
+
+        check_hand(state, target, weapon, choice)
     base, mods = defence_level(state, target, attacker, choice, weapon, detail, retreat, drop)
     r = success_roll(dice, choice, base, mods, rule=_AD)
     ok = succeeded(r)

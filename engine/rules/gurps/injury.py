@@ -51,6 +51,9 @@ class Blow:
     dr_multiplier: int = 1
 
 
+_LIMB = "GURPS-HITLOC-LIMB"
+
+
 def random_location(state: FightState, dice: Dice, target: str) -> LocationRolled:
     """3d on the hit location table; a hand or a foot takes its side from 1d, 1-3 right
     (option ``random_side``) (GURPS-RANDOM-LOC)."""
@@ -120,6 +123,10 @@ def wound(
             steps.append(f"capped at {cap}: what cripples the {location.replace('_', ' ')}")
             injury = cap
     major = injury * 2 > hp or cripples
+    shock = shock_of(state, target, injury)
+    if shock and blow.damage.type in loc.male_shock and has(state, target, "male"):
+        shock *= 2
+        steps.append(f"shock doubled to -{shock}: a male's groin ({loc.rule})")
     return InjuryApplied(
         target=target,
         location=location,
@@ -131,7 +138,7 @@ def wound(
         amount=injury,
         before=f.hp,
         after=f.hp - injury,
-        shock=shock_of(state, target, injury),
+        shock=shock,
         major=major,
         steps=tuple(steps),
     ), cripples
@@ -244,6 +251,8 @@ def harm(
     events.append(injury)
     if cripples:
         events.append(Crippled(combatant=target, location=location))
+        if LOCATIONS[location].leg and fighter(state, target).posture != "prone":
+            events.append(PostureChanged(combatant=target, posture="prone", rule=_LIMB))
     if injury.amount <= 0:
         return events
     events += death_checks(state, dice, target, injury.before, injury.after)

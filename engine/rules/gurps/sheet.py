@@ -14,7 +14,8 @@ problem comes back at once with its dotted path. Schema (optional keys show thei
     [skills]                           # name = level (lower case words joined by _)
     broadsword = 15
     [traits]                           # combat_reflexes, ambidexterity, high_pain_threshold,
-    combat_reflexes = true             #   off_hand_weapon_training, accustomed_to_blindness
+    combat_reflexes = true             #   off_hand_weapon_training, accustomed_to_blindness,
+                                       #   male (double crushing shock to the groin)
     [dr]                               # location = DR; "all" for every location not named
     all = 2
     [[weapons]]
@@ -69,6 +70,7 @@ TRAITS = (
     "high_pain_threshold",
     "off_hand_weapon_training",
     "accustomed_to_blindness",
+    "male",
 )
 
 

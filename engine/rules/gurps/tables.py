@@ -123,6 +123,17 @@ class Location:
     cripple: tuple[int, int] | None = None
     #: Injury beyond what cripples is lost (limbs and extremities; not an eye).
     capped: bool = True
+    #: Crippled, the hand on that side can use nothing it holds ("right", "left"; "": none).
+    hand: str = ""
+    #: Crippled, he falls and can only crawl (a leg or a foot).
+    leg: bool = False
+    #: Crippled, he sees with one eye (GURPS-HITLOC-LIMB reading, the Basic Set's One Eye).
+    sight: bool = False
+    #: More to hit it when the target carries a shield there (shield arm -4, hand -8).
+    shield_extra: int = 0
+    #: Damage types whose shock is doubled (at most -8) on a target with the sheet's ``male``
+    #: trait (the groin: crushing, GURPS-HITLOC-TABLE).
+    male_shock: tuple[str, ...] = ()
 
 
 _HEAD_X4 = {t: (4, 1) for t in WOUNDING if t != "tox"}
@@ -150,20 +161,25 @@ LOCATIONS: dict[str, Location] = {
         head=True,
         cripple=(1, 10),
         capped=False,
+        sight=True,
     ),
     "face": Location(-5, "GURPS-HITLOC-TABLE", wounding={"cor": (3, 2)}, knockdown=-5, head=True),
     "neck": Location(
         -5, "GURPS-HITLOC-TABLE", wounding={"cr": (3, 2), "cor": (3, 2), "cut": (2, 1)}
     ),
-    "groin": Location(-3, "GURPS-HITLOC-TABLE", knockdown=-5),
-    "right_arm": Location(-2, "GURPS-HITLOC-LIMB", wounding=_LIMB, cripple=(1, 2)),
-    "left_arm": Location(-2, "GURPS-HITLOC-LIMB", wounding=_LIMB, cripple=(1, 2)),
-    "right_leg": Location(-2, "GURPS-HITLOC-LIMB", wounding=_LIMB, cripple=(1, 2)),
-    "left_leg": Location(-2, "GURPS-HITLOC-LIMB", wounding=_LIMB, cripple=(1, 2)),
-    "right_hand": Location(-4, "GURPS-HITLOC-LIMB", wounding=_LIMB, cripple=(1, 3)),
-    "left_hand": Location(-4, "GURPS-HITLOC-LIMB", wounding=_LIMB, cripple=(1, 3)),
-    "right_foot": Location(-4, "GURPS-HITLOC-LIMB", wounding=_LIMB, cripple=(1, 3)),
-    "left_foot": Location(-4, "GURPS-HITLOC-LIMB", wounding=_LIMB, cripple=(1, 3)),
+    "groin": Location(-3, "GURPS-HITLOC-TABLE", knockdown=-5, male_shock=("cr",)),
+    "right_arm": Location(-2, "GURPS-HITLOC-LIMB", wounding=_LIMB, cripple=(1, 2), hand="right"),
+    "left_arm": Location(
+        -2, "GURPS-HITLOC-LIMB", wounding=_LIMB, cripple=(1, 2), hand="left", shield_extra=-2
+    ),
+    "right_leg": Location(-2, "GURPS-HITLOC-LIMB", wounding=_LIMB, cripple=(1, 2), leg=True),
+    "left_leg": Location(-2, "GURPS-HITLOC-LIMB", wounding=_LIMB, cripple=(1, 2), leg=True),
+    "right_hand": Location(-4, "GURPS-HITLOC-LIMB", wounding=_LIMB, cripple=(1, 3), hand="right"),
+    "left_hand": Location(
+        -4, "GURPS-HITLOC-LIMB", wounding=_LIMB, cripple=(1, 3), hand="left", shield_extra=-4
+    ),
+    "right_foot": Location(-4, "GURPS-HITLOC-LIMB", wounding=_LIMB, cripple=(1, 3), leg=True),
+    "left_foot": Location(-4, "GURPS-HITLOC-LIMB", wounding=_LIMB, cripple=(1, 3), leg=True),
 }
 
 #: 3d -> location, GURPS-RANDOM-LOC; "hand" and "foot" take a side from 1d.
