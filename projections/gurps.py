@@ -67,6 +67,8 @@ class GurpsFighter(msgspec.Struct, frozen=True, kw_only=True):
     feints: dict[str, int] = msgspec.field(default_factory=dict)
     #: weapon -> shots left (weapons with shots).
     shots: dict[str, int] = msgspec.field(default_factory=dict)
+    #: weapon -> Ready seconds spent on its reload so far (GURPS-RELOAD).
+    reloading: dict[str, int] = msgspec.field(default_factory=dict)
     #: A surprise he has not shaken off (None: none), turns he is still frozen, and the IQ
     #: rolls he has made to recover (GURPS-SURPRISE-TOTAL, GURPS-SURPRISE-PARTIAL-RECOVER).
     surprise: str | None = None
@@ -286,6 +288,15 @@ def _crawl(f: GurpsFighter) -> int:
     return 1 if CRAWL_LOCATIONS.intersection(f.crippled) else 1_000
 
 
+def on_weapon_reloading(state: FightState, e: ge.WeaponReloading) -> FightState:
+    """A second of a reload: the seconds so far, and the shots once they are all spent."""
+    f = gurps(state.combatants[e.combatant])
+    going = {w: n for w, n in f.reloading.items() if w != e.weapon}
+    if e.done < e.needed:
+        going[e.weapon] = e.done
+    return _update(state, e.combatant, reloading=going, shots={**f.shots, e.weapon: e.shots})
+
+
 def on_surprise_applied(state: FightState, e: ge.SurpriseApplied) -> FightState:
     """Surprised: mentally stunned, frozen for some turns, no recovery roll made yet."""
     return _update(
@@ -365,6 +376,7 @@ def status_fields(state: FightState, c: CombatantState) -> dict[str, Any]:
         "feinted": dict(f.feints),
         "parries": dict(f.parries),
         "shots": dict(f.shots),
+        "reloading": dict(f.reloading),
         "weapons": {
             w.name: f.weapon_states.get(w.name)
             or (f.jams[w.name].kind if w.name in f.jams else "ready")
@@ -404,6 +416,7 @@ REDUCERS: dict[type[Event], Reducer] = {
     ge.Crippled: _r(on_crippled),
     ge.StunChanged: _r(on_stun_changed),
     ge.ShotsSpent: _r(on_shots_spent),
+    ge.WeaponReloading: _r(on_weapon_reloading),
     ge.SurpriseApplied: _r(on_surprise_applied),
     ge.SurpriseTurn: _r(on_surprise_turn),
     ge.WeaponState: _r(on_weapon_state),

@@ -242,6 +242,10 @@ VERBS: dict[str, dict[str, str]] = {
             "Strike at the foe's weapon to knock it away: the weapon's size penalty (-5 to -3) and "
             "-2 unless fencing; dodge or parry with that weapon; then a Quick Contest of skills."
         ),
+        "reload": (
+            "Reload a weapon: his Ready this turn, one second of the reload its shots give "
+            '("30+1(3)": 3 seconds, then full; "6(3i)": 3 seconds a shot).'
+        ),
         "clear": (
             "Clear a jammed weapon: a Ready turn each; a misfire takes 1 Ready and a roll to "
             "find it, then 3 Readies and a roll to fix it; a stoppage 3 Readies and a roll "

@@ -66,6 +66,7 @@ from events.gurps.records import (
     Tier,
 )
 from events.gurps.recovery import RECOVERY_EVENTS, GurpsRulingDeclared, Healed, Pool
+from events.gurps.reload import RELOAD_EVENTS, ReloadDeclared, WeaponReloading
 from events.gurps.stuck import STUCK_EVENTS, Pulled, WeaponPulled, WeaponStuck
 
 __all__ = [
@@ -123,6 +124,7 @@ __all__ = [
     "Posture",
     "PostureChanged",
     "Pulled",
+    "ReloadDeclared",
     "ShotsSpent",
     "SprayDeclared",
     "Stun",
@@ -136,6 +138,7 @@ __all__ = [
     "TurnBegan",
     "WeaponCleared",
     "WeaponPulled",
+    "WeaponReloading",
     "WeaponState",
     "WeaponStuck",
     "ZoneCovered",
@@ -418,4 +421,5 @@ GURPS_EVENTS: tuple[type[Event], ...] = (
     *STUCK_EVENTS,
     DualHand,
     *RECOVERY_EVENTS,
+    *RELOAD_EVENTS,
 )

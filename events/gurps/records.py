@@ -90,6 +90,10 @@ class GurpsWeapon(msgspec.Struct, frozen=True, kw_only=True):
     #: repeater, grenade, beam; "": it does not), GURPS-MALF.
     tl: int = 0
     design: str = ""
+    #: Seconds (Ready maneuvers) a reload takes, 0: the sheet gives none; ``reload_each``:
+    #: that many for each shot loaded (GURPS-RELOAD).
+    reload: int = 0
+    reload_each: bool = False
 
     @property
     def ranged(self) -> bool:

@@ -258,6 +258,8 @@ EXAMPLES: list[Event] = [
     ),
     ge.GurpsRulingDeclared(combatant="bruno", damage=3, fp=True, rule="GURPS-FATIGUE"),
     ge.Healed(combatant="bruno", pool="hp", amount=3, before=2, after=5, rule="GURPS-HEALING"),
+    ge.ReloadDeclared(actor="vic", weapon="pistol"),
+    ge.WeaponReloading(combatant="vic", weapon="pistol", done=3, needed=3, shots=10),
 ]
 
 

@@ -121,6 +121,16 @@ RANGED_EXPLAIN: dict[type[Event], Explainer] = {
         ]
     ),
     ge.Overpenetrated: _row(_through),
+    ge.ReloadDeclared: _row(
+        lambda e, n: [f"{n(e.actor)} reloads" + (f" the {e.weapon}" if e.weapon else "")]
+    ),
+    ge.WeaponReloading: _row(
+        lambda e, n: [
+            f"  {n(e.combatant)}'s {e.weapon}: reload second {e.done} of {e.needed}"
+            + (f", {e.shots} shot(s) in it" if e.done >= e.needed else "")
+            + " (GURPS-RELOAD)"
+        ]
+    ),
 }
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.rules.gurps.sheet import damage_parts, rof_parts
+from engine.rules.gurps.sheet import damage_parts, rof_parts, shots_parts
 from engine.rules.gurps.situations.malfunction import MALF_FIRST_TL, malf_number
 from engine.rules.gurps.tables import dice_text, gurps_dice, swing, thrust
 from events.gurps.records import Damage, DamageType, GurpsProfile, GurpsWeapon
@@ -53,6 +53,7 @@ SKILL_DEFAULT = 4
 def _weapon(w: Weapon, st: int, dx: int, skills: dict[str, int]) -> GurpsWeapon:
     damage, dice = weapon_damage(w.damage, st)
     rof, auto, per = rof_parts(str(w.rof))
+    shots, reload, each = shots_parts(str(w.shots))
     return GurpsWeapon(
         name=w.name,
         skill=w.skill,
@@ -66,7 +67,9 @@ def _weapon(w: Weapon, st: int, dx: int, skills: dict[str, int]) -> GurpsWeapon:
         rof_text=str(w.rof),
         full_auto=auto,
         recoil=w.recoil,
-        shots=w.shots,
+        shots=shots,
+        reload=reload,
+        reload_each=each,
         half_damage=w.half_damage,
         max=w.max,
         malf=_malf(w),

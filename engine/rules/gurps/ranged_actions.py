@@ -4,10 +4,17 @@
 from __future__ import annotations
 
 from engine.rules.gurps.malfunctions import decide_clear
+from engine.rules.gurps.reload import decide_reload
 from engine.rules.gurps.spray import decide_spray
 from engine.rules.gurps.suppression import decide_enter_zone, decide_suppress
 from engine.rules.pack import Action
-from events.gurps import ClearDeclared, EnterZoneDeclared, SprayDeclared, SuppressDeclared
+from events.gurps import (
+    ClearDeclared,
+    EnterZoneDeclared,
+    ReloadDeclared,
+    SprayDeclared,
+    SuppressDeclared,
+)
 
 #: Help for the attack's options of the ranged-side situational rules.
 RANGED_ATTACK_OPTIONS: dict[str, str] = {
@@ -22,6 +29,19 @@ RANGED_ATTACK_OPTIONS: dict[str, str] = {
 }
 
 RANGED_ACTIONS: tuple[Action, ...] = (
+    Action(
+        verb="reload",
+        declaration=ReloadDeclared,
+        decide=decide_reload,
+        help="Reload a weapon: his Ready this turn, one second of the reload its shots give "
+        '("30+1(3)": 3 seconds, then full; "6(3i)": 3 seconds a shot).',
+        example="fracas reload vic --weapon pistol",
+        arguments=("actor",),
+        options={
+            "actor": "Who reloads (combatant id).",
+            "weapon": "The weapon (default: his first one short of shots).",
+        },
+    ),
     Action(
         verb="clear",
         declaration=ClearDeclared,

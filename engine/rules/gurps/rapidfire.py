@@ -47,6 +47,11 @@ def volley(state: FightState, d: AttackDeclared, weapon: GurpsWeapon) -> Volley:
     refuse_jammed(state, d.actor, weapon)
     rof, full_auto, projectiles = rof_parts(weapon.rof_text or str(weapon.rof))
     left = fighter(state, d.actor).shots.get(weapon.name, 0) if weapon.shots else rof
+    if weapon.shots and left == 0:
+        raise IllegalAction(
+            f"the {weapon.name} is empty: `fracas reload {d.actor} --weapon "
+            f'"{weapon.name}"` first (GURPS-RELOAD)'
+        )
     least = volleys.minimum_rof(rof, left, full_auto_only=full_auto)
     shots = d.rof if d.rof is not None else max(1, least)
     if not 1 <= shots <= rof:

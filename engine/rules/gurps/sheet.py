@@ -30,7 +30,9 @@ problem comes back at once with its dotted path. Schema (optional keys show thei
     acc = 2                            # ranged: Acc (a ranged weapon has it)
     rof = "3"                          # ranged: "3", "10!" (full auto), "3x9" (shotgun), or 3
     recoil = 2
-    shots = 9                          # shots in the weapon (0: not counted)
+    shots = 9                          # shots in the weapon (0: not counted); "30+1(3)": 30
+                                       #   and one chambered, 3 seconds to reload; "6(3i)":
+                                       #   3 seconds for each shot loaded (GURPS-RELOAD)
     half_damage = 150                  # yards: 1/2D and Max
     max = 1900
     malf = 17                          # 3..18 (absent: by TL for a design, else none)
@@ -93,6 +95,21 @@ def rof_parts(text: str) -> tuple[int, bool, int]:
     return int(m["rof"]), m["auto"] is not None, int(m["per"] or 1)
 
 
+#: Shots as the Basic Set writes them: "9", "17+1" (one more chambered), "30+1(3)" (3 seconds
+#: to reload), "6(3i)" (3 seconds for each shot loaded), GURPS-RELOAD.
+_SHOTS = re.compile(r"^(?P<n>[0-9]{1,5})(?:\+(?P<c>[0-9]))?(?:\((?P<s>[1-9][0-9]?)(?P<i>i)?\))?$")
+
+
+def shots_parts(text: str) -> tuple[int, int, bool]:
+    """ "30+1(3)" -> (31, 3, False); "6(3i)" -> (6, 3, True); "9" -> (9, 0, False): the full
+    count, the seconds a reload takes (0: not given), whether they are for each shot (ValueError
+    if not shots)."""
+    m = _SHOTS.fullmatch(text.strip())
+    if m is None:
+        raise ValueError(text)
+    return int(m["n"]) + int(m["c"] or 0), int(m["s"] or 0), m["i"] is not None
+
+
 DamageText = Annotated[
     str,
     Satisfies(damage_parts, 'a damage such as "sw+1 cut", "thr imp", "2d pi", "6d(2) pi"'),
@@ -131,7 +148,7 @@ class Weapon:
     acc: Annotated[int, Range(0, 20)] | None = None
     rof: int | str = "1"
     recoil: Annotated[int, Range(1, 20)] = 1
-    shots: Annotated[int, Range(0, 10_000)] = 0
+    shots: int | str = 0
     half_damage: Annotated[int, Range(0, 100_000)] = 0
     max: Annotated[int, Range(0, 100_000)] = 0
     malf: Annotated[int, Range(3, 18)] | None = None
@@ -193,6 +210,15 @@ def weapons_problems(weapons: tuple[Weapon, ...]) -> list[str]:
             )
         if not _SKILL.fullmatch(w.skill):
             found.append(problem(f"{at}.skill", "a skill name is lower case letters, digits and _"))
+        try:
+            shots_parts(str(w.shots))
+        except ValueError:
+            found.append(
+                problem(
+                    f"{at}.shots",
+                    f'expected shots such as 9, "17+1(3)", "6(3i)", got {w.shots!r}',
+                )
+            )
         if w.acc is None and (str(w.rof) != "1" or w.shots):
             found.append(problem(f"{at}.rof", "rate of fire and shots need a ranged weapon (acc)"))
         if w.max and w.half_damage > w.max:
