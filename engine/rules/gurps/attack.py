@@ -22,6 +22,7 @@ from engine.rules.gurps import (
     malfunctions,
     melee,
     rapidfire,
+    strength,
 )
 from engine.rules.gurps.common import (
     check_turn,
@@ -99,6 +100,7 @@ def modifiers(
         loc = LOCATIONS[where]
         mods.append(mod(where.replace("_", " "), loc.penalty, "location", loc.rule))
     mods += limbs.attack_modifiers(state, d, weapon)
+    mods += strength.attack_modifiers(state, d.actor, weapon)
     if weapon.ranged:
         aimed = f.aim_weapon == weapon.name and f.aim_target in (None, d.target)
         if aimed and r.aim_acc and weapon.acc:

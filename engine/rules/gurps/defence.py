@@ -21,6 +21,7 @@ from engine.rules.gurps.fold import fold_gurps
 from engine.rules.gurps.options import opts
 from engine.rules.gurps.resolution import mod, succeeded, success_roll
 from engine.rules.gurps.situations.weapons import defend_weapon
+from engine.rules.gurps.strength import parry_modifiers
 from engine.rules.gurps.tables import POSTURES
 from events.core import Event, Modifier, ModifierOp, ReactionRequested
 from events.gurps import (
@@ -145,6 +146,7 @@ def defence_level(
         base = 3 + weapon.level // 2
         if weapon.parry:
             mods.append(mod(f"{weapon.name}'s parry", weapon.parry, "sheet", _AD))
+        mods += parry_modifiers(state, target, weapon)
         used = f.parries.get(weapon.name, 0)
         if used:
             each = 2 if weapon.fencing else 4
