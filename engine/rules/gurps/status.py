@@ -47,6 +47,8 @@ def _notes(fight: Mapping[str, Any], c: Mapping[str, Any]) -> list[str]:
         out.append(f"held by {c['held_by']}")
     for name, left in c["shots"].items():
         out.append(f"{name} {left} shot(s)")
+    for name, seconds in c.get("reloading", {}).items():
+        out.append(f"reloading the {name} ({seconds} s)")
     return out
 
 
