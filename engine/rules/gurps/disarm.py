@@ -20,6 +20,7 @@ from engine.rules.gurps import defence
 from engine.rules.gurps.attack import modifiers
 from engine.rules.gurps.common import check_turn, choose, fighter, find_weapon, ready
 from engine.rules.gurps.fold import fold_gurps
+from engine.rules.gurps.limbs import check_hand
 from engine.rules.gurps.maneuvers import row
 from engine.rules.gurps.resolution import contest_rolled, succeeded, success_roll
 from engine.rules.gurps.situations import weapons as sw
@@ -59,6 +60,7 @@ def decide_disarm(state: FightState, d: DisarmDeclared, dice: Dice) -> Decision:
     if d.retreat and d.defend is None:
         raise UsageError("--retreat goes with --defend")
     weapon = ready(state, d.actor, find_weapon(state, d.actor, d.weapon))
+    check_hand(state, d.actor, weapon, "attack")
     if weapon.parry is None or weapon.ranged:
         raise IllegalAction(f"only a weapon that parries can disarm; the {weapon.name} cannot")
     struck = _struck(state, d)

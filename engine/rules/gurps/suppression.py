@@ -18,6 +18,7 @@ from engine.dice import Dice
 from engine.rules import IllegalAction, UsageError
 from engine.rules.gurps.attack import resolve
 from engine.rules.gurps.common import able, check_turn, choose, fighter, find_weapon, ready
+from engine.rules.gurps.limbs import check_hand
 from engine.rules.gurps.malfunctions import refuse_jammed
 from engine.rules.gurps.maneuvers import row
 from engine.rules.gurps.sheet import rof_parts
@@ -46,6 +47,7 @@ def decide_suppress(state: FightState, d: SuppressDeclared, dice: Dice) -> Decis
     """Fire a suppression burst into a zone; the turn ends."""
     check_turn(state, d.actor)
     weapon = ready(state, d.actor, find_weapon(state, d.actor, d.weapon))
+    check_hand(state, d.actor, weapon, "attack")
     if not weapon.ranged:
         raise IllegalAction(f"the {weapon.name} is not a ranged weapon (GURPS-SUPPRESS)")
     refuse_jammed(state, d.actor, weapon)

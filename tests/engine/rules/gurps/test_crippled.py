@@ -10,7 +10,14 @@ from typing import Any
 import pytest
 
 from engine.rules import IllegalAction
-from events.gurps import AttackRolled, Crippled, InjuryApplied, ManeuverDeclared, PostureChanged
+from events.gurps import (
+    AttackRolled,
+    Crippled,
+    DisarmDeclared,
+    InjuryApplied,
+    ManeuverDeclared,
+    PostureChanged,
+)
 
 from .conftest import SHIELD, Fight, of, one, sheet
 
@@ -33,11 +40,14 @@ def _cripple(fight: Fight, where: str) -> list[Any]:
 
 def test_a_crippled_arm_cannot_attack_or_parry_with_its_weapon(fight: Fight) -> None:
     """GURPS-HITLOC-LIMB: B's right arm crippled (6 injury > 5): his broadsword (right hand)
-    cannot attack; a punch (the sound left hand) can; nor can it parry a's next blow."""
+    cannot attack nor strike at a weapon; a punch (the sound left hand) can; nor can it parry
+    a's next blow."""
     _fight(fight)
     assert one(_cripple(fight, "right_arm"), Crippled).location == "right_arm"
     with pytest.raises(IllegalAction, match=r"right arm or hand is crippled.*GURPS-HITLOC-LIMB"):
         fight.attack("b", "a", 3, 3, 3, weapon="broadsword")
+    with pytest.raises(IllegalAction, match="cannot attack with the broadsword"):
+        fight.declare(DisarmDeclared(actor="b", target="a", weapon="broadsword"))
     punch = one(fight.attack("b", "a", 5, 5, 5, weapon="punch").events, AttackRolled)
     assert punch.roll.total == 15
     with pytest.raises(IllegalAction, match="cannot parry with the broadsword"):
