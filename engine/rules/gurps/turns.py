@@ -232,8 +232,9 @@ class GurpsTurns:
 
     def ruling(self, state: FightState, d: RulingDeclared) -> list[Event]:
         """A ruling's damage is injury straight off HP, without shock or rolls (the GM rules
-        what else follows); with ``--fp`` it is fatigue (GURPS-FATIGUE: FP, and HP at 0 FP or
-        below). ``--heal`` gives HP (or FP) back up to the sheet's (GURPS-HEALING)."""
+        what else follows), except that -5 x HP is death outright (GURPS-DEATH-CHECK); with
+        ``--fp`` it is fatigue (GURPS-FATIGUE: FP, and HP at 0 FP or below). ``--heal`` gives
+        HP (or FP) back up to the sheet's (GURPS-HEALING)."""
         from engine.rules.gurps.fatigue import heal, lose_fp
         from engine.rules.gurps.fold import fold_gurps
 
@@ -264,6 +265,17 @@ class GurpsTurns:
                     steps=(f"GM ruling{': ' + d.rule if d.rule else ''}",),
                 )
             )
+        if d.damage:
+            hurt = fighter(fold_gurps(state, events), d.combatant)
+            if hurt.hp <= -5 * hurt.profile.hp:  # no roll: dead outright, whoever ruled the blow
+                events.append(
+                    ConditionChanged(
+                        combatant=d.combatant,
+                        condition="dead",
+                        present=True,
+                        rule="GURPS-DEATH-CHECK",
+                    )
+                )
         if d.heal:
             now = fold_gurps(state, events)
             events += heal(now, d.combatant, d.heal, "fp" if on_fp else "hp", rule)

@@ -39,6 +39,16 @@ def test_healing_gives_hp_back_up_to_the_sheets_and_ends_low_hp(duel: Fight) -> 
         duel.declare(RulingDeclared(combatant="b", heal=1))
 
 
+def test_a_ruling_to_minus_five_times_hp_kills_outright(duel: Fight) -> None:
+    """GURPS-DEATH-CHECK: a ruling rolls nothing, but B (10 HP) ruled down to -40 HP is still
+    alive (the death checks are the GM's), and 10 more (-50: -5 x HP) kill him outright."""
+    duel.declare(RulingDeclared(combatant="b", damage=50))
+    assert (duel.who("b")["hp"], duel.who("b")["alive"]) == (-40, True)
+    dead = one(duel.declare(RulingDeclared(combatant="b", damage=10)).events, ConditionChanged)
+    assert (dead.condition, dead.present, dead.rule) == ("dead", True, "GURPS-DEATH-CHECK")
+    assert (duel.who("b")["hp"], duel.who("b")["alive"]) == (-50, False)
+
+
 def test_healing_above_zero_hp_wakes_him(duel: Fight) -> None:
     """GURPS-HEALING (reading): B at -2 HP and unconscious, healed 3: 1 HP, awake."""
     duel.declare(RulingDeclared(combatant="b", damage=12, condition="unconscious"))
