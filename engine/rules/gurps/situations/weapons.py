@@ -36,7 +36,9 @@ Defence = Literal["dodge", "parry", "block"]
 
 def strike_at_weapon(size: WeaponSize) -> Modifier:
     """GURPS-STRIKE-WEAPON: the modifier to hit a weapon of this size."""
-    return situation(WEAPON_TARGET[size], f"striking at a weapon ({size})", "GURPS-STRIKE-WEAPON")
+    return situation(
+        WEAPON_TARGET[size], f"striking at a weapon ({SIZE_WORDS[size]})", "GURPS-STRIKE-WEAPON"
+    )
 
 
 class WeaponDefence(msgspec.Struct, frozen=True):
@@ -156,6 +158,15 @@ WEAPON_TARGET: dict[str, int] = {
     "carbine": -4,
     "reach_2plus": -3,
     "rifle": -3,
+}
+#: How each size of weapon is named in a modifier's words.
+SIZE_WORDS: dict[str, str] = {
+    "reach_c": "reach C",
+    "pistol": "pistol-sized",
+    "reach_1": "reach 1",
+    "carbine": "carbine-sized",
+    "reach_2plus": "reach 2+",
+    "rifle": "rifle-sized",
 }
 #: GURPS-DISARM
 DISARM_EXTRA = -2
