@@ -140,6 +140,8 @@ def test_gurps_skirmish_example_plays_to_the_end(tmp_path: Path) -> None:
     assert "injury to Bruno (neck): 7 - DR 0 = 7 penetrating x2 = 14; HP 14 -> 0" in out
     assert "Bruno rolls HT (knockdown): 3D6 [5,5,4] = 14 vs 12" in out
     assert "Bruno is physically stunned (GURPS-KNOCKDOWN)" in out
+    # GURPS-SHOCK: the burst's two wounds of 3 each say they add up; his turn carries -4
+    assert out.count("shock -3 from this wound on his next turn (wounds add up, to -4") == 2
     assert "second 2: Sir Aldric's turn (shock -4)" in out
     assert "undid 1" in out and "redid 1" in out
     assert "branch 'what-if' created at ply #10" in out

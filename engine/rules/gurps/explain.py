@@ -67,7 +67,10 @@ def _injury(e: ge.InjuryApplied, n: Namer) -> list[str]:
         f"{e.penetrating} penetrating {mult} = {e.amount}{steps}; HP {e.before} -> {e.after}"
     ]
     if e.shock:
-        lines.append(f"  shock -{e.shock} on his next turn (GURPS-SHOCK)")
+        lines.append(
+            f"  shock -{e.shock} from this wound on his next turn (wounds add up, to -4 at most;"
+            " GURPS-SHOCK)"
+        )
     if e.major:
         lines.append("  a MAJOR WOUND (GURPS-MAJOR-WOUND)")
     return lines
