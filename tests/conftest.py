@@ -326,3 +326,32 @@ def assert_one_line_error(result: CliResult, code: int, *mentions: str) -> str:
     for text in mentions:
         assert text in line, f"{text!r} not in {line!r}"
     return line
+
+
+def play(invoke: Callable[..., CliResult], db: Path, *plies: tuple[str, ...]) -> None:
+    """Run each command line on ``db``; every one must succeed."""
+    for args in plies:
+        done = invoke(*args, db=db)
+        assert done.code == 0, done
+
+
+#: Marcus's strike on main (Vance takes it); on what-if, forked at ply #3, Vance dodges.
+DUEL_WITH_WHAT_IF: tuple[tuple[str, ...], ...] = (
+    ("new", "duel", "--seed", "7"),
+    ("add", str(SHEETS / "marcus_kell.toml"), "--id", "marcus"),
+    ("add", str(SHEETS / "cs_grunt.yaml"), "--id", "vance"),
+    ("initiative", "--dice", "15,3"),
+    ("strike", "marcus", "vance", "--weapon", "vibro-knife", "--defend", "none", "--dice", "14,3"),
+    ("branch", "what-if", "--at", "3", "--switch"),
+    (
+        "strike",
+        "marcus",
+        "vance",
+        "--weapon",
+        "vibro-knife",
+        "--defend",
+        "dodge",
+        "--dice",
+        "14,17",
+    ),
+)

@@ -11,31 +11,16 @@ from pathlib import Path
 
 import sqlite_utils
 
-from tests.conftest import SHEETS, CliResult, assert_one_line_error
+from tests.conftest import DUEL_WITH_WHAT_IF, SHEETS, CliResult, assert_one_line_error, play
 
 Invoke = Callable[..., CliResult]
-
-
-def play(invoke: Invoke, db: Path, *plies: tuple[str, ...]) -> None:
-    for args in plies:
-        done = invoke(*args, db=db)
-        assert done.code == 0, done
 
 
 def test_export_writes_flat_tables_with_keys_and_search(
     fracas_inprocess: Invoke, tmp_path: Path
 ) -> None:
     db, out = tmp_path / "f.db", tmp_path / "tables.db"
-    play(fracas_inprocess, db,
-         ("new", "duel", "--seed", "7"),
-         ("add", str(SHEETS / "marcus_kell.toml"), "--id", "marcus"),
-         ("add", str(SHEETS / "cs_grunt.yaml"), "--id", "vance"),
-         ("initiative", "--dice", "15,3"),
-         ("strike", "marcus", "vance", "--weapon", "vibro-knife", "--defend", "none",
-          "--dice", "14,3"),
-         ("branch", "what-if", "--at", "3", "--switch"),
-         ("strike", "marcus", "vance", "--weapon", "vibro-knife", "--defend", "dodge",
-          "--dice", "14,17"))  # fmt: skip
+    play(fracas_inprocess, db, *DUEL_WITH_WHAT_IF)
     before = db.read_bytes()
     done = fracas_inprocess("--json", "export", str(out), "--csv", str(tmp_path / "csv"), db=db)
     assert done.code == 0, done
@@ -89,16 +74,7 @@ def test_export_numbers_plies_as_log_does_and_says_which_branches_hold_them(
     or ``branch_plies``) and reads each ply's number as `log` prints it; every foreign key
     holds (PAL-DEF-DODGE: 17 +2 = 19 against the strike's 18 on what-if)."""
     db, out = tmp_path / "f.db", tmp_path / "tables.db"
-    play(fracas_inprocess, db,
-         ("new", "duel", "--seed", "7"),
-         ("add", str(SHEETS / "marcus_kell.toml"), "--id", "marcus"),
-         ("add", str(SHEETS / "cs_grunt.yaml"), "--id", "vance"),
-         ("initiative", "--dice", "15,3"),
-         ("strike", "marcus", "vance", "--weapon", "vibro-knife", "--defend", "none",
-          "--dice", "14,3"),
-         ("branch", "what-if", "--at", "3", "--switch"),
-         ("strike", "marcus", "vance", "--weapon", "vibro-knife", "--defend", "dodge",
-          "--dice", "14,17"))  # fmt: skip
+    play(fracas_inprocess, db, *DUEL_WITH_WHAT_IF)
     assert fracas_inprocess("export", str(out), "--csv", str(tmp_path / "csv"), db=db).code == 0
     t = sqlite_utils.Database(out)
     on = "EXISTS (SELECT 1 FROM json_each({}.branches) WHERE value = ?)"  # Datasette's filter

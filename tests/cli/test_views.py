@@ -19,17 +19,11 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import REPO, SHEETS, CliResult
+from tests.conftest import DUEL_WITH_WHAT_IF, REPO, SHEETS, CliResult, play
 
 Invoke = Callable[..., CliResult]
 GOLDEN = Path(__file__).resolve().parent.parent / "golden_logs"
 TABLES = ("encounters", "plies", "events", "branches", "hashes")
-
-
-def play(invoke: Invoke, db: Path, *plies: tuple[str, ...]) -> None:
-    for args in plies:
-        done = invoke(*args, db=db)
-        assert done.code == 0, done
 
 
 def query(db: Path, sql: str, *params: object) -> list[tuple[Any, ...]]:
@@ -64,16 +58,7 @@ def head_hash(invoke: Invoke, db: Path, branch: str) -> str:
 def palladium(fracas_inprocess: Invoke, tmp_path: Path) -> Path:
     """Marcus's strike on main (Vance takes it); on what-if, forked at ply #3, Vance dodges."""
     db = tmp_path / "p.db"
-    play(fracas_inprocess, db,
-         ("new", "duel", "--seed", "7"),
-         ("add", str(SHEETS / "marcus_kell.toml"), "--id", "marcus"),
-         ("add", str(SHEETS / "cs_grunt.yaml"), "--id", "vance"),
-         ("initiative", "--dice", "15,3"),
-         ("strike", "marcus", "vance", "--weapon", "vibro-knife", "--defend", "none",
-          "--dice", "14,3"),
-         ("branch", "what-if", "--at", "3", "--switch"),
-         ("strike", "marcus", "vance", "--weapon", "vibro-knife", "--defend", "dodge",
-          "--dice", "14,17"))  # fmt: skip
+    play(fracas_inprocess, db, *DUEL_WITH_WHAT_IF)
     return db
 
 

@@ -178,6 +178,15 @@ def knockdown(state: FightState, dice: Dice, target: str, location: str) -> list
     ]
 
 
+def dead_outright(state: FightState, target: str, after: int) -> list[Event]:
+    """At -5 x HP he is dead, no roll (GURPS-DEATH-CHECK): the event, or none above it."""
+    if after > -5 * fighter(state, target).profile.hp:
+        return []
+    return [
+        ConditionChanged(combatant=target, condition="dead", present=True, rule="GURPS-DEATH-CHECK")
+    ]
+
+
 def death_checks(
     state: FightState, dice: Dice, target: str, before: int, after: int
 ) -> list[Event]:
@@ -187,11 +196,7 @@ def death_checks(
     hp = p.hp
     events: list[Event] = []
     if after <= -5 * hp:
-        return [
-            ConditionChanged(
-                combatant=target, condition="dead", present=True, rule="GURPS-DEATH-CHECK"
-            )
-        ]
+        return dead_outright(state, target, after)
     for k in range(1, 5):
         line = -k * hp
         if before > line >= after:

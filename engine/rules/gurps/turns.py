@@ -237,6 +237,7 @@ class GurpsTurns:
         HP (or FP) back up to the sheet's (GURPS-HEALING)."""
         from engine.rules.gurps.fatigue import heal, lose_fp
         from engine.rules.gurps.fold import fold_gurps
+        from engine.rules.gurps.injury import dead_outright
 
         on_fp = isinstance(d, GurpsRulingDeclared) and d.fp
         if on_fp and not (d.damage or d.heal):
@@ -266,16 +267,8 @@ class GurpsTurns:
                 )
             )
         if d.damage:
-            hurt = fighter(fold_gurps(state, events), d.combatant)
-            if hurt.hp <= -5 * hurt.profile.hp:  # no roll: dead outright, whoever ruled the blow
-                events.append(
-                    ConditionChanged(
-                        combatant=d.combatant,
-                        condition="dead",
-                        present=True,
-                        rule="GURPS-DEATH-CHECK",
-                    )
-                )
+            hurt = fighter(fold_gurps(state, events), d.combatant).hp
+            events += dead_outright(state, d.combatant, hurt)  # no roll, whoever ruled the blow
         if d.heal:
             now = fold_gurps(state, events)
             events += heal(now, d.combatant, d.heal, "fp" if on_fp else "hp", rule)
