@@ -94,6 +94,13 @@ class Kernel:
         return settle
 
     @functools.cached_property
+    def _known_names(self) -> Callable[[FightState, Event], None]:
+        """:func:`engine.turns.known_names`, imported once, as :attr:`_settle` is."""
+        from engine.turns import known_names
+
+        return known_names
+
+    @functools.cached_property
     def _by_type(self) -> dict[type, Action]:
         from engine.actiontable import core_actions
 
@@ -152,6 +159,7 @@ class Kernel:
         the round moves the round on to it first, in the same ply.
         """
         settle = self._settle
+        self._known_names(state, declaration)
         row = self.row(declaration)
         moved: list[Event] = []
         if row is None:

@@ -11,6 +11,7 @@ with the pack's own effects).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Mapping
 from typing import Any
 
@@ -43,6 +44,36 @@ def known(state: FightState, cid: str) -> None:
     if cid not in state.combatants:
         known = ", ".join(state.combatants) or "none yet; add one with `fracas add SHEET`"
         raise UnknownName(f"unknown combatant {cid!r} (combatants: {known})")
+
+
+def known_names(state: FightState, declaration: Event) -> None:
+    """Refuse a declaration that names someone who is not a combatant of the fight (exit 2),
+    in any of its fields typed :data:`events.core.CombatantId`: the kernel asks this before
+    any rule, so an unknown name is never reported as some other fault (whose turn it is)."""
+    for name, many in combatant_fields(type(declaration)):
+        value = getattr(declaration, name)
+        for cid in value if many else (value,):
+            if cid and cid not in state.combatants:
+                known(state, cid)
+
+
+@functools.cache
+def combatant_fields(cls: type) -> tuple[tuple[str, bool], ...]:
+    """The fields of ``cls`` typed CombatantId: ``(name, whether a tuple of them)``."""
+    import msgspec.inspect as mi  # here: the first declaration pays for it, a read never
+
+    out: list[tuple[str, bool]] = []
+    for field in mi.type_info(cls).fields:  # type: ignore[attr-defined]
+        t = field.type
+        if isinstance(t, mi.UnionType):
+            rest = [m for m in t.types if not isinstance(m, mi.NoneType)]
+            t = rest[0] if len(rest) == 1 else t
+        many = isinstance(t, mi.VarTupleType)
+        if many:
+            t = t.item_type
+        if isinstance(t, mi.Metadata) and (t.extra or {}).get("combatant"):
+            out.append((field.name, many))
+    return tuple(out)
 
 
 def awaited(state: FightState, reactor: str, what: str, kind: str = "defense") -> Pending:

@@ -9,9 +9,14 @@ an existing field's meaning never changes; anything else is a new tag or an upca
 # No `from __future__ import annotations`: msgspec reads these classes' annotations as
 # objects instead of evaluating strings, which makes building a decoder ~3x cheaper.
 
-from typing import ClassVar, Generic, Literal, TypeVar
+from typing import Annotated, ClassVar, Generic, Literal, TypeVar
 
 import msgspec
+
+#: A declaration's field that names a combatant of the fight (his id): the kernel refuses one
+#: that names nobody before any rule is asked (engine/turns.py: ``known_names``). Stored as
+#: a plain string.
+CombatantId = Annotated[str, msgspec.Meta(extra={"combatant": True})]
 
 
 class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
@@ -128,7 +133,7 @@ class RulingDeclared(Declaration, frozen=True, kw_only=True, tag="core.ruling_de
     text: str = ""
     rule: str = ""
     #: The combatant the ruling acts on ("" for a note on the whole fight).
-    combatant: str = ""
+    combatant: CombatantId = ""
     damage: int = 0
     heal: int = 0
     condition: str | None = None
@@ -155,20 +160,20 @@ class PassDeclared(Declaration, frozen=True, kw_only=True, tag="core.pass_declar
     """``actor`` ends his turn; None: the GM ends whoever's turn it is, or the round's current
     phase (``fracas next``)."""
 
-    actor: str | None = None
+    actor: CombatantId | None = None
 
 
 class HoldDeclared(Declaration, frozen=True, kw_only=True, tag="core.hold_declared"):
     """``actor`` holds his action until ``trigger``; his turn ends."""
 
-    actor: str
+    actor: CombatantId
     trigger: str
 
 
 class ReleaseDeclared(Declaration, frozen=True, kw_only=True, tag="core.release_declared"):
     """The trigger of ``actor``'s held action came: he acts now, then the turn goes back."""
 
-    actor: str
+    actor: CombatantId
 
 
 class InterruptDeclared(Declaration, frozen=True, kw_only=True, tag="core.interrupt_declared"):
@@ -179,18 +184,18 @@ class InterruptDeclared(Declaration, frozen=True, kw_only=True, tag="core.interr
     that a won interrupt breaks the interrupted action under way.
     """
 
-    actor: str
+    actor: CombatantId
     allowed: bool = False
     breaks: bool = False
     #: Whose action is interrupted ("": the one acting); naming another lets a GM stop an
     #: action under way between its turns.
-    against: str = ""
+    against: CombatantId = ""
 
 
 class CounterDeclared(Declaration, frozen=True, kw_only=True, tag="core.counter_declared"):
     """``actor`` counters: he acts right after the action that triggered it."""
 
-    actor: str
+    actor: CombatantId
 
 
 # --- outcomes -----------------------------------------------------------------------------
@@ -329,13 +334,13 @@ class RemoveDeclared(Declaration, frozen=True, kw_only=True, tag="core.remove_de
     """The GM takes ``combatant`` out of the fight (added by mistake, or gone): he leaves the
     order; an undo brings him back."""
 
-    combatant: str
+    combatant: CombatantId
 
 
 class RenameDeclared(Declaration, frozen=True, kw_only=True, tag="core.rename_declared"):
     """The GM calls ``combatant`` ``name`` from now on (his id stays)."""
 
-    combatant: str
+    combatant: CombatantId
     name: str
 
 

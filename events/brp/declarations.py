@@ -12,7 +12,7 @@ from events.brp.records import (
     DefenceChoice,
     Grade,
 )
-from events.core import Declaration
+from events.core import CombatantId, Declaration
 
 Intent = Literal["knockout", "disarm", "knockback", "volley", "entangle", "withdraw"]
 Hazard = Literal[
@@ -46,8 +46,8 @@ class AttackDeclared(Declaration, frozen=True, kw_only=True, tag="brp.attack_dec
     guard (BRP-CLOSE-COMBAT). ``defend`` is the defender's answer decided now.
     """
 
-    actor: str
-    target: str
+    actor: CombatantId
+    target: CombatantId
     weapon: str | None = None
     difficulty: Grade | None = None
     mod: int = 0
@@ -80,7 +80,7 @@ class AttackDeclared(Declaration, frozen=True, kw_only=True, tag="brp.attack_dec
 class DefendDeclared(Declaration, frozen=True, kw_only=True, tag="brp.defend_declared"):
     """The defender answers a pending attack: parry (with ``weapon``), dodge, or none."""
 
-    defender: str
+    defender: CombatantId
     choice: DefenceChoice
     weapon: str | None = None
 
@@ -90,7 +90,7 @@ class DrawDeclared(Declaration, frozen=True, kw_only=True, tag="brp.draw_declare
     10 ranks; ``drop`` drops them instead (0 ranks) and draws (5); with skill over 100 a draw
     costs nothing (BRP-DRAW)."""
 
-    actor: str
+    actor: CombatantId
     weapon: str
     swap: bool = False
     drop: bool = False
@@ -99,7 +99,7 @@ class DrawDeclared(Declaration, frozen=True, kw_only=True, tag="brp.draw_declare
 class ReloadDeclared(Declaration, frozen=True, kw_only=True, tag="brp.reload_declared"):
     """``actor`` reloads ``weapon``'s magazine, taking ``ranks`` DEX ranks (the GM's call)."""
 
-    actor: str
+    actor: CombatantId
     weapon: str
     ranks: int = 5
 
@@ -109,7 +109,7 @@ class StandDeclared(Declaration, frozen=True, kw_only=True, tag="brp.stand_decla
     attacks meanwhile; with ``dodge`` a Dodge and an Agility roll get him up without that
     opening."""
 
-    actor: str
+    actor: CombatantId
     dodge: bool = False
 
 
@@ -117,16 +117,16 @@ class IntentDeclared(Declaration, frozen=True, kw_only=True, tag="brp.intent_dec
     """The statement of intent: what ``actor`` means to do this round, before the ranks
     (BRP-KNOCKOUT, BRP-DISARM, BRP-VOLLEY, BRP-KNOCKBACK, BRP-ENTANGLE, BRP-DISENGAGE)."""
 
-    actor: str
+    actor: CombatantId
     intent: Intent
-    target: str = ""
+    target: CombatantId = ""
 
 
 class PowerDeclared(Declaration, frozen=True, kw_only=True, tag="brp.power_declared"):
     """A powers-phase action (a Fly roll, an aura attack): ``skill`` is rolled if given
     (BRP-FLY, BRP-AURA)."""
 
-    actor: str
+    actor: CombatantId
     note: str
     skill: int | None = None
     difficulty: Grade | None = None
@@ -135,7 +135,7 @@ class PowerDeclared(Declaration, frozen=True, kw_only=True, tag="brp.power_decla
 class ActDeclared(Declaration, frozen=True, kw_only=True, tag="brp.act_declared"):
     """An action the rules do not model (moving, a skill), costing ``ranks`` DEX ranks."""
 
-    actor: str
+    actor: CombatantId
     note: str
     ranks: int = 0
 
@@ -145,7 +145,7 @@ class AmbushDeclared(Declaration, frozen=True, kw_only=True, tag="brp.ambush_dec
     Listen, Sense and Spot; ``missile`` if they attack with missile weapons, ``seen`` if they
     are seen doing it. Begins a free round of the ambush for the attackers."""
 
-    attackers: tuple[str, ...]
+    attackers: tuple[CombatantId, ...]
     missile: bool = False
     seen: bool = False
 
@@ -172,7 +172,7 @@ class ExposeDeclared(Declaration, frozen=True, kw_only=True, tag="brp.expose_dec
     """``actor`` is exposed to fire or heat, or denied air, from now on; the damage comes at
     the end of each round (BRP-FIRE, BRP-ASPHYX). ``surprised``: caught without a breath."""
 
-    actor: str
+    actor: CombatantId
     hazard: Hazard
     surprised: bool = False
 
@@ -181,7 +181,7 @@ class EscapeDeclared(Declaration, frozen=True, kw_only=True, tag="brp.escape_dec
     """``actor`` gets away from a hazard, or puts out the fire on him (a Luck roll, BRP-FIRE);
     ``hazard`` None: whichever he is exposed to."""
 
-    actor: str
+    actor: CombatantId
     hazard: Hazard | None = None
 
 
@@ -189,4 +189,4 @@ class DesperateDeclared(Declaration, frozen=True, kw_only=True, tag="brp.despera
     """One more action after all of one's own, on the last DEX rank (BRP-DESPERATE): a
     Difficult Agility roll, then the action is Difficult; no attack or move next round."""
 
-    actor: str
+    actor: CombatantId

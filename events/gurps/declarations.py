@@ -7,7 +7,7 @@ cite ``shared/rules/gurps-brp.md`` (§1.1, §2.1) or the project's own (docs/RUL
 
 from typing import Literal
 
-from events.core import Declaration
+from events.core import CombatantId, Declaration
 from events.gurps.records import DefenceChoice, Maneuver, Mode, Posture
 
 
@@ -17,11 +17,11 @@ class ManeuverDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.maneuv
     Defense's (dodge, parry, block); ``posture`` the one Change Posture takes; ``target`` the
     foe an Evaluate or Aim studies; ``weapon`` the one readied or aimed."""
 
-    actor: str
+    actor: CombatantId
     maneuver: Maneuver
     mode: Mode | None = None
     posture: Posture | None = None
-    target: str | None = None
+    target: CombatantId | None = None
     weapon: str | None = None
 
 
@@ -34,8 +34,8 @@ class AttackDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.attack_d
     (GURPS-RF-STATIONARY, wired by the situational rules); ``mod`` a GM's modifier to the
     skill. ``defend``, ``retreat`` and ``drop``: the defender's answer decided now."""
 
-    actor: str
-    target: str
+    actor: CombatantId
+    target: CombatantId
     weapon: str | None = None
     location: str | None = None
     chink: bool = False
@@ -51,7 +51,7 @@ class AttackDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.attack_d
     #: behind him for a shot that goes through (GURPS-OVERPEN, the GM's call).
     cover: Literal["looking", "one_handed", "two_handed", "slit", "hidden"] | None = None
     through_cover: int | None = None
-    behind: str | None = None
+    behind: CombatantId | None = None
     #: An explosive attack: who else is near, "ID:YARDS" from the blast, ":drop" for one who
     #: dodges and drops against its fragments (GURPS-EXPLOSION, GURPS-FRAG; the GM's call).
     blast: tuple[str, ...] = ()
@@ -78,7 +78,7 @@ class DefendDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.defend_d
     or none; ``retreat`` steps back for the retreat bonus, ``drop`` is Dodge and Drop
     (GURPS-ACTIVE-DEFENSE)."""
 
-    defender: str
+    defender: CombatantId
     choice: DefenceChoice
     retreat: bool = False
     drop: bool = False
@@ -90,8 +90,8 @@ class FeintDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.feint_dec
     the foe's best melee skill (or DX); the margin of victory comes off the foe's next
     defence against him."""
 
-    actor: str
-    target: str
+    actor: CombatantId
+    target: CombatantId
     weapon: str | None = None
 
 
@@ -99,8 +99,8 @@ class AimDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.aim_declare
     """``actor`` takes the Aim maneuver with ``weapon`` at ``target`` (GURPS-AIM): Acc on the
     next attack, +1 for a second turn of aim, +2 for three or more."""
 
-    actor: str
-    target: str | None = None
+    actor: CombatantId
+    target: CombatantId | None = None
     weapon: str | None = None
 
 
@@ -117,7 +117,7 @@ class SurpriseDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.surpri
     victims: tuple[str, ...] = ()
     #: A partial surprise settled by the sides' initiative roll (GURPS-INIT-PARTIAL): the two
     #: sides' leaders, in place of ``victims``; the losing side is surprised.
-    leaders: tuple[str, ...] = ()
+    leaders: tuple[CombatantId, ...] = ()
 
 
 class DisarmDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.disarm_declared"):
@@ -126,8 +126,8 @@ class DisarmDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.disarm_d
     size penalty, -2 more unless a fencing weapon; a hit not defended is a Quick Contest of
     weapon skills. ``defend`` and ``retreat``: the defender's answer decided now."""
 
-    actor: str
-    target: str
+    actor: CombatantId
+    target: CombatantId
     weapon: str | None = None
     at: str | None = None
     mod: int = 0
@@ -140,7 +140,7 @@ class ClearDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.clear_dec
     GURPS-MALF: a misfire or a stoppage takes Ready turns, then a roll of ``skill``
     (``armoury`` or the IQ-based ``weapon`` skill; None: the better of the two)."""
 
-    actor: str
+    actor: CombatantId
     weapon: str | None = None
     skill: Literal["armoury", "weapon"] | None = None
 
@@ -151,7 +151,7 @@ class SprayDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.spray_dec
     the one before ("vic:4:2"); ``rof`` the burst (None: the weapon's RoF); ``range`` in
     yards; ``mod`` a GM's modifier; ``defend`` every target's answer."""
 
-    actor: str
+    actor: CombatantId
     at: tuple[str, ...]
     defend: DefenceChoice
     weapon: str | None = None
@@ -165,7 +165,7 @@ class SuppressDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.suppre
     (None: the weapon's RoF) into a zone, ``zone`` in the GM's words, covering it until his
     next turn (GURPS-SUPPRESS); ``mounted``: a vehicle- or tripod-mounted weapon."""
 
-    actor: str
+    actor: CombatantId
     weapon: str | None = None
     shots: int | None = None
     zone: str = ""
@@ -177,7 +177,7 @@ class EnterZoneDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.enter
     (GURPS-SUPPRESS): an attack at the capped skill, a random hit location; ``range`` in
     yards from the shooter; ``defend``, ``retreat`` and ``drop`` his answer now."""
 
-    victim: str
+    victim: CombatantId
     shooter: str
     range: int | None = None
     mod: int = 0
@@ -197,8 +197,8 @@ class GrappleDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.grapple
     behind (GURPS-CHOKE-HOLD), or, if he holds one, chokes for crushing damage. ``mod`` a GM's
     modifier; ``defend`` and ``retreat``: the defender's answer decided now."""
 
-    actor: str
-    target: str
+    actor: CombatantId
+    target: CombatantId
     lock: Literal["arm", "choke"] | None = None
     location: str | None = None
     mod: int = 0
@@ -210,7 +210,7 @@ class BreakFreeDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.break
     """``actor``, held, tries to break free on his turn (GURPS-GRAPPLE, GURPS-ARM-LOCK,
     GURPS-CHOKE-HOLD): a Quick Contest against the holder, an attack of his turn."""
 
-    actor: str
+    actor: CombatantId
     mod: int = 0
 
 
@@ -218,5 +218,5 @@ class LetGoDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.let_go_de
     """``actor`` lets go of the foe he holds (GURPS-GRAPPLE), or of ``weapon`` stuck in a foe
     (GURPS-PICK-STUCK): free, on his turn."""
 
-    actor: str
+    actor: CombatantId
     weapon: str | None = None

@@ -2,14 +2,14 @@
 of a reload."""
 
 # No `from __future__ import annotations` (see events/core.py).
-from events.core import Declaration, Event
+from events.core import CombatantId, Declaration, Event
 
 
 class ReloadDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.reload_declared"):
     """``actor`` spends his turn (a Ready) reloading ``weapon`` (None: his first weapon with
     shots missing)."""
 
-    actor: str
+    actor: CombatantId
     weapon: str | None = None
 
 

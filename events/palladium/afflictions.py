@@ -9,7 +9,7 @@ Rule ids cite ``shared/rules/palladium.md``.
 
 from typing import Literal
 
-from events.core import Declaration, Event, Roll
+from events.core import CombatantId, Declaration, Event, Roll
 
 #: The care a comatose fighter gets, worst first (PAL-DMG-COMA-RECOVERY).
 Care = Literal["untrained", "nurse", "doctor", "clinic", "hospital", "major-hospital"]
@@ -19,7 +19,7 @@ class RecoverDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.rec
     """An hour's attempt to bring ``combatant`` out of a coma with the ``care`` he gets: three
     percentile rolls, two successes stabilize him (PAL-DMG-COMA-RECOVERY)."""
 
-    combatant: str
+    combatant: CombatantId
     care: Care
 
 

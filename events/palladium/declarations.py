@@ -9,7 +9,7 @@ Rule ids cite ``shared/rules/palladium.md``.
 
 from typing import ClassVar
 
-from events.core import Declaration, InitiativeDeclared, RulingDeclared
+from events.core import CombatantId, Declaration, InitiativeDeclared, RulingDeclared
 from events.palladium.records import BlowChoice, BurstName, DefenceChoice, MoveName
 
 
@@ -34,7 +34,7 @@ class SurpriseDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.su
     """The GM rules complete surprise: ``attackers`` (in the order given) surprise the rest;
     ``aware`` targets may defend (PAL-HR-SURPRISE, or PAL-INIT-AUTO-SNEAK under RAW)."""
 
-    attackers: tuple[str, ...]
+    attackers: tuple[CombatantId, ...]
     aware: tuple[str, ...] = ()
 
 
@@ -47,8 +47,8 @@ class StrikeDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.stri
     pulls the blow to at most this many points (PAL-DMG-PULL).
     """
 
-    actor: str
-    target: str
+    actor: CombatantId
+    target: CombatantId
     weapon: str | None = None
     defend: DefenceChoice | None = None
     move: MoveName | None = None
@@ -66,8 +66,8 @@ class PowerPunchDeclared(
 ):
     """A power punch (or kick): two attacks, lands on the second, PAL-DMG-POWER."""
 
-    actor: str
-    target: str
+    actor: CombatantId
+    target: CombatantId
     kick: bool = False
     defend: DefenceChoice | None = None
 
@@ -77,8 +77,8 @@ class ShootDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.shoot
     called (3), PAL-STRIKE-CALLED; ``range`` in feet picks the target number under the house
     range bands (PAL-HR-STRIKE-RANGE-BANDS)."""
 
-    actor: str
-    target: str
+    actor: CombatantId
+    target: CombatantId
     weapon: str | None = None
     aimed: bool = False
     called: str | None = None
@@ -99,7 +99,7 @@ class ShootDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.shoot
     #: A burst sprayed over the area the target is in: fired wild (PAL-RNG-WILD).
     spray: bool = False
     #: Whom the shot strikes instead if it misses: the GM's call (PAL-STRIKE-STRAY).
-    stray: str | None = None
+    stray: CombatantId | None = None
 
 
 class ActDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.act_declared"):
@@ -107,7 +107,7 @@ class ActDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.act_dec
     any other. ``cost`` None with ``psionic`` takes the psionic cost (PAL-PSI-ACTION,
     PAL-HR-PSI-COST)."""
 
-    actor: str
+    actor: CombatantId
     note: str
     cost: int | None = None
     psionic: bool = False
@@ -118,7 +118,7 @@ class DefendDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.defe
     with the impact, entangle, disarm, back flip, or parry and strike back with paired weapons;
     a volley of missiles with a counter-volley, a shot at it, a dodge, a roll or none."""
 
-    defender: str
+    defender: CombatantId
     choice: DefenceChoice
     weapon: str | None = None
     #: A counter-volley: how many of his own missiles, from which launcher (PAL-MSL-SHOOT-DOWN).
@@ -147,7 +147,7 @@ class ActivateDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.ac
     ``knockout``, ``death-blow`` or ``no`` (PAL-DMG-KO, PAL-DMG-DEATHBLOW; under the house
     rules it costs one more attack, PAL-HR-KO, PAL-HR-DEATHBLOW)."""
 
-    actor: str
+    actor: CombatantId
     choice: BlowChoice
 
 
@@ -155,6 +155,6 @@ class BodyFlipDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.bo
     """A body flip or throw at ``target``: one attack, 1D6 + damage bonuses, and the victim
     loses initiative and one attack (PAL-DMG-BODYFLIP); ``defend`` as for a strike."""
 
-    actor: str
-    target: str
+    actor: CombatantId
+    target: CombatantId
     defend: DefenceChoice | None = None

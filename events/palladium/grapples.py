@@ -7,7 +7,7 @@ Rule ids cite ``shared/rules/palladium.md``.
 # No `from __future__ import annotations` (see events/core.py): msgspec builds decoders
 # faster from annotations that are objects.
 
-from events.core import Declaration, Event, Roll
+from events.core import CombatantId, Declaration, Event, Roll
 from events.palladium.records import DefenceChoice, HoldName
 
 # --- declarations -----------------------------------------------------------------------------
@@ -17,8 +17,8 @@ class GrappleDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.gra
     """``actor`` grabs ``target`` in a ``hold``: a strike roll with hold bonuses; if it gets
     through, the target is held until he escapes or is let go (PAL-COND-HELD)."""
 
-    actor: str
-    target: str
+    actor: CombatantId
+    target: CombatantId
     hold: HoldName
     defend: DefenceChoice | None = None
 
@@ -27,7 +27,7 @@ class EscapeDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.esca
     """The held ``actor`` tries to break the hold: 1D20 + P.P. against the holder's 1D20 + P.P.
     + hold bonuses (PAL-COND-HELD)."""
 
-    actor: str
+    actor: CombatantId
 
 
 class ReleaseHoldDeclared(
@@ -36,14 +36,14 @@ class ReleaseHoldDeclared(
     """``actor`` lets go of the fighter he holds or entangles (PAL-COND-HELD,
     PAL-COND-ENTANGLED)."""
 
-    actor: str
+    actor: CombatantId
 
 
 class FreeDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.free_declared"):
     """The entangled ``actor`` tries to pull free: a dodge roll against the entangle roll
     (PAL-DEF-ENTANGLE)."""
 
-    actor: str
+    actor: CombatantId
 
 
 class BodyBlockDeclared(
@@ -52,8 +52,8 @@ class BodyBlockDeclared(
     """A body block or tackle at ``target``: damage and a knockdown roll if it is not dodged
     (PAL-DMG-BODYBLOCK; the house rule PAL-HR-DMG-BODYBLOCK)."""
 
-    actor: str
-    target: str
+    actor: CombatantId
+    target: CombatantId
     defend: DefenceChoice | None = None
 
 
@@ -61,8 +61,8 @@ class DisarmDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.disa
     """``actor`` tries to knock the weapon out of ``target``'s hand (``weapon``: which one;
     None: the first he holds), PAL-DEF-DISARM."""
 
-    actor: str
-    target: str
+    actor: CombatantId
+    target: CombatantId
     weapon: str | None = None
     defend: DefenceChoice | None = None
 
@@ -142,7 +142,7 @@ class WeaponPickedUp(Event, frozen=True, kw_only=True, tag="palladium.weapon_pic
 class PickUpDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.pick_up_declared"):
     """``actor`` picks up a weapon knocked out of his hand (``weapon``; None: the last)."""
 
-    actor: str
+    actor: CombatantId
     weapon: str | None = None
 
 

@@ -11,7 +11,7 @@ Rule ids cite ``shared/rules/palladium.md``.
 
 from typing import Literal
 
-from events.core import Declaration, Event, Roll
+from events.core import CombatantId, Declaration, Event, Roll
 from events.palladium.records import DefenceChoice, LiveGrenade
 
 
@@ -19,7 +19,7 @@ class ReloadDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.relo
     """``actor`` reloads ``weapon`` (None: the first whose payload is not full), for what the
     weapon's sheet says, one attack unless it says otherwise (PAL-HR-MISC-COSTS)."""
 
-    actor: str
+    actor: CombatantId
     weapon: str | None = None
 
 
@@ -44,7 +44,7 @@ class DrawDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.draw_d
     """``actor`` draws ``weapon`` from where it is stowed: one attack from a holster or sling,
     two or more (``cost``) from a pack (PAL-HR-MISC-COSTS)."""
 
-    actor: str
+    actor: CombatantId
     weapon: str
     cost: int | None = None
 
@@ -61,13 +61,13 @@ class ThrowDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.throw
     """``actor`` throws ``weapon`` (a knife, a spear) at ``target`` from ``range`` feet
     (PAL-STRIKE-THROW, PAL-HR-STRIKE-THROWN); ``defend`` the answer given now."""
 
-    actor: str
-    target: str
+    actor: CombatantId
+    target: CombatantId
     weapon: str
     range: int | None = None
     defend: DefenceChoice | None = None
     #: A grenade: others near where it lands, who take half (PAL-MSL-RADIUS).
-    caught: tuple[str, ...] = ()
+    caught: tuple[CombatantId, ...] = ()
 
 
 class GrenadeArmed(Event, frozen=True, kw_only=True, tag="palladium.grenade_armed"):
@@ -94,7 +94,7 @@ class CoverDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.cover
     """``actor`` lays down covering fire with ``weapon`` (None: his first that fires bursts),
     committing ``attacks`` attacks and as many bursts (PAL-HR-RNG-COVERING-FIRE)."""
 
-    actor: str
+    actor: CombatantId
     attacks: int = 1
     weapon: str | None = None
 
@@ -118,7 +118,7 @@ class CrossDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.cross
     """``actor`` starts in, ends in or moves through the area ``through`` covers with fire;
     ``dodge``: he dodges each hit; ``in_cover``: he keeps under cover (no hit)."""
 
-    actor: str
+    actor: CombatantId
     through: str
     dodge: bool = False
     in_cover: bool = False
@@ -130,12 +130,12 @@ class LaunchDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.laun
     are others standing in its blast radius (PAL-MSL-RADIUS); ``defend`` the target's answer
     given now."""
 
-    actor: str
-    target: str
+    actor: CombatantId
+    target: CombatantId
     missiles: int = 1
     launcher: str | None = None
     range: int | None = None
-    caught: tuple[str, ...] = ()
+    caught: tuple[CombatantId, ...] = ()
     defend: Literal["dodge", "roll", "block", "none"] | None = None
 
 

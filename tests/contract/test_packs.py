@@ -33,6 +33,7 @@ from engine.explain import lines
 from engine.replay import Kernel, kernel_for
 from engine.rules import SYSTEMS, get_pack
 from engine.table import Table
+from engine.turns import combatant_fields
 from events.core import CORE_EVENTS, Event
 from projections.state import FightState
 from tests.conftest import REPO, CliResult, assert_one_line_error, snapshot
@@ -310,3 +311,29 @@ def test_events_of_a_pack_are_namespaced_and_frozen(played: Played) -> None:
         assert config.frozen and config.tag_field == "type"
         assert isinstance(config.tag, str) and config.tag.startswith(f"{played.system}."), t
         assert issubclass(t, Event)
+
+
+def test_an_unknown_name_is_refused_before_any_rule(played: Played) -> None:
+    """Every verb, every positional argument that names a combatant: a name that is nobody's
+    is refused by the kernel before any rule is asked (exit 2, naming it), whoever's turn it
+    is and whatever waits; nothing is written."""
+    ids = [c["id"] for c in played.cli.json("status")["combatants"]]
+    checked = 0
+    for verb, row in actions_table(get_pack(played.system)).items():
+        named = {name for name, _ in combatant_fields(row.declaration)}
+        words = shlex.split(row.example)[2:]  # after `fracas VERB`
+        given, options = words[: len(row.arguments)], words[len(row.arguments) :]
+        for i, argument in enumerate(row.arguments):
+            if argument not in named:
+                continue
+            argv = [
+                ids[j % len(ids)] if row.arguments[j] in named else word
+                for j, word in enumerate(given)
+            ]
+            argv[i] = "ghost"
+            before = snapshot(played.db)
+            result = played.cli(verb, *argv, *options)
+            assert_one_line_error(result, 2, "unknown combatant 'ghost'", *ids)
+            assert snapshot(played.db) == before, (verb, argv)
+            checked += 1
+    assert checked >= 10, checked

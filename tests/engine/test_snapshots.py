@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from engine.replay import kernel_for
-from engine.rules import IllegalAction, get_pack
+from engine.rules import UnknownName, get_pack
 from engine.table import Table
 from events.palladium import StrikeDeclared
 from tests.cli.test_tamper import play
@@ -82,7 +82,7 @@ def test_a_refused_command_keeps_no_snapshot(table: Table) -> None:
     tamper_all.execute("DELETE FROM snapshots")
     tamper_all.commit()
     tamper_all.close()
-    with pytest.raises(IllegalAction):
+    with pytest.raises(UnknownName):
         table.declare(StrikeDeclared(actor="marcus", target="nobody-here", defend="none"))
     assert _snapshot_depths(table.db) == []
 

@@ -62,6 +62,8 @@ def _strategy(t: mi.Type) -> st.SearchStrategy[Any]:
         return st.dictionaries(st.text(max_size=8), _strategy(t.value_type), max_size=3)
     if isinstance(t, mi.AnyType):
         return _JSON
+    if isinstance(t, mi.Metadata):  # a combatant id (events.core.CombatantId): its type's values
+        return _strategy(t.type)
     if isinstance(t, mi.StructType):
         fields = {f.name: _strategy(f.type) for f in t.fields}
         return st.fixed_dictionaries(fields).map(lambda kw: t.cls(**kw))
