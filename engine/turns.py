@@ -46,6 +46,20 @@ def known(state: FightState, cid: str) -> None:
         raise UnknownName(f"unknown combatant {cid!r} (combatants: {known})")
 
 
+def out_of_it(state: FightState, cid: str, out: Collection[str]) -> str | None:
+    """The first of the conditions ``out`` (the pack's: dead, unconscious …) that keeps
+    ``cid`` out of the fight now, or None."""
+    conditions = state.combatants[cid].conditions
+    return next((cond for cond in out if cond in conditions), None)
+
+
+def refuse_out(state: FightState, cid: str, out: Collection[str]) -> None:
+    """Refuse a fighter whom one of the conditions ``out`` keeps out of the fight."""
+    why = out_of_it(state, cid, out)
+    if why is not None:
+        raise IllegalAction(f"{state.combatants[cid].name} is {why}")
+
+
 def known_names(state: FightState, declaration: Event) -> None:
     """Refuse a declaration that names someone who is not a combatant of the fight (exit 2),
     in any of its fields typed :data:`events.core.CombatantId`: the kernel asks this before

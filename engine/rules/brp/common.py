@@ -8,6 +8,7 @@ from typing import Any, Literal
 
 import msgspec
 
+from engine import turns
 from engine.rules import IllegalAction, UnknownName
 from engine.rules.brp.options import opts
 from engine.turns import known
@@ -32,15 +33,12 @@ def fighter(state: FightState, cid: str) -> BrpFighter:
 
 def out_of_it(state: FightState, cid: str) -> str | None:
     """Why ``cid`` takes no part now (dead, unconscious, knocked out), or None."""
-    c = state.combatants[cid]
-    return next((cond for cond in OUT if cond in c.conditions), None)
+    return turns.out_of_it(state, cid, OUT)
 
 
 def able(state: FightState, cid: str) -> None:
     """Refuse a fighter who is dead, unconscious or knocked out."""
-    why = out_of_it(state, cid)
-    if why is not None:
-        raise IllegalAction(f"{state.combatants[cid].name} is {why}")
+    turns.refuse_out(state, cid, OUT)
 
 
 def check_turn(state: FightState, actor: str) -> int:

@@ -3,6 +3,7 @@ weapons, the states that stop him, and the maneuver he is taking this turn."""
 
 from __future__ import annotations
 
+from engine import turns
 from engine.rules import IllegalAction, UnknownName
 from engine.rules.gurps.maneuvers import Row, row
 from engine.turns import known
@@ -22,15 +23,12 @@ def fighter(state: FightState, cid: str) -> GurpsFighter:
 
 def out_of_it(state: FightState, cid: str) -> str | None:
     """Why ``cid`` takes no part now (dead, unconscious), or None."""
-    c = state.combatants[cid]
-    return next((cond for cond in OUT if cond in c.conditions), None)
+    return turns.out_of_it(state, cid, OUT)
 
 
 def able(state: FightState, cid: str) -> None:
     """Refuse a fighter who is dead or unconscious."""
-    why = out_of_it(state, cid)
-    if why is not None:
-        raise IllegalAction(f"{state.combatants[cid].name} is {why}")
+    turns.refuse_out(state, cid, OUT)
 
 
 def check_turn(state: FightState, actor: str) -> None:
