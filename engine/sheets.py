@@ -56,6 +56,19 @@ def problem(path: str, message: str) -> str:
     return f"{path}: {message}" if path else message
 
 
+def duplicate(seen: dict[str, int], index: int, name: str, items: str, what: str) -> str | None:
+    """The problem of ``items[index]``'s ``name`` if an earlier one of ``items`` has it
+    (ignoring case and surrounding spaces); otherwise None, and it is remembered in ``seen``."""
+    key = name.strip().casefold()
+    if key in seen:
+        return problem(
+            f"{items}[{index}].name",
+            f"duplicate {what} name {json.dumps(name)} (also {items}[{seen[key]}])",
+        )
+    seen[key] = index
+    return None
+
+
 @attrs.frozen
 class Range:
     """Constraint for ``Annotated[int, Range(lo, hi)]``: ``lo <= value <= hi``; ``hi`` optional."""

@@ -49,7 +49,6 @@ default)::
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Annotated, Literal
 
@@ -57,7 +56,7 @@ import attrs
 
 from engine.dicespec import parse_spec
 from engine.rules.brp.tables import Location
-from engine.sheets import Label, Range, Satisfies, problem
+from engine.sheets import Label, Range, Satisfies, duplicate, problem
 
 Characteristic = Annotated[int, Range(1, 200)]
 Percent = Annotated[int, Range(0, 500)]
@@ -157,16 +156,8 @@ def weapons_problems(weapons: tuple[Weapon, ...]) -> list[str]:
     found = []
     for i, w in enumerate(weapons):
         at = f"weapons[{i}]"
-        key = w.name.strip().casefold()
-        if key in first:
-            found.append(
-                problem(
-                    f"{at}.name",
-                    f"duplicate weapon name {json.dumps(w.name)} (also weapons[{first[key]}])",
-                )
-            )
-        else:
-            first[key] = i
+        if dup := duplicate(first, i, w.name, "weapons", "weapon"):
+            found.append(dup)
         if w.kind != "melee" and w.base_range < 1:
             found.append(problem(f"{at}.base_range", f"required (1 or more) for a {w.kind} weapon"))
         if w.kind == "melee" and w.shots:

@@ -46,14 +46,13 @@ problem comes back at once with its dotted path. Schema (optional keys show thei
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Annotated, Literal
 
 import attrs
 
 from engine.rules.gurps.tables import LOCATIONS, MAX_ST
-from engine.sheets import Label, Range, Satisfies, problem
+from engine.sheets import Label, Range, Satisfies, duplicate, problem
 
 #: "sw+1 cut", "thr+1 imp", "2d pi", "3d cr ex", "6d(2) pi", "1d-1 pi+", "4d cr ex [2d]"
 #: (fragmentation dice in brackets, GURPS-FRAG).
@@ -184,16 +183,8 @@ def weapons_problems(weapons: tuple[Weapon, ...]) -> list[str]:
     found = []
     for i, w in enumerate(weapons):
         at = f"weapons[{i}]"
-        key = w.name.strip().casefold()
-        if key in first:
-            found.append(
-                problem(
-                    f"{at}.name",
-                    f"duplicate weapon name {json.dumps(w.name)} (also weapons[{first[key]}])",
-                )
-            )
-        else:
-            first[key] = i
+        if dup := duplicate(first, i, w.name, "weapons", "weapon"):
+            found.append(dup)
         if w.reach is None and w.acc is None:
             found.append(problem(f"{at}.reach", "a melee weapon needs reach, a ranged one acc"))
         if w.reach is not None and not _REACH.fullmatch(str(w.reach)):

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Annotated
 import attrs
 
 from engine.dice import parse_spec
-from engine.sheets import Label, Range, Satisfies, problem
+from engine.sheets import Label, Range, Satisfies, duplicate, problem
 from events.palladium import MissileType, Warhead
 
 if TYPE_CHECKING:
@@ -140,16 +140,8 @@ def weapons_problems(weapons: "tuple[Weapon, ...]") -> list[str]:
             found.append(
                 problem(f"weapons[{index}].blunt", "only for a melee weapon (a club, a mace)")
             )
-        key = weapon.name.strip().casefold()
-        if key in first:
-            found.append(
-                problem(
-                    f"weapons[{index}].name",
-                    f"duplicate weapon name {json.dumps(weapon.name)} (also weapons[{first[key]}])",
-                )
-            )
-        else:
-            first[key] = index
+        if dup := duplicate(first, index, weapon.name, "weapons", "weapon"):
+            found.append(dup)
     return found
 
 
@@ -160,15 +152,8 @@ def missiles_problems(missiles: tuple[Missile, ...], weapons: "tuple[Weapon, ...
     found: list[str] = []
     names: dict[str, int] = {}
     for index, m in enumerate(missiles):
-        key = m.name.strip().casefold()
-        if key in names:
-            found.append(
-                problem(
-                    f"missiles[{index}].name",
-                    f"duplicate missile name {json.dumps(m.name)} (also missiles[{names[key]}])",
-                )
-            )
-        names.setdefault(key, index)
+        if dup := duplicate(names, index, m.name, "missiles", "missile"):
+            found.append(dup)
         if m.smart and m.type == "mini":
             found.append(
                 problem(f"missiles[{index}].smart", "a mini-missile is never smart (PAL-MSL-SMART)")
