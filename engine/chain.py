@@ -6,6 +6,22 @@ skip pointer, seed, salt, rules version, command, entered dice, time, and every 
 system, rules version and time). A command that reads a ply recomputes its hash from the row
 and the parent's *stored* hash; a mismatch means the row changed after it was written.
 
+Two layouts of those bytes exist, and a file uses one for ever (:func:`layout_of`):
+
+* **layout 1** (files of schema 2): one JSON array of the ply's fields and its events as
+  ``[ply, tag, version, body]`` arrays, every body escaped as a JSON string.
+* **layout 2** (schema 3, and schema-1 files, which gain it on their first write): a JSON
+  array of the ply's fields, its event count, its tags joined by ``,`` and its versions joined
+  by ``,``, followed by its bodies as stored, one a line (newline-delimited JSON). That is
+  what SQLite's ``group_concat`` gives per ply, so a long read takes a ply's events as one
+  value, hashes it as it comes and decodes it in one call (engine/skim.py), with no Python
+  object per stored event and no escaping. It is one-to-one for what fracas writes: a tag
+  never holds a comma and a body never a raw newline (msgspec writes compact JSON), so with
+  the count fixed, the joined texts split back into the same rows only. It covers each
+  value's text, not SQLite's storage class: a body rewritten as a blob of the same bytes
+  still folds the same fight through a skim, and the row-by-row reads (``log``, ``explain``,
+  ``replay --verify``), which see the class, refuse it (:func:`ply_text`).
+
 Plies appended later chain over the stored hashes, so a changed row is never laundered: the
 first changed ply stays the first mismatch for ever, even for a command that a snapshot spared
 from reading it (``replay --verify`` reads them all).
@@ -14,6 +30,7 @@ from reading it (``replay --verify`` reads them all).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import msgspec
 
@@ -21,8 +38,19 @@ from engine.logfile import NotFracas
 from engine.sha import bulk_sha256, sha256
 
 _ENCODE = msgspec.json.Encoder().encode
-#: What a hash is over, versioned so that a future layout cannot collide with this one.
+#: What a hash is over, versioned so that one layout's bytes cannot collide with another's.
 _DOMAIN = b"fracas-chain/1\x00"
+_DOMAIN_2 = b"fracas-chain/2\x00"
+#: The layout new files use.
+LAYOUT = 2
+#: Joins a ply's bodies in layout 2: a body fracas wrote never holds a raw newline.
+BODY_JOIN = "\n"
+
+
+def layout_of(schema: int) -> int:
+    """The chain layout of a file of ``schema``: schema-2 files keep layout 1 (their hashes
+    were published and must not change); a schema-1 file gains the current one."""
+    return 1 if schema == 2 else LAYOUT
 
 
 class Tampered(NotFracas):
@@ -46,8 +74,10 @@ def ply_hash(
     dice: object,
     created_at: object,
     events: Sequence[tuple[int, str, int, str]],
+    layout: int = LAYOUT,
 ) -> bytes:
-    """The hash of one ply from its parent's stored hash and its stored contents.
+    """The hash of one ply from its parent's stored hash and its stored contents, in
+    ``layout`` (the module's notes).
 
     ``dice`` is the stored JSON text of the entered faces; ``events`` are ``(ply id, tag,
     version, body)`` in order, the bodies as stored (the rows a path read gives). The fields
@@ -55,18 +85,75 @@ def ply_hash(
     hashed as it is. Everything after the parent's hash is one JSON array, so no two
     different plies hash the same bytes.
     """
-    body = _ENCODE([depth, skip, seed, salt, rules_version, command, dice, created_at, events])
-    return sha256(_DOMAIN + parent + body)
+    fields = [depth, skip, seed, salt, rules_version, command, dice, created_at]
+    if layout == 1:
+        return sha256(_DOMAIN + parent + _ENCODE([*fields, events]))
+    return sha256(_layout_2(parent, fields, events))
+
+
+#: A ply's events as one SQLite aggregate gives them: (count, tags, versions, bodies).
+PlyText = tuple[int, str, str, bytes]
+
+#: The text of a ply without events.
+NO_EVENTS: PlyText = (0, "", "", b"")
+
+
+def ply_text(events: Sequence[tuple[int, str, int, str]]) -> PlyText | None:
+    """Stored events as layout 2 hashes them, or None if a value is not of the type fracas
+    stores there (a tag or body that is not text, a version that is not an integer): such a
+    ply was changed outside fracas, and matches no hash."""
+    if not events:
+        return NO_EVENTS
+    tags = [e[1] for e in events]
+    versions = [e[2] for e in events]
+    bodies = [e[3] for e in events]
+    if not (
+        all(type(t) is str for t in tags)
+        and all(type(v) is int for v in versions)
+        and all(type(b) is str for b in bodies)
+    ):
+        return None
+    text = BODY_JOIN.join(bodies).encode()
+    return len(events), ",".join(tags), ",".join(map(str, versions)), text
+
+
+def layout_2_bytes(parent: bytes, fields: Sequence[object], text: PlyText) -> bytes:
+    """Layout 2's bytes of a ply from its fields (depth to time) and its events' text."""
+    count, tags, versions, bodies = text
+    return _DOMAIN_2 + parent + _ENCODE([*fields, count, tags, versions]) + bodies
+
+
+def text_digest(
+    openssl: Callable[[bytes], Any], parent: bytes, fields: Sequence[object], text: PlyText
+) -> bytes:
+    """SHA-256 of :func:`layout_2_bytes` by OpenSSL (``engine.sha.bulk_sha256``), the
+    bodies fed as they are rather than copied after the rest."""
+    count, tags, versions, bodies = text
+    h = openssl(_DOMAIN_2 + parent + _ENCODE([*fields, count, tags, versions]))
+    h.update(bodies)
+    digest: bytes = h.digest()
+    return digest
+
+
+def _layout_2(
+    parent: bytes, fields: Sequence[object], events: Sequence[tuple[int, str, int, str]]
+) -> bytes:
+    text = ply_text(events)
+    if text is None:  # no hash fracas wrote is over these bytes (see ply_text)
+        return _DOMAIN_2 + b"not as fracas stores it" + parent + repr(events).encode()
+    return layout_2_bytes(parent, fields, text)
 
 
 #: :func:`ply_hasher`'s function: ``(parent hash, raw ply row, its stored events) -> hash``.
 RowHasher = Callable[[bytes, Sequence[object], Sequence[tuple[int, str, int, str]]], bytes]
 
 
-def ply_hasher(count: int) -> RowHasher:
+def ply_hasher(count: int, layout: int = LAYOUT) -> RowHasher:
     """:func:`ply_hash` over a raw ply row (``engine.logrows.PLY_COLUMNS``, whose depth to
     time are ``row[3:11]``, in the order the hash takes them), for a read of ``count``
     plies: a long read binds OpenSSL's SHA-256 once instead of choosing per ply."""
+    if layout != 1:
+        return _hash_row_2 if count < 256 else _bulk_2(bulk_sha256())
     if count < 256:
         return _hash_row
     openssl, encode, domain = bulk_sha256(), _ENCODE, _DOMAIN
@@ -83,4 +170,19 @@ def _hash_row(
     parent: bytes, row: Sequence[object], events: Sequence[tuple[int, str, int, str]]
 ) -> bytes:
     depth, skip, seed, salt, version, command, dice, created = row[3:11]
-    return ply_hash(parent, depth, skip, seed, salt, version, command, dice, created, events)
+    return ply_hash(parent, depth, skip, seed, salt, version, command, dice, created, events, 1)
+
+
+def _hash_row_2(
+    parent: bytes, row: Sequence[object], events: Sequence[tuple[int, str, int, str]]
+) -> bytes:
+    return sha256(_layout_2(parent, row[3:11], events))
+
+
+def _bulk_2(openssl: Callable[[bytes], Any]) -> RowHasher:
+    def hash_row(
+        parent: bytes, row: Sequence[object], events: Sequence[tuple[int, str, int, str]]
+    ) -> bytes:
+        return bytes(openssl(_layout_2(parent, row[3:11], events)).digest())
+
+    return hash_row

@@ -19,10 +19,10 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from engine.chain import Tampered, encounter_hash, ply_hash
+from engine.chain import Tampered, encounter_hash, layout_of, ply_hash
 from engine.logfile import APPLICATION_ID as APPLICATION_ID
 from engine.logfile import BUSY_TIMEOUT_S as BUSY_TIMEOUT_S
-from engine.logfile import CHAIN, SCHEMA, VIEWS, publish, translate
+from engine.logfile import CHAIN, CHAINED_SCHEMA, SCHEMA, VIEWS, publish, translate
 from engine.logfile import OLDEST_SCHEMA as OLDEST_SCHEMA
 from engine.logfile import SCHEMA_VERSION as SCHEMA_VERSION
 from engine.logfile import Busy as Busy
@@ -71,7 +71,7 @@ class Store(Reader):
             )
             conn.execute("PRAGMA synchronous=FULL")
             conn.execute("SELECT count(*) FROM branches").fetchone()
-            chained = version >= SCHEMA_VERSION
+            chained = version >= CHAINED_SCHEMA
             if (
                 not chained
                 and conn.execute(
@@ -81,13 +81,13 @@ class Store(Reader):
                 conn.close()
                 raise NotFracas(
                     f"{path}: the file says schema {version} but holds the hash chain of schema "
-                    f"{SCHEMA_VERSION}: it was changed outside fracas"
+                    f"{CHAINED_SCHEMA} or later: it was changed outside fracas"
                 )
         except sqlite3.Error as err:
             if conn is not None:  # closed now, not by a collection at exit: no -wal left
                 conn.close()
             raise translate(err, path) from None
-        return cls(path, conn, chained=chained)
+        return cls(path, conn, chained=chained, layout=layout_of(version))
 
     @classmethod
     def _create(cls, path: Path) -> Store:
@@ -240,6 +240,7 @@ class Store(Reader):
             dice_text,
             created,
             stored,
+            self.layout,
         )
         conn.execute("INSERT INTO hashes (ply, hash) VALUES (?, ?)", (ply_id, digest))
         self.last_hash = digest

@@ -13,7 +13,10 @@ import stat
 from pathlib import Path
 
 APPLICATION_ID = 0x46524143  # "FRAC"
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
+#: The first schema with the hash chain: schema 2 holds it in layout 1, schema 3 in layout 2
+#: (engine/chain.py); a schema-2 file stays schema 2, its published hashes unchanged.
+CHAINED_SCHEMA = 2
 #: The oldest schema this fracas opens; an older file is upgraded in place on its first write
 #: (new tables only: no row of it is rewritten).
 OLDEST_SCHEMA = 1

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from operator import itemgetter
 from pathlib import Path
 
-from engine.chain import Tampered
+from engine.chain import LAYOUT, PlyText, Tampered
 from engine.logfile import BUSY_TIMEOUT_S, NotFracas, translate
 from engine.logrows import (
     PLY_COLUMNS,
@@ -29,14 +29,37 @@ _DEPTH = itemgetter(3)  # a ply row's depth (PLY_COLUMNS)
 _CHANGED = "the log was changed outside fracas (`fracas replay --verify` names the first change)"
 
 
+#: A ply's events as layout 2 hashes them; the separators are :data:`engine.chain.BODY_JOIN`.
+_TEXTS = (
+    "SELECT ply, count(*), group_concat(tag, ','), group_concat(version, ','), "
+    "CAST(group_concat(body, '\n') AS BLOB) "
+    "FROM events WHERE ply BETWEEN ? AND ? GROUP BY ply"
+)
+
+
+def _runs(plies: Sequence[int]) -> list[tuple[int, int]]:
+    """``plies`` (ids rising) as runs of consecutive ids ``(first, last)``."""
+    runs: list[tuple[int, int]] = []
+    for ply in plies:
+        if runs and runs[-1][1] == ply - 1:
+            runs[-1] = (runs[-1][0], ply)
+        else:
+            runs.append((ply, ply))
+    return runs
+
+
 class Reader:
     """The queries over one open fracas file."""
 
-    def __init__(self, path: Path, conn: sqlite3.Connection, *, chained: bool = True) -> None:
+    def __init__(
+        self, path: Path, conn: sqlite3.Connection, *, chained: bool = True, layout: int = LAYOUT
+    ) -> None:
         self.path = path
         self._conn = conn
         #: False for a schema-1 file not yet upgraded: no stored hashes, no snapshots.
         self.chained = chained
+        #: The layout of the file's hash chain (engine/chain.py: ``layout_of``).
+        self.layout = layout
         self._select_ply = ""
         self._set_chained(chained)
         #: Snapshots a rebuild found worth keeping ``(ply, key, ply_hash, body)``: written by
@@ -76,7 +99,7 @@ class Reader:
             )
         except sqlite3.Error as err:
             raise translate(err, self.path) from None
-        return Reader(self.path, conn, chained=self.chained)
+        return Reader(self.path, conn, chained=self.chained, layout=self.layout)
 
     # --- reads --------------------------------------------------------------------------
 
@@ -257,6 +280,20 @@ class Reader:
             return []
         return rows
 
+    def ply_texts(self, plies: Sequence[int]) -> dict[int, PlyText] | None:
+        """Each of ``plies``' events as one row of text, as hash layout 2 covers them
+        (engine/chain.py: count, tags, versions, bodies): no Python object per event. A ply
+        without events has no entry. SQLite does not promise ``group_concat``'s order, but
+        gives the key's here; a ply whose text came out otherwise fails its hash, and the
+        caller reads it row by row. None: the path is woven through many other plies."""
+        runs = _runs(plies)
+        if len(runs) > _RUNS:
+            return None
+        out: dict[int, PlyText] = {}
+        for first, last in runs:
+            out.update((r[0], r[1:]) for r in self._all(_TEXTS, (first, last)))  # type: ignore[misc]
+        return out
+
     def stored_events(self, plies: Sequence[int]) -> list[tuple[int, str, int, str]]:
         """``(ply, tag, version, body)`` of every event of ``plies`` (ids rising, as a path
         read gives them), in log order: what a ply's hash covers, before any decoding.
@@ -266,12 +303,7 @@ class Reader:
         each run is one range of the events table's key. A path woven through other
         branches' plies is read id by id.
         """
-        runs: list[tuple[int, int]] = []
-        for ply in plies:
-            if runs and runs[-1][1] == ply - 1:
-                runs[-1] = (runs[-1][0], ply)
-            else:
-                runs.append((ply, ply))
+        runs = _runs(plies)
         select = "SELECT ply, tag, version, body FROM events WHERE "
         out: list[tuple[object, ...]] = []
         if len(runs) <= _RUNS:

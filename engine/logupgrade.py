@@ -1,6 +1,7 @@
 """Upgrading a file inside a write transaction that :class:`engine.log.Store` has begun. A
-schema-1 file (from before the hash chain) is brought to schema 2: the chain's tables are
-created and every ply's hash computed from its rows as they stand. A file without this
+schema-1 file (from before the hash chain) is brought to the current schema: the chain's
+tables are created and every ply's hash computed from its rows as they stand, in the current
+layout (a schema-2 file keeps its chain and its layout, engine/chain.py). A file without this
 fracas's read-only views (``v_plies``, ``v_rolls``: engine/logfile.py) gains them. No existing
 row is rewritten."""
 
@@ -9,8 +10,8 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterator
 
-from engine.chain import encounter_hash, ply_hash
-from engine.logfile import CHAIN, SCHEMA_VERSION, VIEW_NAMES, VIEWS, NotFracas
+from engine.chain import LAYOUT, encounter_hash, ply_hash
+from engine.logfile import CHAIN, CHAINED_SCHEMA, SCHEMA_VERSION, VIEW_NAMES, VIEWS, NotFracas
 
 
 def statements(script: str) -> Iterator[str]:
@@ -24,8 +25,8 @@ def statements(script: str) -> Iterator[str]:
 
 
 def upgrade(conn: sqlite3.Connection) -> bool:
-    """Bring the file to schema 2 if it is older; True if it was upgraded now."""
-    if conn.execute("PRAGMA user_version").fetchone()[0] >= SCHEMA_VERSION:
+    """Give a file without the hash chain the current schema; True if it was upgraded now."""
+    if conn.execute("PRAGMA user_version").fetchone()[0] >= CHAINED_SCHEMA:
         return False
     for statement in statements(CHAIN):
         conn.execute(statement)
@@ -51,7 +52,9 @@ def upgrade(conn: sqlite3.Connection) -> bool:
             )
         seed, salt, version, command, dice, at = row
         stored = events.get(ply_id, [])
-        hashes[ply_id] = ply_hash(base, depth, skip, seed, salt, version, command, dice, at, stored)
+        hashes[ply_id] = ply_hash(
+            base, depth, skip, seed, salt, version, command, dice, at, stored, LAYOUT
+        )
     conn.executemany("INSERT INTO hashes (ply, hash) VALUES (?, ?)", hashes.items())
     conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
     return True

@@ -20,6 +20,7 @@ from engine.chain import Tampered, encounter_hash, ply_hasher
 from engine.log import PlyRow, Store
 from engine.logreads import Reader
 from engine.logrows import ply_row
+from engine.skim import Skimmed, skim
 from projections.state import FightState
 
 if TYPE_CHECKING:
@@ -130,7 +131,7 @@ def check_chain(
     first is the encounter's root)."""
     out: list[Read] = []
     chained = store.chained
-    hash_row = ply_hasher(len(rows))
+    hash_row = ply_hasher(len(rows), store.layout)
     for raw, stored in zip(rows, events, strict=True):
         if previous is None:
             if raw[2] is not None:
@@ -250,23 +251,40 @@ def _state_at(kernel: Kernel, store: Store, head_id: int, *, snapshots: bool) ->
             if base is not None or top < snaps.every:
                 break
     if base is None:
-        plies = read_path(store, head_id)
+        rows = path_of(store, head_id)
     elif base[0] == head.depth:  # the head's own snapshot: nothing after it to read
         return state
     else:
         tail = [r for r in near if r[3] > base[0]]  # type: ignore[operator]
-        plies = read_path(store, head_id, base[0], base[1], tail)
-    unread = kernel.unfolded_tags
-    rows: list[Stored] = []
-    marks: list[tuple[int, Read]] = []  # (events before it, ply) where a snapshot is due
-    for ply in plies:
-        rows += [e for e in ply.events if e[1] not in unread]
-        if keep and ply.depth % snaps.every == 0 and ply.depth:
-            marks.append((len(rows), ply))
-    decoded = kernel.codec.decode_stored(rows, full=False)
+        rows = path_of(store, head_id, base[0], base[1], tail)
+    plies = _folded(kernel, store, rows, None if base is None else base[1])
     at = 0
-    for upto, ply in marks:
-        state = kernel.apply(state, decoded[at:upto])
-        at = upto
-        store.cache.append((ply.id, snaps.key, ply.hash, snaps.encode(state)))
-    return kernel.apply(state, decoded[at:])
+    for i, raw in enumerate(plies.rows):
+        depth: int = raw[3]  # type: ignore[assignment]
+        if keep and depth and depth % snaps.every == 0:
+            upto = plies.ends[i]
+            state = kernel.apply(state, plies.events[at:upto])
+            at = upto
+            store.cache.append((raw[0], snaps.key, plies.hashes[i], snaps.encode(state)))  # type: ignore[arg-type]
+    return kernel.apply(state, plies.events[at:])
+
+
+def _folded(
+    kernel: Kernel, store: Store, rows: list[tuple[object, ...]], base: bytes | None
+) -> Skimmed:
+    """The events a reducer reads of the path of ``rows``, each ply checked against its
+    hash: skimmed (engine/skim.py) if the file allows, else read row by row."""
+    if rows[0][2] is None or base is not None:
+        start = base if base is not None else root_hash(store, store.row(rows[0]))
+        fast = skim(kernel, store, rows, start)
+        if fast is not None:
+            return fast
+    plies = check_chain(store, rows, events_by_ply(store, rows), base)
+    unread = kernel.unfolded_tags
+    stored: list[Stored] = []
+    ends: list[int] = []
+    for ply in plies:
+        stored += [e for e in ply.events if e[1] not in unread]
+        ends.append(len(stored))
+    events = kernel.codec.decode_stored(stored, full=False)
+    return Skimmed(rows, events, ends, [p.hash for p in plies])

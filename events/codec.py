@@ -123,6 +123,7 @@ class Codec:
         self._lazy = lazy
         fold = self._union(self._records, folded)
         self._fold_many = msgspec.json.Decoder(list[fold])  # type: ignore[valid-type]
+        self._folded = None if folded is None else frozenset(folded)
         types = CORE_EVENTS + self._pack_events
         self.current: Mapping[str, int] = {tag_of(t): t.schema_version for t in types}
         self._pairs = frozenset(self.current.items())  # (tag, version) needing no upcast
@@ -174,6 +175,38 @@ class Codec:
             except msgspec.MsgspecError:
                 pass  # decode one by one below, to name the event at fault
         return [self.decode(tag, version, body) for _, tag, version, body in rows]
+
+    def all_current(self, tags: str, versions: str) -> bool:
+        """Whether the events of these joined tags and versions (a ply's text in hash layout
+        2, engine/chain.py) are all of this fracas's versions: none needs upcasting."""
+        pairs = self._pairs
+        tag_list, version_list = tags.split(","), versions.split(",")
+        return len(tag_list) == len(version_list) and all(
+            (tag, int(v) if v.isascii() and v.isdigit() else v) in pairs
+            for tag, v in zip(tag_list, version_list, strict=True)
+        )
+
+    @functools.cached_property
+    def _skim(self) -> msgspec.json.Decoder[Any]:
+        """The rebuild decoder over every current tag: the types a reducer reads, and an
+        empty placeholder for each other (its fields are skipped, nothing is built)."""
+        folded = self._folded
+        union = self._union(self._records, folded)
+        skipped = tuple(
+            msgspec.defstruct(f"Skipped{i}", [], tag=tag_of(t), tag_field="type", frozen=True)
+            for i, t in enumerate(CORE_EVENTS + self._pack_events)
+            if folded is not None and t not in folded
+        )
+        return msgspec.json.Decoder(Union[(union, *skipped)])
+
+    def skim(self, text: bytes) -> list[Event]:
+        """A ply's events from its bodies one a line (hash layout 2's), for a rebuild: those a
+        reducer reads decoded (pack records left plain, as ``decode_stored(full=False)``), the
+        others as empty placeholders no reducer reads. Only for events
+        :meth:`all_current` passed; a tag this fracas does not know fails
+        (``msgspec.MsgspecError``), and the caller reads the rows one by one."""
+        events: list[Event] = self._skim.decode_lines(text)
+        return events
 
     def decode_many(self, rows: Sequence[tuple[str, int, str]]) -> list[Event]:
         """Many stored events at once: one decoder call when none needs upcasting."""

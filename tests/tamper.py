@@ -7,7 +7,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from engine.chain import encounter_hash, ply_hash
+from engine.chain import encounter_hash, layout_of, ply_hash
 
 
 def execute(db: Path, *statements: tuple[str, tuple[object, ...]]) -> None:
@@ -57,9 +57,10 @@ def true_hash(db: Path, ply: int) -> bytes:
         events = conn.execute(
             "SELECT ply, tag, version, body FROM events WHERE ply = ? ORDER BY idx", (ply,)
         ).fetchall()
+        layout = layout_of(conn.execute("PRAGMA user_version").fetchone()[0])
     finally:
         conn.close()
-    return ply_hash(base, *content, events)
+    return ply_hash(base, *content, events, layout)
 
 
 def rehash(db: Path, ply: int) -> None:

@@ -19,6 +19,7 @@ from typing import Any
 
 import pytest
 
+from engine.logfile import SCHEMA_VERSION
 from tests.conftest import CliResult
 
 HERE = Path(__file__).parent / "golden_logs"
@@ -132,8 +133,8 @@ def test_an_old_log_gains_the_hash_chain_without_a_row_rewritten(
     log: str, old_log: Callable[[str], Path], fracas_inprocess: Callable[..., CliResult]
 ) -> None:
     """A file from before the chain (schema 1): reading it writes nothing and still gives a
-    head hash, computed from its rows; its first write upgrades it to schema 2 (new tables
-    only) and stores that same chain, which then verifies and checks every ply read."""
+    head hash, computed from its rows; its first write upgrades it to the current schema (new
+    tables only) and stores that same chain, which then verifies and checks every ply read."""
     db = old_log(log)
     rows, raw = _rows(db), db.read_bytes()
     read = fracas_inprocess("--json", "status", db=db)
@@ -146,7 +147,7 @@ def test_an_old_log_gains_the_hash_chain_without_a_row_rewritten(
     assert _rows(db) == rows, "the upgrade rewrote an old row"
     conn = sqlite3.connect(db)
     try:
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         assert conn.execute("SELECT count(*) FROM hashes").fetchone()[0] == len(rows[1])
     finally:
         conn.close()
@@ -174,3 +175,32 @@ def test_an_old_log_changed_outside_fracas_is_not_upgraded(
     assert result.code == 5, result
     assert "changed outside fracas" in result.stderr
     assert db.read_bytes() == raw
+
+
+SCHEMA_2: dict[str, dict[str, dict[str, Any]]] = json.loads((HERE / "expected-v2.json").read_text())
+
+
+@pytest.mark.parametrize("encounter", sorted(SCHEMA_2))
+def test_a_schema_2_file_keeps_its_chain_and_its_layout(
+    encounter: str, tmp_path: Path, fracas_inprocess: Callable[..., CliResult]
+) -> None:
+    """``raw-v2.db``: ``raw-v1.db`` upgraded, and a ply added, by the fracas of schema 2 (hash
+    layout 1, engine/chain.py). Every branch verifies with the head hash that fracas printed,
+    and a ply added today chains in the same layout: the file stays schema 2."""
+    db = tmp_path / "raw-v2.db"
+    shutil.copyfile(HERE / "raw-v2.db", db)
+    assert fracas_inprocess("use", encounter, db=db).code == 0
+    for branch, expected in SCHEMA_2[encounter].items():
+        assert fracas_inprocess("switch", branch, db=db).code == 0
+        verified = json.loads(fracas_inprocess("--json", "replay", "--verify", db=db).stdout)
+        assert (verified["difference"], verified["head_hash"]) == (None, expected["head_hash"])
+        assert verified["verified"] == expected["length"] + 1  # the root ply too
+    who = json.loads(fracas_inprocess("--json", "status", db=db).stdout)["combatants"][0]["id"]
+    assert fracas_inprocess("ruling", who, "--note", "a ply added today", db=db).code == 0
+    verified = json.loads(fracas_inprocess("--json", "replay", "--verify", db=db).stdout)
+    assert verified["difference"] is None, verified
+    conn = sqlite3.connect(db)
+    try:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    finally:
+        conn.close()
