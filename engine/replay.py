@@ -42,11 +42,12 @@ class Kernel:
             {"options": pack.options, "pending": pack.pending},
             lambda: {"sheet": pack.sheet},
             folded={*core_reducers.REDUCERS, *pack.reducers},
+            unread=pack.unread,
         )
-        self.reducers: Mapping[type[Event], Reducer] = {
-            **core_reducers.REDUCERS,
-            **pack.reducers,
-        }
+        reducers = {**core_reducers.REDUCERS, **pack.reducers}
+        # a skim's lean copy of an event type folds by its type's reducer
+        slim = {lean: reducers[t] for t, lean in self.codec.slimmed.items()}
+        self.reducers: Mapping[type[Event], Reducer] = {**reducers, **slim}
         self.snapshots = SnapshotCodec(pack, self.codec)
         #: declaration type -> its row (None: a core declaration no verb makes), as found.
         self._rows: dict[type, Action | None] = {}

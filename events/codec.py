@@ -54,6 +54,30 @@ def _array(bodies: list[str]) -> str:
 _TAGS: dict[type, str] = {}
 
 
+def _slim(event_type: type[Event], unread: Collection[str]) -> type:
+    """A copy of ``event_type`` (same tag) without the fields ``unread``: decoding skips
+    them, building nothing."""
+    kept: list[tuple[str, Any] | tuple[str, Any, Any]] = []
+    for f in msgspec.structs.fields(event_type):
+        if f.name in unread:
+            continue
+        if f.required:
+            kept.append((f.name, f.type))
+        elif f.default_factory is not msgspec.NODEFAULT:
+            kept.append((f.name, f.type, msgspec.field(default_factory=f.default_factory)))
+        else:
+            kept.append((f.name, f.type, f.default))
+    return msgspec.defstruct(
+        f"{event_type.__name__}Skimmed",
+        kept,
+        tag=tag_of(event_type),
+        tag_field="type",
+        frozen=True,
+        kw_only=True,
+        module=event_type.__module__,
+    )
+
+
 def tag_of(event_type: type[Event]) -> str:
     """The namespaced tag stored for an event type (or a core event typed for a pack)."""
     tag = _TAGS.get(event_type)
@@ -97,6 +121,9 @@ def to_builtins(event: Event) -> dict[str, Any]:
 class Codec:
     """Decodes stored events of the core plus one rules pack's event types.
 
+    ``unread`` names, per folded event type, fields no reducer reads (a roll's details):
+    :meth:`skim` leaves them undecoded, in a lean copy of the type (:attr:`slimmed`).
+
     ``upcasts`` are the pack's steps for its old shapes (the core's are always known, and a
     pack's step for a core tag replaces the core's); a tag they retire still counts as known.
     ``records`` types the pack records core events carry (``options``, ``sheet``,
@@ -117,8 +144,12 @@ class Codec:
         records: Mapping[str, Any] | None = None,
         lazy: Callable[[], Mapping[str, Any]] | None = None,
         folded: Collection[type] | None = None,
+        unread: Mapping[type[Event], Collection[str]] | None = None,
     ) -> None:
         self._pack_events = tuple(pack_events)
+        #: Each event type with fields no reducer reads -> its lean copy, which a skim
+        #: decodes instead (the kernel folds it with the same reducer).
+        self.slimmed: Mapping[type, type] = {t: _slim(t, f) for t, f in (unread or {}).items()}
         self._records = dict(records or {})
         self._lazy = lazy
         fold = self._union(self._records, folded)
@@ -192,6 +223,8 @@ class Codec:
         empty placeholder for each other (its fields are skipped, nothing is built)."""
         folded = self._folded
         union = self._union(self._records, folded)
+        if self.slimmed:
+            union = Union[tuple(self.slimmed.get(t, t) for t in union.__args__)]  # noqa: UP007
         skipped = tuple(
             msgspec.defstruct(f"Skipped{i}", [], tag=tag_of(t), tag_field="type", frozen=True)
             for i, t in enumerate(CORE_EVENTS + self._pack_events)

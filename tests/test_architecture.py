@@ -13,6 +13,7 @@ import ast
 import re
 from pathlib import Path
 
+import msgspec
 import pytest
 
 REPO = Path(__file__).resolve().parent.parent
@@ -117,7 +118,7 @@ def test_projections_are_pure(path: Path) -> None:
 
 def test_only_the_log_speaks_sql() -> None:
     """engine/log.py and engine/logreads.py query the file; engine/logfile.py creates it and
-    reads its errors; engine/logupgrade.py brings a schema-1 file to schema 2 inside the
+    reads its errors; engine/logupgrade.py gives a schema-1 file the hash chain inside the
     store's transaction; engine/logamend.py gives a branch an amended line and takes it back;
     engine/logexport.py writes the flat tables of `fracas export` (another file)."""
     speakers = {
@@ -134,6 +135,41 @@ def test_only_the_log_speaks_sql() -> None:
         "engine/logamend.py",
         "engine/logexport.py",
     }
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEM_WORDS))
+def test_no_reducer_reads_a_field_its_pack_leaves_undecoded(system: str) -> None:
+    """A pack's ``unread`` fields are not decoded by a rebuild's skim (events/codec.py): the
+    reducer of each such event reads its other fields only, by name (``e.field``), and
+    hands the event to nothing that could read more."""
+    import inspect
+    import textwrap
+
+    from engine.rules import get_pack
+
+    pack = get_pack(system)
+    wrong = []
+    for event_type, fields in pack.unread.items():
+        reducer = pack.reducers[event_type]
+        tree = ast.parse(textwrap.dedent(inspect.getsource(reducer)))
+        fn = tree.body[0]
+        assert isinstance(fn, ast.FunctionDef)
+        event = fn.args.args[1].arg
+        read = [
+            n
+            for n in ast.walk(fn)
+            if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name)
+        ]
+        for node in read:
+            if node.value.id == event and node.attr in fields:  # type: ignore[attr-defined]
+                wrong.append(f"{fn.name} reads {event}.{node.attr}")
+        by_name = {id(n.value) for n in read}
+        for node in ast.walk(fn):
+            if isinstance(node, ast.Name) and node.id == event and id(node) not in by_name:
+                wrong.append(f"{fn.name} hands {event} on (line {node.lineno})")
+        names = {f.name for f in msgspec.structs.fields(event_type)}
+        assert set(fields) <= names, f"{event_type.__name__}: no such field"
+    assert not wrong, wrong
 
 
 def test_every_registered_system_is_checked() -> None:

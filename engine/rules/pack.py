@@ -245,6 +245,10 @@ class Pack(msgspec.Struct, frozen=True, kw_only=True, dict=True):  # dict: cache
     #: The record a combatant's ``data`` holds (a msgspec struct), so that a snapshot of the
     #: state decodes back into it; None: the pack's states are never snapshotted.
     record: type[Any] | None = None
+    #: Fields of folded events that no reducer reads (a roll's details), which a rebuild
+    #: leaves undecoded (events/codec.py: ``Codec.skim``). A reducer must never read one:
+    #: tests/test_architecture.py checks each reducer's source.
+    unread: Mapping[type[Event], tuple[str, ...]] = msgspec.field(default_factory=dict)
 
     @functools.cached_property
     def sheet(self) -> type[Any]:

@@ -81,6 +81,9 @@ PACK = Pack(
     record=proj.Fighter,
     events=pe.PALLADIUM_EVENTS,
     reducers={**proj.REDUCERS, **grips_proj.REDUCERS},
+    unread={
+        pe.StrikeRolled: ("roll", "natural", "hits", "critical", "reason", "called", "location"),
+    },
     upcasts=pe.PALLADIUM_UPCASTS,
     status=STATUS,
     load_actions=_actions,
