@@ -7,6 +7,7 @@ Units: ``sdc``/``hp`` are S.D.C./H.P.; ``mdc`` (a Mega-Damage being's body) and
 # No `from __future__ import annotations`: msgspec reads these records' annotations to decode
 # snapshots, and evaluating them from strings costs about 1 ms a command.
 
+from collections.abc import Callable
 from typing import Any, cast
 
 import msgspec
@@ -154,6 +155,15 @@ def update(state: FightState, cid: str, **changes: Any) -> FightState:
     return replace(state, combatants=combatants)
 
 
+def put(state: FightState, c: CombatantState, record: Fighter) -> FightState:
+    """``state`` with ``record`` as combatant ``c``'s: :func:`update` for a reducer that has
+    built the record itself (the commonest events, which a rebuild folds by the ten
+    thousand, each saving the copy of a keyword dict)."""
+    combatants = dict(state.combatants)
+    combatants[c.id] = replace(c, data=record)
+    return replace(state, combatants=combatants)
+
+
 def on_fighter_readied(state: FightState, e: pe.FighterReadied) -> FightState:
     """Set up the combatant's record from its profile: full attacks and pools."""
     p = e.profile
@@ -230,17 +240,20 @@ def on_action_started(state: FightState, e: pe.ActionStarted) -> FightState:
 
 def on_apm_spent(state: FightState, e: pe.ApmSpent) -> FightState:
     """Attacks spent: from hand, from later passes, and on credit from later rounds."""
-    f = fighter(state.combatants[e.combatant])
-    later = sum(e.later)
-    # only what changes is replaced: the commonest event of a fight, and each field given
-    # costs the copy of the record a little more
-    changes: dict[str, Any] = {"apm_left": f.apm_left - (e.amount - e.owed - later)}
+    c = state.combatants[e.combatant]
+    f = fighter(c)
+    later = e.later
+    left = f.apm_left - (e.amount - e.owed - (sum(later) if later else 0))
     ip = f.in_progress
-    if ip is not None and e.on == ip.action:
+    paying = ip is not None and e.on == ip.action
+    if not (paying or later or e.owed or e.ledger or (e.turn and not f.acted)):
+        return put(state, c, replace(f, apm_left=left))  # the commonest event of a fight
+    changes: dict[str, Any] = {"apm_left": left}
+    if ip is not None and paying:
         changes["in_progress"] = replace(ip, paid=ip.paid + e.amount)
-    if e.later:
+    if later:
         changes["passes"] = tuple(
-            n - (e.later[i] if i < len(e.later) else 0) for i, n in enumerate(f.passes)
+            n - (later[i] if i < len(later) else 0) for i, n in enumerate(f.passes)
         )
     if e.owed:
         changes["owed"] = f.owed + e.owed
@@ -251,7 +264,7 @@ def on_apm_spent(state: FightState, e: pe.ApmSpent) -> FightState:
         changes["spent"] = spent
     if e.turn and not f.acted:
         changes["acted"] = True
-    return update(state, e.combatant, **changes)
+    return put(state, c, replace(f, **changes))
 
 
 def on_attacks_gained(state: FightState, e: pe.AttacksGained) -> FightState:
@@ -311,16 +324,22 @@ def on_strike_rolled(state: FightState, e: pe.StrikeRolled) -> FightState:
     return state
 
 
-_POOL_FIELD = {"armor": "armor_mdc", "sdc": "sdc", "hp": "hp", "mdc": "mdc", "arms": "arms"}
+#: pool -> its record with that pool at a value (armor: M.D.C. armor's, else S.D.C. armor's).
+_POOL_SET: dict[str, Callable[[Fighter, int], Fighter]] = {
+    "armor": lambda f, v: (
+        replace(f, armor_mdc=v) if f.armor_mdc is not None else replace(f, armor_sdc=v)
+    ),
+    "sdc": lambda f, v: replace(f, sdc=v),
+    "hp": lambda f, v: replace(f, hp=v),
+    "mdc": lambda f, v: replace(f, mdc=v),
+    "arms": lambda f, v: replace(f, arms=v),
+}
 
 
 def on_pool_set(state: FightState, e: pe.DamageApplied | pe.Healed) -> FightState:
     """A pool drops (damage) or rises (healing) to ``after``."""
-    f = fighter(state.combatants[e.target])
-    field = _POOL_FIELD[e.pool]
-    if e.pool == "armor" and f.armor_mdc is None:
-        field = "armor_sdc"
-    return update(state, e.target, **{field: e.after})
+    c = state.combatants[e.target]
+    return put(state, c, _POOL_SET[e.pool](fighter(c), e.after))
 
 
 def on_defense_rolled(state: FightState, e: pe.DefenseRolled) -> FightState:
