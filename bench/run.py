@@ -126,7 +126,8 @@ def bench_rebuild(tmp: Path, events: int) -> None:
         kernel, store, head = sc.kernel, sc.store, sc.branch.head
         ours = best(lambda: kernel.rebuild(store, head, snapshots=False), 5)
         rows = path_of(store, head)
-        chain = best(lambda: hash_texts(rows, store.ply_texts([r[0] for r in rows])), 5)
+        texts = store.ply_texts([r[0] for r in rows])
+        chain = best(lambda: hash_texts(rows, texts), 5)
         reads = best(lambda: store.stored_events([r[0] for r in store.path_rows(head)]), 5)
         by_rows = best(lambda: read_path(store, head), 5)
     floor = best(raw_floor(db, table_union(table)), 5)
