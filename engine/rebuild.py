@@ -20,7 +20,7 @@ from engine.chain import Tampered, encounter_hash, ply_hasher
 from engine.log import PlyRow, Store
 from engine.logreads import Reader
 from engine.logrows import ply_row
-from engine.skim import Skimmed, skim
+from engine.skim import SKIM_FROM, Skimmed, skim
 from projections.state import FightState
 
 if TYPE_CHECKING:
@@ -273,8 +273,9 @@ def _folded(
     kernel: Kernel, store: Store, rows: list[tuple[object, ...]], base: bytes | None
 ) -> Skimmed:
     """The events a reducer reads of the path of ``rows``, each ply checked against its
-    hash: skimmed (engine/skim.py) if the file allows, else read row by row."""
-    if rows[0][2] is None or base is not None:
+    hash: skimmed (engine/skim.py) if the read is long and the file allows, else read row
+    by row."""
+    if len(rows) >= SKIM_FROM and (rows[0][2] is None or base is not None):
         start = base if base is not None else root_hash(store, store.row(rows[0]))
         fast = skim(kernel, store, rows, start)
         if fast is not None:

@@ -24,6 +24,12 @@ if TYPE_CHECKING:
     from engine.replay import Kernel
 
 
+#: The fewest plies a rebuild skims: a shorter read (a snapshot's tail, a small fight) goes
+#: row by row, since building the skim's decoder and loading OpenSSL cost a command more
+#: (about 6 ms) than skimming saves on a few plies.
+SKIM_FROM = 256
+
+
 class Skimmed:
     """A path read for a rebuild: its raw ply rows (``PLY_COLUMNS`` then the stored hash),
     the hash each was checked against, and the events a reducer reads (others may be

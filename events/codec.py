@@ -152,8 +152,6 @@ class Codec:
         self.slimmed: Mapping[type, type] = {t: _slim(t, f) for t, f in (unread or {}).items()}
         self._records = dict(records or {})
         self._lazy = lazy
-        fold = self._union(self._records, folded)
-        self._fold_many = msgspec.json.Decoder(list[fold])  # type: ignore[valid-type]
         self._folded = None if folded is None else frozenset(folded)
         types = CORE_EVENTS + self._pack_events
         self.current: Mapping[str, int] = {tag_of(t): t.schema_version for t in types}
@@ -216,6 +214,13 @@ class Codec:
             (tag, int(v) if v.isascii() and v.isdigit() else v) in pairs
             for tag, v in zip(tag_list, version_list, strict=True)
         )
+
+    @functools.cached_property
+    def _fold_many(self) -> msgspec.json.Decoder[Any]:
+        """The row-by-row rebuild's decoder: the types a reducer reads (built on first use:
+        a file in hash layout 2 is skimmed, engine/skim.py)."""
+        fold = self._union(self._records, self._folded)
+        return msgspec.json.Decoder(list[fold])  # type: ignore[valid-type]
 
     @functools.cached_property
     def _skim(self) -> msgspec.json.Decoder[Any]:

@@ -243,6 +243,25 @@ def test_incremental_state_equals_the_rebuild_at_every_ply(played: Played) -> No
             assert state == sc.kernel.rebuild(sc.store, view.row.id), f"ply #{view.number}"
 
 
+def test_the_skim_folds_every_path_as_its_rows_do(played: Played) -> None:
+    """A rebuild of a long path skims it (engine/skim.py): one text per ply, the pack's
+    ``unread`` fields left undecoded. At every ply of the fight it must fold to the state the
+    decoded rows fold to, and never need the row-by-row read on an honest file."""
+    from engine.rebuild import path_of, root_hash
+    from engine.skim import skim
+
+    table = Table(played.db)
+    views = table.log()
+    with table.scene() as sc:
+        state = FightState()
+        for view in views:
+            state = sc.kernel.apply(state, view.events)
+            rows = path_of(sc.store, view.row.id)
+            got = skim(sc.kernel, sc.store, rows, root_hash(sc.store, sc.store.row(rows[0])))
+            assert got is not None, f"ply #{view.number}"
+            assert sc.kernel.apply(FightState(), got.events) == state, f"ply #{view.number}"
+
+
 @pytest.mark.parametrize("n", [1, 3, 8])
 def test_undo_then_redo_restores_the_identical_state(played: Played, n: int) -> None:
     before = played.cli.json("status")
