@@ -38,6 +38,8 @@ class UnreadableEvent(ValueError):
                 f"the log holds an event {self.tag!r} (version {self.version}) that this fracas "
                 "does not know: it was written by a newer fracas or another rules pack"
             )
+        if self.version < 0:  # no version to show (see Codec.decode)
+            return f"a stored {self.tag!r} event is unreadable: {self.reason}"
         return f"a stored {self.tag!r} event (version {self.version}) is unreadable: {self.reason}"
 
 
@@ -183,6 +185,12 @@ class Codec:
 
     def decode(self, tag: str, version: int, body: str) -> Event:
         """One stored event; old versions are upcast first (events/upcasts.py)."""
+        if type(version) is not int:  # not as fracas stores it: text, a fraction, a blob
+            shown = repr(version)
+            shown = shown if len(shown) <= 24 else shown[:20] + "..."
+            raise UnreadableEvent(
+                tag, -1, f"its version {shown} is not a whole number", known_tag=True
+            )
         try:
             if self.current.get(tag) == version or tag not in self.tags:
                 return self._one.decode(body)  # type: ignore[no-any-return]
@@ -211,7 +219,7 @@ class Codec:
         pairs = self._pairs
         tag_list, version_list = tags.split(","), versions.split(",")
         return len(tag_list) == len(version_list) and all(
-            (tag, int(v) if v.isascii() and v.isdigit() else v) in pairs
+            (tag, int(v) if v.isascii() and v.isdigit() and len(v) < 19 else v) in pairs
             for tag, v in zip(tag_list, version_list, strict=True)
         )
 

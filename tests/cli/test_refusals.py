@@ -519,7 +519,7 @@ def test_fitting_physical_dice_are_accepted_and_recorded(
 # --- what the log holds and this fracas cannot read ----------------------------------------
 
 
-def _insert_event(db: Path, tag: str, version: int, body: str, *, honest: bool = True) -> int:
+def _insert_event(db: Path, tag: str, version: object, body: str, *, honest: bool = True) -> int:
     """Append a stored event to the head ply of main, as another program could (INSERT is the
     one write the append-only triggers allow); ``honest``: and chain the ply's hash over it,
     as a newer fracas writing that event would. Returns the ply's number (its depth)."""
@@ -545,12 +545,15 @@ def _insert_event(db: Path, tag: str, version: int, body: str, *, honest: bool =
         ("core.teleported", 1, '{"type":"core.teleported"}', 6, "newer fracas"),
         ("core.turn_passed", 9, '{"type":"core.turn_passed","to":null}', 6, "version 9"),
         ("core.turn_passed", 1, '{"type":"core.turn_passed","to":5}', 5, "corrupt"),
+        ("core.turn_passed", "x", '{"type":"core.turn_passed","to":null}', 5, "whole number"),
+        ("core.turn_passed", 1.5, '{"type":"core.turn_passed","to":null}', 5, "whole number"),
+        ("core.turn_passed", "9" * 400, '{"type":"core.turn_passed","to":null}', 5, "corrupt"),
     ],
-    ids=["unknown tag", "newer version", "broken body"],
+    ids=["unknown tag", "newer version", "broken body", "text version", "fraction", "huge"],
 )
 def test_an_event_this_fracas_cannot_read_is_named_not_a_crash(
     tag: str,
-    version: int,
+    version: object,
     body: str,
     code: int,
     mention: str,

@@ -112,6 +112,8 @@ def test_an_event_of_an_older_version_is_read_row_by_row(table: Table) -> None:
         assert sc.kernel.codec.all_current("core.turn_passed", "1")
         assert not sc.kernel.codec.all_current("core.turn_passed", "7")
         assert not sc.kernel.codec.all_current("core.turn_passed,core.turn_passed", "1")
+        assert not sc.kernel.codec.all_current("core.turn_passed", "1" * 5000)
+        assert not sc.kernel.codec.all_current("core.turn_passed", "\u0661")
     tamper.execute(table.db, ("UPDATE events SET version = 0 WHERE ply = ?", (head,)))
     tamper.rehash(table.db, head)
     got, _ = _skimmed_or_refused(table)
