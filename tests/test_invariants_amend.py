@@ -1,16 +1,20 @@
 """Kernel invariants of `amend` (issue 11), as hypothesis properties over random fights: the
 amended line re-resolves from its seeds (`replay --verify` reproduces it), every ply after the
-amended one keeps its depth, the old line stays reachable unchanged, and an undo right after
-the amend restores the branch exactly (the same status, the same head hash)."""
+amended one keeps its depth, the old line stays reachable unchanged, an undo right after the
+amend restores the branch exactly (the same status, the same head hash), and the state folded
+from a snapshot and a tail equals the fold from the start on both lines (issue 8)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.rules import IllegalAction
+from engine.replay import kernel_for
+from engine.rules import IllegalAction, get_pack
 from engine.table import Table
 from events.core import Declaration, InitiativeDeclared, PassDeclared
 from events.palladium import DefendDeclared, StrikeDeclared
@@ -28,6 +32,24 @@ def step(choice: int, answer: str) -> Declaration:
     if choice == 2:
         return DefendDeclared(defender="marcus", choice=answer)  # type: ignore[arg-type]
     return PassDeclared()
+
+
+@pytest.fixture(autouse=True)
+def snapshot_every_third_ply() -> Iterator[None]:
+    """Snapshots every 3 plies, so that these short fights fold from snapshots and tails."""
+    snaps = kernel_for(get_pack("palladium")).snapshots
+    every, snaps.every = snaps.every, 3
+    yield
+    snaps.every = every
+
+
+def folds_agree(table: Table, branch: str) -> None:
+    """Snapshot plus tail folds to what the whole path folds to, on ``branch``."""
+    with table.scene(branch) as sc:
+        cached = sc.kernel.rebuild(sc.store, sc.branch.head)
+        full = sc.kernel.rebuild(sc.store, sc.branch.head, snapshots=False)
+        assert sc.store.snapshots_on_path(sc.branch.head, sc.kernel.snapshots.key), branch
+    assert cached == full, branch
 
 
 def fight(db: Path, moves: list[tuple[int, str]]) -> Table:
@@ -73,6 +95,8 @@ def test_amend_verifies_keeps_depths_and_undoes_exactly(
     assert table.verify().difference is None
     saved = table.log(report.saved_as)
     assert [(v.number, v.row.id) for v in saved] == old_log  # the old line, untouched
+    folds_agree(table, table.status()["branch"])
+    folds_agree(table, report.saved_as)
     table.undo()
     assert table.head_hash() == before_hash
     assert table.status() == before_status
