@@ -4,8 +4,9 @@ folded from the nearest snapshot on the path rather than from the encounter's st
 * :func:`checked_plies`: the plies to a head (after a given depth) with their stored events,
   each checked against its hash before anything is decoded.
 * :func:`state_at`: the state at a ply, from the nearest usable snapshot plus the plies after
-  it; snapshots it folded past that were missing are left in ``store.cache`` for the command
-  to keep once it has succeeded (a refused command writes nothing).
+  it (a long stretch skimmed, engine/skim.py); snapshots it folded past that were missing are
+  left in ``store.cache`` for the command to keep once it has succeeded (a refused command
+  writes nothing).
 """
 
 from __future__ import annotations
@@ -259,9 +260,9 @@ def _state_at(kernel: Kernel, store: Store, head_id: int, *, snapshots: bool) ->
         rows = path_of(store, head_id, base[0], base[1], tail)
     plies = _folded(kernel, store, rows, None if base is None else base[1])
     at = 0
-    for i, raw in enumerate(plies.rows):
+    for i, raw in enumerate(plies.rows if keep else ()):
         depth: int = raw[3]  # type: ignore[assignment]
-        if keep and depth and depth % snaps.every == 0:
+        if depth and depth % snaps.every == 0:
             upto = plies.ends[i]
             state = kernel.apply(state, plies.events[at:upto])
             at = upto
