@@ -46,6 +46,18 @@ SHEETS = EXAMPLES / "sheets"
 _BOOT = "import sys; sys.argv[0] = 'fracas'; from cli.main import run; run()"
 
 
+def bar_table(db: Path, name: str = "bar", seed: int = 7) -> Any:
+    """A new encounter in ``db`` with Marcus Kell (``marcus``) and a Brodkil (``brodkil``),
+    through the library (an ``engine.table.Table``)."""
+    from engine.table import Table
+
+    table = Table(db)
+    table.new(name, seed=seed)
+    table.add(SHEETS / "marcus_kell.toml", cid="marcus")
+    table.add(SHEETS / "brodkil.json", cid="brodkil")
+    return table
+
+
 @dataclass(frozen=True)
 class CliResult:
     """What one run of the command line did."""

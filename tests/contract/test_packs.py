@@ -233,20 +233,10 @@ def test_every_die_is_recorded_in_the_order_it_was_rolled(played: Played) -> Non
         assert faces == ply["dice"], (ply["ply"], ply["command"])
 
 
-def test_incremental_state_equals_the_rebuild_at_every_ply(played: Played) -> None:
-    table = Table(played.db)
-    views = table.log()
-    with table.scene() as sc:
-        state = FightState()
-        for view in views:
-            state = sc.kernel.apply(state, view.events)
-            assert state == sc.kernel.rebuild(sc.store, view.row.id), f"ply #{view.number}"
-
-
-def test_the_skim_folds_every_path_as_its_rows_do(played: Played) -> None:
-    """A rebuild of a long path skims it (engine/skim.py): one text per ply, the pack's
-    ``unread`` fields left undecoded. At every ply of the fight it must fold to the state the
-    decoded rows fold to, and never need the row-by-row read on an honest file."""
+def test_incremental_state_equals_the_rebuild_and_the_skim_at_every_ply(played: Played) -> None:
+    """At every ply the state folded event by event equals the rebuild, and equals the fold
+    of what a skim of the path gives (engine/skim.py: one text per ply, the pack's ``unread``
+    fields left undecoded), which never needs the row-by-row read on an honest file."""
     from engine.rebuild import path_of, root_hash
     from engine.skim import skim
 
@@ -256,6 +246,7 @@ def test_the_skim_folds_every_path_as_its_rows_do(played: Played) -> None:
         state = FightState()
         for view in views:
             state = sc.kernel.apply(state, view.events)
+            assert state == sc.kernel.rebuild(sc.store, view.row.id), f"ply #{view.number}"
             rows = path_of(sc.store, view.row.id)
             got = skim(sc.kernel, sc.store, rows, root_hash(sc.store, sc.store.row(rows[0])))
             assert got is not None, f"ply #{view.number}"

@@ -16,17 +16,14 @@ from engine.table import Table
 from projections.state import FightState
 from tests import tamper
 from tests.cli.test_tamper import play
-from tests.conftest import SHEETS
+from tests.conftest import bar_table
 
 HERE = Path(__file__).parent.parent / "golden_logs"
 
 
 @pytest.fixture
 def table(tmp_path: Path) -> Table:
-    table = Table(tmp_path / "fight.db")
-    table.new("bar", seed=7)
-    table.add(SHEETS / "marcus_kell.toml", cid="marcus")
-    table.add(SHEETS / "brodkil.json", cid="brodkil")
+    table: Table = bar_table(tmp_path / "fight.db")
     play(table, 30)
     return table
 
@@ -79,10 +76,7 @@ def test_a_changed_event_is_not_skimmed_and_the_rows_name_its_ply(
 def test_a_long_rebuild_skims_and_a_changed_ply_in_it_is_still_named(tmp_path: Path) -> None:
     """Past SKIM_FROM plies a rebuild skims; a change deep in such a path makes it give way
     to the rows, which name the ply."""
-    table = Table(tmp_path / "long.db")
-    table.new("long", seed=3)
-    table.add(SHEETS / "marcus_kell.toml", cid="marcus")
-    table.add(SHEETS / "brodkil.json", cid="brodkil")
+    table: Table = bar_table(tmp_path / "long.db", "long", seed=3)
     play(table, SKIM_FROM + 20)
     with table.scene() as sc:
         rows = path_of(sc.store, sc.branch.head)

@@ -16,7 +16,7 @@ from engine.rules import UnknownName, get_pack
 from engine.table import Table
 from events.palladium import StrikeDeclared
 from tests.cli.test_tamper import play
-from tests.conftest import SHEETS
+from tests.conftest import bar_table
 
 EVERY = 4
 
@@ -42,11 +42,8 @@ def _snapshot_depths(db: Path) -> list[int]:
 
 @pytest.fixture
 def table(tmp_path: Path) -> Table:
-    table = Table(tmp_path / "fight.db")
-    table.new("bar", seed=7)
-    table.add(SHEETS / "marcus_kell.toml", cid="marcus")
-    table.add(SHEETS / "brodkil.json", cid="brodkil")
-    return table
+    made: Table = bar_table(tmp_path / "fight.db")
+    return made
 
 
 def test_appending_keeps_a_snapshot_at_each_multiple_and_it_holds_the_folded_state(
