@@ -17,10 +17,17 @@ Two layouts of those bytes exist, and a file uses one for ever (:func:`layout_of
   value, hashes it as it comes and decodes it in one call (engine/skim.py), with no Python
   object per stored event and no escaping. It is one-to-one for what fracas writes: a tag
   never holds a comma and a body never a raw newline (msgspec writes compact JSON), so with
-  the count fixed, the joined texts split back into the same rows only. It covers each
-  value's text, not SQLite's storage class: a body rewritten as a blob of the same bytes
-  still folds the same fight through a skim, and the row-by-row reads (``log``, ``explain``,
-  ``replay --verify``), which see the class, refuse it (:func:`ply_text`).
+  the count fixed, the joined texts split back into the same rows only. Two things the
+  joined texts cannot show are checked beside the hash: a NULL (``group_concat`` skips it;
+  the skim counts them, and refuses any), and a body holding two events (the skim counts
+  what it decodes against the rows). It covers each value's text, not SQLite's storage
+  class: a body rewritten as a blob of the same bytes still folds the same fight through a
+  skim, and the row-by-row reads (``log``, ``explain``, ``replay --verify``), which see the
+  class, refuse it (:func:`ply_text`).
+
+Both layouts encode the ply's fields with msgspec, which writes an infinite number as
+``null``: a path read therefore checks each row's types first (``engine.logrows.row_problem``),
+so that a skip pointer of infinity is not taken for none.
 
 Plies appended later chain over the stored hashes, so a changed row is never laundered: the
 first changed ply stays the first mismatch for ever, even for a command that a snapshot spared
@@ -91,11 +98,12 @@ def ply_hash(
     return sha256(_layout_2(parent, fields, events))
 
 
-#: A ply's events as one SQLite aggregate gives them: (count, tags, versions, bodies).
-PlyText = tuple[int, str, str, bytes]
+#: A ply's events as one SQLite aggregate gives them: (count, tags, versions, bodies, how
+#: many of their values are NULL); the hash covers the first four.
+PlyText = tuple[int, str, str, bytes, int]
 
 #: The text of a ply without events.
-NO_EVENTS: PlyText = (0, "", "", b"")
+NO_EVENTS: PlyText = (0, "", "", b"", 0)
 
 
 def ply_text(events: Sequence[tuple[int, str, int, str]]) -> PlyText | None:
@@ -114,12 +122,12 @@ def ply_text(events: Sequence[tuple[int, str, int, str]]) -> PlyText | None:
     ):
         return None
     text = BODY_JOIN.join(bodies).encode()
-    return len(events), ",".join(tags), ",".join(map(str, versions)), text
+    return len(events), ",".join(tags), ",".join(map(str, versions)), text, 0
 
 
 def layout_2_bytes(parent: bytes, fields: Sequence[object], text: PlyText) -> bytes:
     """Layout 2's bytes of a ply from its fields (depth to time) and its events' text."""
-    count, tags, versions, bodies = text
+    count, tags, versions, bodies, _ = text
     return _DOMAIN_2 + parent + _ENCODE([*fields, count, tags, versions]) + bodies
 
 
@@ -128,7 +136,7 @@ def text_digest(
 ) -> bytes:
     """SHA-256 of :func:`layout_2_bytes` by OpenSSL (``engine.sha.bulk_sha256``), the
     bodies fed as they are rather than copied after the rest."""
-    count, tags, versions, bodies = text
+    count, tags, versions, bodies, _ = text
     h = openssl(_DOMAIN_2 + parent + _ENCODE([*fields, count, tags, versions]))
     h.update(bodies)
     digest: bytes = h.digest()

@@ -17,6 +17,7 @@ from engine.logrows import (
     PlyRow,
     StoredEvent,
     as_int,
+    branch_row,
     ply_row,
     skip_depth,
 )
@@ -32,7 +33,8 @@ _CHANGED = "the log was changed outside fracas (`fracas replay --verify` names t
 #: A ply's events as layout 2 hashes them; the separators are :data:`engine.chain.BODY_JOIN`.
 _TEXTS = (
     "SELECT ply, count(*), group_concat(tag, ','), group_concat(version, ','), "
-    "CAST(group_concat(body, '\n') AS BLOB) "
+    "CAST(group_concat(body, '\n') AS BLOB), "
+    "sum((tag IS NULL) + (version IS NULL) + (body IS NULL)) "
     "FROM events WHERE ply BETWEEN ? AND ? GROUP BY ply"
 )
 
@@ -157,14 +159,20 @@ class Reader:
         rows = self._all(
             "SELECT * FROM branches WHERE encounter = ? ORDER BY created_at, name", (encounter,)
         )
-        return [BranchRow(*r) for r in rows]  # type: ignore[arg-type]
+        return [self._branch(r) for r in rows]
 
     def branch(self, encounter: int, name: str) -> BranchRow | None:
         """One branch by name."""
         rows = self._all(
             "SELECT * FROM branches WHERE encounter = ? AND name = ?", (encounter, name)
         )
-        return BranchRow(*rows[0]) if rows else None  # type: ignore[arg-type]
+        return self._branch(rows[0]) if rows else None
+
+    def _branch(self, raw: tuple[object, ...]) -> BranchRow:
+        try:
+            return branch_row(raw)
+        except NotFracas as err:
+            raise NotFracas(f"{self.path}: {err}") from None
 
     def ancestor(self, ply_id: int, depth: int) -> int:
         """The ply at ``depth`` on the path to ``ply_id`` (about log2(depth)**2 / 4 lookups at
@@ -209,7 +217,10 @@ class Reader:
         rows = self._all("SELECT depth, parent, skip FROM plies WHERE id = ?", (ply_id,))
         if not rows:
             raise NotFracas(f"{self.path}: ply {ply_id} is missing (a pointer to it remains)")
-        return rows[0]  # type: ignore[return-value]
+        depth, parent, skip = rows[0]
+        if type(depth) is not int or not all(type(p) is int or p is None for p in (parent, skip)):
+            raise Tampered(f"{self.path}: ply {ply_id}'s pointers are not ply ids: {_CHANGED}")
+        return depth, parent, skip  # type: ignore[return-value]
 
     # The path up from a ply: parent by parent while the ply is deeper than a given depth
     # (-1: to the encounter's start). Bounded by the snapshot a command starts from.
@@ -282,7 +293,8 @@ class Reader:
 
     def ply_texts(self, plies: Sequence[int]) -> dict[int, PlyText] | None:
         """Each of ``plies``' events as one row of text, as hash layout 2 covers them
-        (engine/chain.py: count, tags, versions, bodies): no Python object per event. A ply
+        (engine/chain.py: count, tags, versions, bodies; and how many of their values are
+        NULL, which ``group_concat`` skips): no Python object per event. A ply
         without events has no entry. SQLite does not promise ``group_concat``'s order, but
         gives the key's here; a ply whose text came out otherwise fails its hash, and the
         caller reads it row by row. None: the path is woven through many other plies."""

@@ -98,12 +98,41 @@ PLY_COLUMNS = (
 )
 
 
+#: (position in PLY_COLUMNS, column, whether NULL is allowed) of the integer columns.
+_PLY_INTS = (
+    (0, "id", False),
+    (1, "encounter", False),
+    (2, "parent", True),
+    (3, "depth", False),
+    (4, "skip", True),
+    (5, "seed", False),
+    (6, "salt", False),
+    (7, "rules_version", False),
+)
+
+
+def row_problem(row: tuple[object, ...]) -> str | None:
+    """What in a raw ply row (``PLY_COLUMNS``) is not of the type fracas writes there, if
+    anything: a whole number where one belongs (SQLite keeps whatever another program puts
+    in any column), text for the command and the time."""
+    for at, column, nullable in _PLY_INTS:
+        value = row[at]
+        if type(value) is not int and not (nullable and value is None):
+            return f"its {column} column is not a whole number"
+    if type(row[8]) is not str or type(row[10]) is not str:
+        return "its command or time column is not text"
+    return None
+
+
 def ply_row(row: tuple[object, ...]) -> PlyRow:
     """A PlyRow from ``PLY_COLUMNS`` and, optionally, the hash after them."""
     values = list(row)
     text = values[9]
-    where = f"ply #{values[3]}"  # as `log` numbers it
+    where = f"ply #{values[3]}" if type(values[3]) is int else f"ply {values[0]!r}"
     changed = "the log was changed outside fracas"
+    problem = row_problem(row)
+    if problem is not None:
+        raise NotFracas(f"{where}: {problem}: {changed}")
     if not isinstance(text, str):
         raise NotFracas(f"{where}: its dice column is not text: {changed}")
     try:
@@ -117,6 +146,19 @@ def ply_row(row: tuple[object, ...]) -> PlyRow:
     if hash_ is not None and not isinstance(hash_, bytes):
         raise NotFracas(f"{where}: its hash is not a blob: {changed}")
     return PlyRow(*values[:11], dice_text=text, hash=hash_)  # type: ignore[arg-type, misc]
+
+
+def branch_row(row: tuple[object, ...]) -> BranchRow:
+    """A BranchRow from ``SELECT * FROM branches``, its pointers checked to be ply ids."""
+    encounter, name, head, tip, fork, created = row
+    if type(name) is not str or type(encounter) is not int or type(created) is not str:
+        raise NotFracas(f"a branch row is not as fracas writes it: {row[:2]!r}")
+    for column, value in (("head", head), ("tip", tip), ("fork", fork)):
+        if type(value) is not int and not (column == "fork" and value is None):
+            raise NotFracas(
+                f"branch {name!r}: its {column} is not a ply id: the log was changed outside fracas"
+            )
+    return BranchRow(encounter, name, head, tip, fork, created)  # type: ignore[arg-type]
 
 
 def free_name(taken: Collection[str], stem: str) -> str:

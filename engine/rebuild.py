@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from engine.chain import Tampered, encounter_hash, ply_hasher
 from engine.log import PlyRow, Store
 from engine.logreads import Reader
-from engine.logrows import ply_row
+from engine.logrows import ply_row, row_problem
 from engine.skim import SKIM_FROM, Skimmed, skim
 from projections.state import FightState
 
@@ -105,6 +105,8 @@ def path_of(
         )
     if base is not None and rows[0][3] != above + 1:
         raise _changed(store, store.row(rows[0]), "is not where its path says")
+    if base is None and (rows[0][2] is not None or rows[0][3] != 0):  # the start: depth 0
+        raise _changed(store, store.row(rows[0]), "is not where its path says")
     return rows
 
 
@@ -118,6 +120,11 @@ def events_by_ply(store: Reader, rows: list[tuple[object, ...]]) -> list[list[St
         end = bisect_right(owners, raw[0], at)  # type: ignore[call-overload]
         out.append(events[at:end])
         at = end
+    if at != len(events):
+        raise Tampered(
+            f"{store.path}: an event row belongs to no ply of the path (ply {events[at][0]!r}): "
+            "the log was changed outside fracas; nothing was written"
+        )
     return out
 
 
@@ -134,6 +141,9 @@ def check_chain(
     chained = store.chained
     hash_row = ply_hasher(len(rows), store.layout)
     for raw, stored in zip(rows, events, strict=True):
+        problem = row_problem(raw)
+        if problem is not None:
+            raise _changed(store, store.row(raw), problem)
         if previous is None:
             if raw[2] is not None:
                 raise _changed(store, store.row(raw), "is not where its path says")

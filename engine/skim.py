@@ -59,7 +59,7 @@ def skim(
     if store.layout != LAYOUT or not store.chained or not rows:
         return None
     texts = store.ply_texts([r[0] for r in rows])  # type: ignore[misc]
-    if texts is None:
+    if texts is None or len(texts) > len(rows):  # or an event row of no ply on the path
         return None
     sha = bulk_sha256()
     codec = kernel.codec
@@ -71,6 +71,8 @@ def skim(
     try:
         for raw in rows:
             text = texts.get(raw[0], NO_EVENTS)  # type: ignore[call-overload]
+            if text[4] or text[3] is None:  # a NULL, which the joins would not show
+                return None
             found = text_digest(sha, previous, raw[3:11], text)
             if raw[11] != found:
                 return None
@@ -81,7 +83,10 @@ def skim(
                 if text[0] and not codec.all_current(*kinds):
                     return None
                 current.add(kinds)
-            events += skim_(text[3])
+            decoded = skim_(text[3])
+            if len(decoded) != text[0]:  # a body that holds more than one event
+                return None
+            events += decoded
             ends.append(len(events))
     except msgspec.MsgspecError:
         return None

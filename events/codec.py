@@ -43,6 +43,12 @@ class UnreadableEvent(ValueError):
         return f"a stored {self.tag!r} event (version {self.version}) is unreadable: {self.reason}"
 
 
+def _shown(value: object) -> str:
+    """A stored value in a message, cut short: whatever another program put there."""
+    shown = value if type(value) is str else repr(value)
+    return shown if len(shown) <= 40 else shown[:36] + "..."
+
+
 def _array(bodies: list[str]) -> str:
     """The JSON array of ``bodies``, built by one join: ``"[" + join + "]"`` would copy a
     long fight's megabytes twice more, into freshly mapped pages."""
@@ -186,11 +192,10 @@ class Codec:
     def decode(self, tag: str, version: int, body: str) -> Event:
         """One stored event; old versions are upcast first (events/upcasts.py)."""
         if type(version) is not int:  # not as fracas stores it: text, a fraction, a blob
-            shown = repr(version)
-            shown = shown if len(shown) <= 24 else shown[:20] + "..."
-            raise UnreadableEvent(
-                tag, -1, f"its version {shown} is not a whole number", known_tag=True
-            )
+            why = f"its version {_shown(version)} is not a whole number"
+            raise UnreadableEvent(_shown(tag), -1, why, known_tag=True)
+        if type(tag) is not str or type(body) is not str:
+            raise UnreadableEvent(_shown(tag), -1, "its tag or body is not text", known_tag=True)
         try:
             if self.current.get(tag) == version or tag not in self.tags:
                 return self._one.decode(body)  # type: ignore[no-any-return]
@@ -208,8 +213,9 @@ class Codec:
             many = self._many if full else self._fold_many
             try:
                 decoded: list[Event] = many.decode(_array(list(map(_BODY, rows))))
-                return decoded
-            except msgspec.MsgspecError:
+                if len(decoded) == len(rows):  # else a body held more than one event
+                    return decoded
+            except (msgspec.MsgspecError, TypeError):  # TypeError: a body not stored as text
                 pass  # decode one by one below, to name the event at fault
         return [self.decode(tag, version, body) for _, tag, version, body in rows]
 
@@ -260,7 +266,8 @@ class Codec:
         if all(current.get(tag) == version for tag, version, _ in rows):
             try:
                 events: list[Event] = self._many.decode(_array([body for _, _, body in rows]))
-                return events
-            except msgspec.MsgspecError:
+                if len(events) == len(rows):  # else a body held more than one event
+                    return events
+            except (msgspec.MsgspecError, TypeError):  # TypeError: a body not stored as text
                 pass  # decode one by one below, to name the event at fault
         return [self.decode(tag, version, body) for tag, version, body in rows]

@@ -51,7 +51,7 @@ def test_layout_2_cannot_be_fooled_by_moving_a_join() -> None:
     merged = [(5, "a,b", "1,1", '{"n":1}\n{"n":2}'), (5, "c", 1, "{}")]
     assert chain.ply_hash(*base, merged, 2) != first  # type: ignore[arg-type]
     text = chain.ply_text(honest)
-    assert text == (3, "a,b,c", "1,1,1", b'{"n":1}\n{"n":2}\n{}')
+    assert text == (3, "a,b,c", "1,1,1", b'{"n":1}\n{"n":2}\n{}', 0)
     assert chain.ply_text(merged) is None  # type: ignore[arg-type]
 
 
