@@ -39,6 +39,8 @@ def report(
 
     if fmt not in ("md", "html"):
         raise UsageError(f"--format {fmt!r}: md or html")
+    if output is not None:
+        _not_a_database(output)  # before anything is read: a report never replaces a fight
     r = build(ctx, branch, start, end)
     text = markdown(r) if fmt == "md" else page(r)
     if output is None:
@@ -50,3 +52,19 @@ def report(
         f"wrote {output} ({len(r.entries)} plies)",
         {"out": str(output), "plies": len(r.entries)},
     )
+
+
+def _not_a_database(output: Path) -> None:
+    """Refuse ``-o`` naming an SQLite file (the fight's own, or any other): a report is
+    rewritten freely, a database never."""
+    from engine.rules import UsageError
+
+    try:
+        if not output.is_file():  # new, or not a regular file (writing it fails on its own)
+            return
+        with output.open("rb") as f:
+            head = f.read(16)
+    except OSError as err:
+        raise UsageError(f"-o {output}: cannot be read to check it ({err.strerror})") from None
+    if head == b"SQLite format 3\x00":
+        raise UsageError(f"-o {output}: is a database; a report is written to a new or text file")

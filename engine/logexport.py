@@ -187,14 +187,24 @@ def write_db(data: Rows, out: Path) -> None:
     if not out.parent.is_dir():
         raise UsageError(f"{out}: no folder {out.parent} to write it in")
     db = sqlite_utils.Database(out)
+    done = False
     try:
         for name, (columns, pk, fks) in SCHEMA.items():
             table = db.table(name)
             table.create(columns, pk=pk, foreign_keys=fks)
             table.insert_all(data[name])
         db.table("plies").enable_fts(["text", "command"], create_triggers=True)
+        done = True
+    except OverflowError as err:  # a number no SQLite integer holds: only a forged log has one
+        raise UsageError(
+            f"{out}: not written: the log holds a number too big for a table ({err}); "
+            "`fracas replay --verify` re-resolves it"
+        ) from None
     finally:
         db.close()
+        if not done:  # never a half-written file
+            for leftover in (out, Path(f"{out}-journal"), Path(f"{out}-wal")):
+                leftover.unlink(missing_ok=True)
 
 
 def csv_folder(folder: Path) -> None:

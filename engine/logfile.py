@@ -211,6 +211,12 @@ def translate(err: sqlite3.Error, path: Path) -> StoreError:
         return NotFracas(f"{path}: the database is corrupt (part of its schema is missing: {text})")
     if "not a database" in low or "malformed" in low or "corrupt" in low:
         return NotFracas(f"{path}: the database is corrupt ({text})")
+    if "could not decode to utf-8" in low:  # sqlite3 names the column, then prints the bytes
+        column = text.split("column", 1)[-1].split("with text", 1)[0].strip(" '")
+        return NotFracas(
+            f"{path}: a text column ({column[:40]}) holds bytes that are not UTF-8: the log "
+            "was changed outside fracas"
+        )
     if isinstance(err, sqlite3.OperationalError) or "disk" in low or "readonly" in low:
         return DiskError(f"{path}: {text}")
     return NotFracas(f"{path}: {text}")

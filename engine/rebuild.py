@@ -274,10 +274,10 @@ def _state_at(kernel: Kernel, store: Store, head_id: int, *, snapshots: bool) ->
         depth: int = raw[3]  # type: ignore[assignment]
         if depth and depth % snaps.every == 0:
             upto = plies.ends[i]
-            state = kernel.apply(state, plies.events[at:upto])
+            state = kernel.fold_stored(store, state, plies.events[at:upto])
             at = upto
             store.cache.append((raw[0], snaps.key, plies.hashes[i], snaps.encode(state)))  # type: ignore[arg-type]
-    return kernel.apply(state, plies.events[at:])
+    return kernel.fold_stored(store, state, plies.events[at:])
 
 
 def _folded(

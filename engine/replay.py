@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from engine.dice import Dice  # engine.table, which every command imports, imports it anyway
-from engine.log import PlyRow, Store
+from engine.log import NotFracas, PlyRow, Store
 from engine.rebuild import bulk, checked_plies, state_at
 from engine.rules import IllegalAction
 from engine.rules.pack import Action, Decision, Pack
@@ -29,6 +29,10 @@ from projections.state import FightState
 
 if TYPE_CHECKING:
     from engine.clock import Apply
+
+
+class Unfoldable(NotFracas):
+    """Stored events that pass the hash check but do not fold (exit 5)."""
 
 
 class Kernel:
@@ -115,6 +119,20 @@ class Kernel:
     def apply(self, state: FightState, events: Sequence[Event]) -> FightState:
         """Fold ``events`` into ``state``."""
         return fold(state, events, self.reducers)
+
+    def fold_stored(self, store: Store, state: FightState, events: Sequence[Event]) -> FightState:
+        """:meth:`apply` for events read back from ``store``. They passed the hash check, so
+        a reducer failing on them (an event naming nobody in the fight, a number no pool
+        holds) means the log was changed with its hashes recomputed, or a bug: refused, exit
+        5, naming what failed, rather than a crash."""
+        try:
+            return fold(state, events, self.reducers)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError, ArithmeticError) as e:
+            raise Unfoldable(
+                f"{store.path}: the log does not fold ({type(e).__name__}: {str(e)[:80]}): its "
+                "events were changed outside fracas with their hashes recomputed, or this is a "
+                "bug in fracas; nothing was written (`fracas replay --verify` re-resolves them)"
+            ) from None
 
     def rebuild(self, store: Store, head: int, *, snapshots: bool = True) -> FightState:
         """The state at ``head``: the nearest snapshot on its path and the stored events

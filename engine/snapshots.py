@@ -104,4 +104,5 @@ class SnapshotCodec:
         intact (its digest matches its bytes)."""
         if row is None or ply_hash is None or row[0] != ply_hash:
             return False
-        return sha256(row[2]) == row[1]
+        body = row[2]
+        return type(body) is bytes and sha256(body) == row[1]  # a cache: any other type is junk

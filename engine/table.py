@@ -72,7 +72,9 @@ class Table(TableHistory, TableOdds, TableAmend):
     def diff(self, a: str, b: str) -> DiffView:
         """Branches ``a`` and ``b`` side by side: where they part, the plies only on each,
         and the state at each head (a status document each)."""
-        views_a, views_b = self.log(a), self.log(b)
+        from engine.inputs import check_label
+
+        views_a, views_b = self.log(check_label("branch", a)), self.log(check_label("branch", b))
         shared = 0
         for va, vb in zip(views_a, views_b, strict=False):
             if va.row.id != vb.row.id:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.dice import Dice
-from engine.log import BranchRow, Store
-from engine.rebuild import chain_hash, checked_plies
+from engine.log import BranchRow, PlyRow, Store
+from engine.rebuild import chain_hash, checked_plies, read_path
 from engine.replay import encode_all
 from engine.rules import (
     IllegalAction,
@@ -25,6 +25,16 @@ from engine.tablebase import (
 from engine.verify import Verified, verify
 from events.core import Declaration
 from projections.state import FightState
+
+
+def stepped_off(store: Store, head: PlyRow, target: int) -> None:
+    """Check the plies an undo steps off against their hashes: a changed ply is refused,
+    not moved off the branch where only ``redo`` would meet it again."""
+    base = store.ply(target)
+    if base.hash is None:  # a file from before the chain: the whole path, computed
+        read_path(store, head.id)
+    else:
+        read_path(store, head.id, base.depth, base.hash)
 
 
 class TableHistory(TableBase):
@@ -45,6 +55,7 @@ class TableHistory(TableBase):
                 )
             target = sc.store.ancestor_on_path(head.id, head.depth - n)
             state = sc.kernel.rebuild(sc.store, target)  # every check before the write
+            stepped_off(sc.store, head, target)
             sc.store.move_head(sc.branch, target)
             return PlyResult(head.depth - n, sc.branch.name, [], state)
 
@@ -116,7 +127,7 @@ class TableHistory(TableBase):
             state = FightState()
             for ply, ply_events in sc.kernel.history(sc.store, sc.branch.head):
                 views.append(PlyView(ply.depth, ply, ply_events, state))
-                state = sc.kernel.apply(state, ply_events)
+                state = sc.kernel.fold_stored(sc.store, state, ply_events)
             return views
 
     def explain(self, ref: str) -> PlyView:

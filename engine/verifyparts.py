@@ -82,7 +82,7 @@ def verify_stretch(
     current = kernel.pack.version
     for ply, stored in plies:
         if ply.parent is None:
-            state = kernel.apply(state, decode_stored(stored))
+            state = kernel.fold_stored(store, state, decode_stored(stored))
         else:
             first = decode(*stored[0][1:]) if stored else None
             if not isinstance(first, Declaration):
@@ -109,7 +109,7 @@ def verify_stretch(
                     return part
                 if found is not None:
                     part.older.append(found)
-                state = kernel.apply(state, recorded)  # an older encoding, or older rules
+                state = kernel.fold_stored(store, state, recorded)  # older encoding or rules
         part.checked += 1
         snapshot = stored_snaps.get(ply.id)
         if snapshot is not None:

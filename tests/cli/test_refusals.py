@@ -834,3 +834,14 @@ def test_concurrent_first_commands_create_the_file_once(
     assert snap.encounters == len(distinct) + 1
     assert len(snap.plies) == len(distinct) + 1
     assert [p.name for p in tmp_path.iterdir() if ".creating-" in p.name] == []
+
+
+@pytest.mark.parametrize("names", [("main", ""), ("", "main"), ("main", " ")])
+def test_diff_refuses_an_empty_branch_name(
+    names: tuple[str, str], fight_db: Path, fracas_cli: FracasCli
+) -> None:
+    """An empty name is refused, not taken for the current branch (issue 8: names refuse the
+    empty string)."""
+    before = fight_db.read_bytes()
+    assert_one_line_error(fracas_cli("diff", *names, db=fight_db), 2, "branch", "empty")
+    assert fight_db.read_bytes() == before

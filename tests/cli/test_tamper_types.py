@@ -75,6 +75,10 @@ SHORT_CASES = {
     "head's parent as text": ("UPDATE plies SET parent = 'x' WHERE id = {head}", False),
     "branch head as text": ("UPDATE branches SET head = 'x'", False),
     "root's skip infinite": ("UPDATE plies SET skip = 9e999 WHERE parent IS NULL", False),
+    "head's command not UTF-8": (
+        "UPDATE plies SET command = CAST(x'ff41' AS TEXT) WHERE id = {head}",
+        False,
+    ),
     "a body as a blob, rehashed": (
         "UPDATE events SET body = CAST(body AS BLOB) WHERE ply = {head} AND idx = 1",
         True,
@@ -226,3 +230,82 @@ def test_a_stray_event_row_of_no_ply_is_refused(
     )
     _refused(db, fracas_inprocess, "status")
     _refused(db, fracas_inprocess, "replay", "--verify")
+
+
+def test_a_snapshot_body_of_another_type_is_ignored_as_damaged(
+    short_fight: Path, tmp_path: Path, fracas_inprocess: Cli
+) -> None:
+    """Snapshots are a cache: one whose body is not bytes is junk, the state folded anew."""
+    db = _copy(short_fight, tmp_path)
+    honest = fracas_inprocess("--json", "status", db=db).stdout
+    tamper.execute(db, ("UPDATE snapshots SET body = 5", ()))
+    result = fracas_inprocess("--json", "status", db=db)
+    assert (result.code, result.stdout) == (0, honest)
+    assert fracas_inprocess("replay", "--verify", db=db).code == 0
+
+
+def test_undo_refuses_to_step_off_a_changed_ply(
+    short_fight: Path, tmp_path: Path, fracas_inprocess: Cli
+) -> None:
+    """Undo would move a changed ply off the branch, where only redo meets it again and
+    `replay --verify` no longer reads it: it checks the plies it steps off first."""
+    db = _copy(short_fight, tmp_path)
+    head = tamper.head_of(db)
+    tamper.execute(db, ("UPDATE plies SET seed = seed + 1 WHERE id = ?", (head,)))
+    assert "ply #20 " in _refused(db, fracas_inprocess, "undo")
+    assert "ply #20 " in _refused(db, fracas_inprocess, "undo", "3")
+
+
+def test_a_forged_event_naming_nobody_is_refused_not_a_crash(
+    short_fight: Path, tmp_path: Path, fracas_inprocess: Cli
+) -> None:
+    """An event that names a combatant the fight does not have, with the chain recomputed:
+    it passes the hash check but does not fold, and every command reading it says so."""
+    db = _copy(short_fight, tmp_path)
+    ply = ply_id(db, 10)
+    tamper.execute(
+        db,
+        (
+            "UPDATE events SET body = replace(body, '\"marcus\"', '\"ghost\"') WHERE ply = ?",
+            (ply,),
+        ),
+        ("DELETE FROM snapshots", ()),
+    )
+    _rehash_from(db, 10)
+    for argv in (("status",), ("log",), ("undo",), ("export", str(tmp_path / "t.db"))):
+        assert "does not fold" in _refused(db, fracas_inprocess, *argv)
+    assert not (tmp_path / "t.db").exists()
+
+
+def test_a_forged_number_too_big_for_a_table_leaves_no_export(
+    short_fight: Path, tmp_path: Path, fracas_inprocess: Cli
+) -> None:
+    db = _copy(short_fight, tmp_path)
+    ply = ply_id(db, 12)
+    tamper.execute(
+        db,
+        (
+            "UPDATE events SET body = replace(body, '\"amount\":', ?) "
+            "WHERE ply = ? AND tag = 'palladium.damage_applied'",
+            ('"amount":1180591620717411303424', ply),
+        ),
+    )
+    _rehash_from(db, 12)
+    out = tmp_path / "tables.db"
+    result = fracas_inprocess("export", str(out), db=db)  # 2**70 and more: no SQLite integer
+    assert "too big" in assert_one_line_error(result, 2)
+    assert not out.exists(), "a half-written export was left"
+
+
+def test_a_report_never_overwrites_a_database(
+    short_fight: Path, tmp_path: Path, fracas_inprocess: Cli
+) -> None:
+    db = _copy(short_fight, tmp_path)
+    before = file_state(db)
+    for fmt in ("md", "html"):
+        result = fracas_inprocess("report", "--format", fmt, "-o", str(db), db=db)
+        assert "is a database" in assert_one_line_error(result, 2)
+    assert file_state(db) == before
+    page = tmp_path / "r.md"
+    assert fracas_inprocess("report", "-o", str(page), db=db).code == 0
+    assert fracas_inprocess("report", "-o", str(page), db=db).code == 0  # a report: rewritten
