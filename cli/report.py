@@ -57,14 +57,12 @@ def report(
 def _not_a_database(output: Path) -> None:
     """Refuse ``-o`` naming an SQLite file (the fight's own, or any other): a report is
     rewritten freely, a database never."""
+    from engine.logfile import is_database
     from engine.rules import UsageError
 
     try:
-        if not output.is_file():  # new, or not a regular file (writing it fails on its own)
-            return
-        with output.open("rb") as f:
-            head = f.read(16)
+        found = is_database(output)
     except OSError as err:
         raise UsageError(f"-o {output}: cannot be read to check it ({err.strerror})") from None
-    if head == b"SQLite format 3\x00":
+    if found:
         raise UsageError(f"-o {output}: is a database; a report is written to a new or text file")

@@ -125,10 +125,14 @@ def ply_text(events: Sequence[tuple[int, str, int, str]]) -> PlyText | None:
     return len(events), ",".join(tags), ",".join(map(str, versions)), text, 0
 
 
+def _head_2(parent: bytes, fields: Sequence[object], text: PlyText) -> bytes:
+    """Layout 2's bytes of a ply before its bodies."""
+    return _DOMAIN_2 + parent + _ENCODE([*fields, *text[:3]])
+
+
 def layout_2_bytes(parent: bytes, fields: Sequence[object], text: PlyText) -> bytes:
     """Layout 2's bytes of a ply from its fields (depth to time) and its events' text."""
-    count, tags, versions, bodies, _ = text
-    return _DOMAIN_2 + parent + _ENCODE([*fields, count, tags, versions]) + bodies
+    return _head_2(parent, fields, text) + text[3]
 
 
 def text_digest(
@@ -136,9 +140,8 @@ def text_digest(
 ) -> bytes:
     """SHA-256 of :func:`layout_2_bytes` by OpenSSL (``engine.sha.bulk_sha256``), the
     bodies fed as they are rather than copied after the rest."""
-    count, tags, versions, bodies, _ = text
-    h = openssl(_DOMAIN_2 + parent + _ENCODE([*fields, count, tags, versions]))
-    h.update(bodies)
+    h = openssl(_head_2(parent, fields, text))
+    h.update(text[3])
     digest: bytes = h.digest()
     return digest
 

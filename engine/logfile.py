@@ -222,6 +222,15 @@ def translate(err: sqlite3.Error, path: Path) -> StoreError:
     return NotFracas(f"{path}: {text}")
 
 
+def is_database(path: Path) -> bool:
+    """Whether ``path`` is a regular file that begins as an SQLite database does (any, not
+    only a fracas file); OSError if it cannot be read."""
+    if not path.is_file():
+        return False
+    with path.open("rb") as f:
+        return f.read(len(_HEADER)) == _HEADER
+
+
 def check_header(path: Path) -> int:
     """Refuse a file that is not ours before SQLite touches it (exit 5 or 6); return its
     schema version.

@@ -48,10 +48,8 @@ class Kernel:
             folded={*core_reducers.REDUCERS, *pack.reducers},
             unread=pack.unread,
         )
-        reducers = {**core_reducers.REDUCERS, **pack.reducers}
-        # a skim's lean copy of an event type folds by its type's reducer
-        slim = {lean: reducers[t] for t, lean in self.codec.slimmed.items()}
-        self.reducers: Mapping[type[Event], Reducer] = {**reducers, **slim}
+        self._reducers: dict[type[Event], Reducer] = {**core_reducers.REDUCERS, **pack.reducers}
+        self.reducers: Mapping[type[Event], Reducer] = self._reducers
         self.snapshots = SnapshotCodec(pack, self.codec)
         #: declaration type -> its row (None: a core declaration no verb makes), as found.
         self._rows: dict[type, Action | None] = {}
@@ -115,6 +113,14 @@ class Kernel:
         for core in core_actions(self.pack):  # a core declaration whose verb the pack took over
             by_type.setdefault(core.declaration, self.actions[core.verb])
         return by_type
+
+    @functools.cached_property
+    def skim_decoder(self) -> Callable[[bytes], list[Event]]:
+        """The codec's skim (events/codec.py), built on the first long read, with each lean
+        copy of an event type it decodes folded by that type's reducer."""
+        reducers = self._reducers
+        reducers.update({lean: reducers[t] for t, lean in self.codec.slimmed.items()})
+        return self.codec.skim
 
     def apply(self, state: FightState, events: Sequence[Event]) -> FightState:
         """Fold ``events`` into ``state``."""

@@ -64,14 +64,14 @@ def skim(
     sha = bulk_sha256()
     codec = kernel.codec
     current: set[tuple[str, str]] = set()
-    skim_ = codec.skim
+    skim_ = kernel.skim_decoder
     events: list[Event] = []
     ends: list[int] = []
     hashes: list[bytes] = []
     try:
         for raw in rows:
             text = texts.get(raw[0], NO_EVENTS)  # type: ignore[call-overload]
-            if text[4] or text[3] is None:  # a NULL, which the joins would not show
+            if text[4]:  # a NULL, which the joins would not show
                 return None
             found = text_digest(sha, previous, raw[3:11], text)
             if raw[11] != found:

@@ -155,9 +155,7 @@ class Codec:
         unread: Mapping[type[Event], Collection[str]] | None = None,
     ) -> None:
         self._pack_events = tuple(pack_events)
-        #: Each event type with fields no reducer reads -> its lean copy, which a skim
-        #: decodes instead (the kernel folds it with the same reducer).
-        self.slimmed: Mapping[type, type] = {t: _slim(t, f) for t, f in (unread or {}).items()}
+        self._unread = dict(unread or {})
         self._records = dict(records or {})
         self._lazy = lazy
         self._folded = None if folded is None else frozenset(folded)
@@ -235,6 +233,13 @@ class Codec:
         a file in hash layout 2 is skimmed, engine/skim.py)."""
         fold = self._union(self._records, self._folded)
         return msgspec.json.Decoder(list[fold])  # type: ignore[valid-type]
+
+    @functools.cached_property
+    def slimmed(self) -> Mapping[type, type]:
+        """Each event type with fields no reducer reads -> its lean copy, which a skim
+        decodes instead (the kernel folds it with the same reducer). Built on first use, as
+        the skim's decoder is: a command that reads no long path never needs them."""
+        return {t: _slim(t, f) for t, f in self._unread.items()}
 
     @functools.cached_property
     def _skim(self) -> msgspec.json.Decoder[Any]:

@@ -15,7 +15,7 @@ GURPS-HITLOC-TABLE, [GK] Basic Set); the locations' rows in ``tables.LOCATIONS``
 from __future__ import annotations
 
 from engine.rules import IllegalAction
-from engine.rules.gurps.common import fighter
+from engine.rules.gurps.common import fighter, find_weapon, ready
 from engine.rules.gurps.resolution import mod
 from engine.rules.gurps.tables import LOCATIONS
 from events.core import Modifier
@@ -84,3 +84,13 @@ def attack_modifiers(state: FightState, d: AttackDeclared, weapon: GurpsWeapon) 
             where = (d.location or "").replace("_", " ")
             mods.append(mod(f"the shield's {where}", loc.shield_extra, "location", _LIMB))
     return mods
+
+
+def gun_in_hand(state: FightState, cid: str, name: str | None, rule: str) -> GurpsWeapon:
+    """``cid``'s weapon ``name``, ready, in a hand free to attack, and a ranged one (a
+    spray's or a suppression's, citing ``rule``)."""
+    weapon = ready(state, cid, find_weapon(state, cid, name))
+    check_hand(state, cid, weapon, "attack")
+    if not weapon.ranged:
+        raise IllegalAction(f"the {weapon.name} is not a ranged weapon ({rule})")
+    return weapon

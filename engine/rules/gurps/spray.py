@@ -17,9 +17,9 @@ from msgspec.structs import replace
 from engine.dice import Dice
 from engine.rules import IllegalAction, UsageError
 from engine.rules.gurps.attack import resolve
-from engine.rules.gurps.common import check_turn, choose, fighter, find_weapon, ready
+from engine.rules.gurps.common import check_turn, choose, fighter
 from engine.rules.gurps.fold import fold_gurps
-from engine.rules.gurps.limbs import check_hand
+from engine.rules.gurps.limbs import gun_in_hand
 from engine.rules.gurps.maneuvers import row
 from engine.rules.gurps.options import opts
 from engine.rules.gurps.sheet import rof_parts
@@ -54,10 +54,7 @@ def _shares(d: SprayDeclared) -> tuple[tuple[str, ...], tuple[int, ...], tuple[i
 def decide_spray(state: FightState, d: SprayDeclared, dice: Dice) -> Decision:
     """A sprayed burst on one's turn: the Attack maneuver unless another was chosen."""
     check_turn(state, d.actor)
-    weapon = ready(state, d.actor, find_weapon(state, d.actor, d.weapon))
-    check_hand(state, d.actor, weapon, "attack")
-    if not weapon.ranged:
-        raise IllegalAction(f"the {weapon.name} is not a ranged weapon (GURPS-SPRAY)")
+    weapon = gun_in_hand(state, d.actor, d.weapon, "GURPS-SPRAY")
     targets, shots, gaps = _shares(d)
     rof, full_auto, projectiles = rof_parts(weapon.rof_text or str(weapon.rof))
     if projectiles > 1:

@@ -17,8 +17,8 @@ from msgspec.structs import replace
 from engine.dice import Dice
 from engine.rules import IllegalAction, UsageError
 from engine.rules.gurps.attack import resolve
-from engine.rules.gurps.common import able, check_turn, choose, fighter, find_weapon, ready
-from engine.rules.gurps.limbs import check_hand
+from engine.rules.gurps.common import able, check_turn, choose, fighter, find_weapon
+from engine.rules.gurps.limbs import gun_in_hand
 from engine.rules.gurps.malfunctions import refuse_jammed
 from engine.rules.gurps.maneuvers import row
 from engine.rules.gurps.sheet import rof_parts
@@ -46,10 +46,7 @@ RULE = "GURPS-SUPPRESS"
 def decide_suppress(state: FightState, d: SuppressDeclared, dice: Dice) -> Decision:
     """Fire a suppression burst into a zone; the turn ends."""
     check_turn(state, d.actor)
-    weapon = ready(state, d.actor, find_weapon(state, d.actor, d.weapon))
-    check_hand(state, d.actor, weapon, "attack")
-    if not weapon.ranged:
-        raise IllegalAction(f"the {weapon.name} is not a ranged weapon (GURPS-SUPPRESS)")
+    weapon = gun_in_hand(state, d.actor, d.weapon, RULE)
     refuse_jammed(state, d.actor, weapon)
     f = fighter(state, d.actor)
     events: list[Event] = []
