@@ -91,9 +91,20 @@ def _settings(ctx: typer.Context) -> Settings:
 
 
 def _table(ctx: typer.Context) -> Table:
+    return _table_at(ctx, _settings(ctx).db)
+
+
+def _table_at(ctx: Any, db: Path) -> Table:
+    """The command's table over ``db``: one per command, so that what one of its methods
+    read (the state at the head) is there for the next one."""
     from engine.table import Table
 
-    return Table(_settings(ctx).db)
+    key = f"fracas.table.{db}"
+    table = ctx.meta.get(key)
+    if table is None:
+        table = ctx.meta[key] = Table(db)
+    assert isinstance(table, Table)
+    return table
 
 
 def _command_line() -> str:
@@ -157,10 +168,9 @@ def _system(ctx: Any, strict: bool) -> str | None:
     system: str | None = None
     if db.exists():  # Table.system() is None for a missing file: `--help` need not import it
         from engine.log import StoreError
-        from engine.table import Table
 
         try:
-            system = Table(db).system()
+            system = _table_at(ctx, db).system()
         except StoreError:
             if strict:
                 raise
@@ -374,11 +384,10 @@ def actions(
     from cli import render
     from engine.actiontable import actions_table
     from engine.rules import SYSTEMS, get_pack
-    from engine.table import Table
 
     names = [system] if system else []
     if not names:
-        selected = Table(_settings(ctx).db).system()
+        selected = _table(ctx).system()
         names = [selected] if selected else sorted(SYSTEMS)
     tables = {name: (get_pack(name), actions_table(get_pack(name))) for name in names}
     _emit(ctx, render.actions_text(tables), render.actions_doc(tables))

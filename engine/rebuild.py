@@ -15,7 +15,7 @@ import gc
 from bisect import bisect_right
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from engine.chain import Tampered, encounter_hash, ply_hasher
 from engine.log import PlyRow, Store
@@ -217,30 +217,66 @@ def bulk() -> Iterator[None]:
 _KEPT = 32
 
 
+class Kept(NamedTuple):
+    """The state at a ply, and the ply's hash when it was folded or appended."""
+
+    hash: bytes
+    state: FightState
+
+
 def state_at(kernel: Kernel, store: Store, head_id: int, *, snapshots: bool = True) -> FightState:
     """The state at ``head_id``: kept by this store already (folded or appended through it:
-    a shell's next command), or the nearest snapshot on its path, then the plies after it.
+    a shell's next command), or handed to it by the table's last command and the ply checked
+    again, or the nearest snapshot on its path, then the plies after it.
 
     With ``snapshots`` false the whole path is folded (benchmarks, and checks of the cache).
     """
     if not snapshots:
         with bulk():
             return _state_at(kernel, store, head_id, snapshots=False)
-    kept = store.kept.get((kernel.pack.name, head_id))
-    if isinstance(kept, FightState):
-        return kept
+    key = (kernel.pack.name, head_id)
+    kept = store.kept.get(key)
+    if isinstance(kept, Kept):
+        return kept.state
+    handed = store.handed.pop(key, None)
+    if isinstance(handed, Kept) and _still(store, head_id, handed.hash):
+        store.kept[key] = handed
+        return handed.state
     with bulk():
         state = _state_at(kernel, store, head_id, snapshots=True)
     remember(kernel, store, head_id, state)
     return state
 
 
-def remember(kernel: Kernel, store: Store, ply_id: int, state: FightState) -> None:
+def _still(store: Store, ply_id: int, hash_: bytes) -> bool:
+    """Whether ``ply_id`` is the ply that had ``hash_``: its stored hash unchanged (not another
+    file's ply of the same id), and its row and events still hashing to it (else Tampered)."""
+    store.read_ahead(ply_id, 1)  # the ply and, in a fight on one line, its parent
+    ply = store.ply(ply_id)
+    if ply.hash != hash_:
+        return False
+    previous = None
+    if ply.parent is not None:
+        previous = store.ply(ply.parent).hash
+        if previous is None:
+            raise _changed(store, store.ply(ply.parent), "has no hash")
+    rows = [store.raw(ply_id)]
+    check_chain(store, rows, events_by_ply(store, rows), previous)
+    return True
+
+
+def remember(
+    kernel: Kernel, store: Store, ply_id: int, state: FightState, hash_: bytes | None = None
+) -> None:
     """Keep ``state`` as the state at ``ply_id`` for as long as ``store`` is open: the ply
-    was read through it and checked against its hash, or appended through it. A ply never
-    changes, and the store is dropped once another connection writes (engine/session.py)."""
+    was read through it and checked against its hash (``hash_``, else the ply's stored hash),
+    or appended through it. A ply never changes, and the store is dropped once another
+    connection writes (engine/session.py). A ply without a stored hash (a file from before
+    the chain) is kept with none, which no ply matches when it is handed on."""
+    if hash_ is None:
+        hash_ = store.ply(ply_id).hash
     kept = store.kept
-    kept[(kernel.pack.name, ply_id)] = state
+    kept[(kernel.pack.name, ply_id)] = Kept(hash_ or b"", state)
     if len(kept) > _KEPT:
         del kept[next(iter(kept))]
 

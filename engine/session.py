@@ -9,11 +9,14 @@ process drops SQLite's POSIX locks on it, and ``Store.open`` reads the header th
 so the file is opened once, through the session.
 
 Before each use the session asks SQLite whether another connection has written since
-(``PRAGMA data_version``) and whether the path still names the same file; if so, the store is
+(``PRAGMA data_version``), and the file system whether the path still names the same file with
+the same size and modification time, the main file's and its ``-wal``'s (:func:`file_mark`:
+bytes changed by a program that is not SQLite count too); if anything differs, the store is
 closed and the file opened afresh, header checks and all, so nothing read before is trusted
-after. Its own writes leave it as it is: plies are append-only, so a state kept for a ply stays
-that ply's state. A branch's head is read anew by every command, as in the CLI, and a write
-still moves it by compare-and-set: a head another process moved meanwhile is refused (exit 3).
+after. Its own writes leave it as it is (:meth:`Session.settle` takes the file's mark anew
+after each command): plies are append-only, so a state kept for a ply stays that ply's state.
+A branch's head is read anew by every command, as in the CLI, and a write still moves it by
+compare-and-set: a head another process moved meanwhile is refused (exit 3).
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ class Session:
     def __init__(self, db: Path) -> None:
         self.db = db
         self._store: Store | None = None
-        self._identity: tuple[int, int] | None = None
+        self._mark: FileMark | None = None
         self._version = 0
         #: How many times the file was opened afresh because another process wrote to it
         #: (or replaced it) since the session last looked.
@@ -59,9 +62,10 @@ class Session:
         if self._store is not None and not self.written_by_others():
             return self._store
         store = Store.open(self.db, create=create)
-        self._store, self._identity, self._version = store, _identity(self.db), 0
+        self._store = store
         try:
             self._version = store.data_version()
+            self._mark = file_mark(self.db)
         except BaseException:
             self.close()
             raise
@@ -69,19 +73,25 @@ class Session:
 
     def holds(self, identity: tuple[int, int]) -> bool:
         """Whether the file open now is the one with this ``(device, inode)``."""
-        return self._store is not None and self._identity == identity
+        return self._store is not None and self._mark is not None and self._mark[0] == identity
 
     def written_by_others(self) -> bool:
         """Whether another connection wrote to the open file, or the path names another file
-        now, since the session last looked; if so the store is closed, to be opened afresh
-        when next used."""
+        now or one of another size or time, since the session last looked; if so the store is
+        closed, to be opened afresh when next used."""
         if self._store is None:
             return False
-        if _identity(self.db) == self._identity and self._store.data_version() == self._version:
+        if file_mark(self.db) == self._mark and self._store.data_version() == self._version:
             return False
         self.close()
         self.reopened += 1
         return True
+
+    def settle(self) -> None:
+        """A command is over: the file's size and times as they are now are its own doing,
+        not another's."""
+        if self._store is not None:
+            self._mark = file_mark(self.db)
 
     def failed(self, err: BaseException) -> None:
         """A command failed: what it left to write is dropped (a refused command writes
@@ -99,12 +109,23 @@ class Session:
             store.close()
 
 
-def _identity(path: Path) -> tuple[int, int] | None:
+#: ``(device, inode)`` of the file, then its size and modification time and its ``-wal``'s
+#: (None: no ``-wal``): any write to the file, by SQLite or not, changes one of them.
+FileMark = tuple[tuple[int, int], int, int, tuple[int, int] | None]
+
+
+def file_mark(path: Path) -> FileMark | None:
+    """The file at ``path`` as the file system sees it now (None: no file there)."""
     try:
         st = os.stat(path)
     except OSError:
         return None
-    return st.st_dev, st.st_ino
+    try:
+        wal = os.stat(f"{path}-wal")
+        side: tuple[int, int] | None = (wal.st_size, wal.st_mtime_ns)
+    except OSError:
+        side = None
+    return (st.st_dev, st.st_ino), st.st_size, st.st_mtime_ns, side
 
 
 def session_for(db: Path) -> Session | None:
@@ -115,7 +136,8 @@ def session_for(db: Path) -> Session | None:
     for session in sessions:
         if session.db == db:
             return session
-    found = _identity(db)
+    mark = file_mark(db)
+    found = None if mark is None else mark[0]
     for session in sessions:  # another name of an open file (one open cannot be reused)
         if found is not None and session.holds(found):
             return session

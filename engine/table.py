@@ -1,6 +1,7 @@
 """The game master's table: the library API the command line is a thin layer over.
 
-Each method opens the store, rebuilds the state it needs from the log, does one thing, and
+Each method opens the store, rebuilds the state it needs from the log (or takes the state the
+table's last method left, its ply checked again: engine/tablebase.py), does one thing, and
 closes the store. Every change to the fight is one ply appended by compare-and-set; undo, redo
 and branches move pointers and never rewrite a row.
 """
@@ -219,7 +220,7 @@ class Table(TableHistory, TableOdds, TableAmend):
                 encode_all(events),
                 snapshot,
             )
-            remember(sc.kernel, sc.store, ply_id, after)  # a shell's next command starts here
+            remember(sc.kernel, sc.store, ply_id, after, sc.store.last_hash)  # the next starts here
             down = sc.kernel.pack.status.down
             ended = over(after, down) if over(state, down) is None else None
             return PlyResult(depth, sc.branch.name, events, after, ended, before=state)

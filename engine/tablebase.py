@@ -18,7 +18,7 @@ from engine.rules import (
     check_name,
     get_pack,
 )
-from engine.session import Session, session_for
+from engine.session import FileMark, Session, file_mark, session_for
 from events.core import Event
 from projections.state import FightState
 
@@ -107,7 +107,14 @@ def check_branch_name(name: str) -> str:
 
 
 class TableBase:
-    """A fracas database file; the methods are :class:`engine.table.Table`'s."""
+    """A fracas database file; the methods are :class:`engine.table.Table`'s.
+
+    Each method opens the file and closes it (unless a session is in force over it: a
+    shell's). What a method's reads and writes kept (the state at the plies folded or
+    appended) is handed to the table's next method if the file is as the method left it
+    (engine/session.py: ``file_mark``); there the ply a state is for is checked against its
+    hash again before the state is used (engine/rebuild.py: ``state_at``). So an action after
+    an action folds nothing, and a file changed meanwhile is read afresh."""
 
     def __init__(self, db: Path, session: Session | None = None) -> None:
         self.db = db
@@ -115,6 +122,9 @@ class TableBase:
         #: in force over ``db`` when a method runs, if any, else each method opens the file
         #: and closes it (the CLI).
         self.session = session
+        #: What the last method kept, and the file as it left it closed.
+        self._kept: dict[object, object] = {}
+        self._left: FileMark | None = None
 
     # --- opening -------------------------------------------------------------------------
 
@@ -122,20 +132,25 @@ class TableBase:
     def _store(self, *, create: bool = False) -> Iterator[Store]:
         session = self.session or session_for(self.db)
         if session is not None:
-            kept = session.store(create=create)
+            shared = session.store(create=create)
             try:
-                yield kept
+                yield shared
             except BaseException as err:
                 session.failed(err)
                 raise
-            kept.keep_cache()
+            shared.keep_cache()
+            session.settle()
             return
+        same = self._left is not None and file_mark(self.db) == self._left
+        handed, self._kept, self._left = (self._kept if same else {}), {}, None
         store = Store.open(self.db, create=create)
+        store.handed = handed
         try:
             yield store
             store.keep_cache()  # only once the command has succeeded: a refusal writes nothing
         finally:
             store.close()
+        self._kept, self._left = store.kept, file_mark(self.db)
 
     def _scene(self, store: Store, branch: str | None = None) -> Scene:
         name = store.get_cursor("encounter")

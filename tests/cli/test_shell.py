@@ -20,6 +20,7 @@ import pytest
 
 from cli.shell import Shell
 from engine.log import Conflict
+from engine.rebuild import Kept
 from engine.table import Table
 from tests import tamper
 from tests.conftest import SHEETS, CliResult
@@ -126,9 +127,10 @@ def test_the_shell_keeps_one_connection_and_the_state_at_the_head(fight: Path) -
         assert sh.session.store() is store and sh.session.reopened == 0
         head = tamper.head_of(fight)
         kept = store.kept[("palladium", head)]
+        assert isinstance(kept, Kept)
     finally:
         sh.close()
-    assert Table(fight).state() == kept  # no session in force now: read afresh from the file
+    assert Table(fight).state() == kept.state  # no session in force now: read afresh from the file
 
 
 def test_the_shell_prints_what_the_cli_prints(
@@ -205,6 +207,21 @@ def test_a_change_by_another_program_is_checked_again(fight: Path) -> None:
         with contextlib.redirect_stderr(err):
             codes, _ = lines(sh, "status", "rule PAL-STRIKE-ROLL")
         assert codes == [5, 0] and "does not match its hash" in err.getvalue()
+    finally:
+        sh.close()
+
+
+def test_bytes_changed_by_a_program_that_is_not_sqlite_are_noticed(fight: Path) -> None:
+    """SQLite's ``data_version`` counts SQLite's writers only: a file whose size or times
+    changed otherwise is opened afresh too; the shell's own writes do not count."""
+    sh = Shell(fight, as_json=False)
+    try:
+        assert lines(sh, "status", "next", "status")[0] == [0, 0, 0]
+        assert sh.session.reopened == 0
+        st = os.stat(fight)
+        os.utime(fight, ns=(st.st_atime_ns, st.st_mtime_ns + 1_000_000))
+        assert lines(sh, "status")[0] == [0] and sh.session.reopened == 1
+        assert lines(sh, "status")[0] == [0] and sh.session.reopened == 1
     finally:
         sh.close()
 
