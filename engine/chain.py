@@ -112,17 +112,17 @@ def ply_text(events: Sequence[tuple[int, str, int, str]]) -> PlyText | None:
     ply was changed outside fracas, and matches no hash."""
     if not events:
         return NO_EVENTS
-    tags = [e[1] for e in events]
-    versions = [e[2] for e in events]
-    bodies = [e[3] for e in events]
-    if not (
-        all(type(t) is str for t in tags)
-        and all(type(v) is int for v in versions)
-        and all(type(b) is str for b in bodies)
-    ):
+    try:  # a join of what is not text fails, as int's repr of what is not an integer does
+        tags = ",".join([e[1] for e in events])
+        versions = ",".join([_int_text(e[2]) for e in events])
+        text = BODY_JOIN.join([e[3] for e in events]).encode()
+    except TypeError:
         return None
-    text = BODY_JOIN.join(bodies).encode()
-    return len(events), ",".join(tags), ",".join(map(str, versions)), text, 0
+    return len(events), tags, versions, text, 0
+
+
+#: An integer's decimal text; TypeError for anything else (SQLite hands no subclass of int).
+_int_text: Callable[[object], str] = int.__repr__
 
 
 def _head_2(parent: bytes, fields: Sequence[object], text: PlyText) -> bytes:
