@@ -45,17 +45,19 @@ def build(ctx: typer.Context, branch: str | None, start: int, end: int | None) -
     from engine.rules import UsageError, get_pack
 
     table = _table(ctx)
-    doc = table.status(branch)
-    head = int(doc["head"])
-    if not 0 <= start <= head or (end is not None and not start <= end <= head):
-        raise UsageError(
-            f"--from {start} --to {end if end is not None else head}: plies 0 to #{head} of the "
-            "branch, --from no later than --to"
-        )
-    views = table.log(branch)
+    with table.as_one():  # a refusal by any read writes nothing, not even a snapshot
+        doc = table.status(branch)
+        head = int(doc["head"])
+        if not 0 <= start <= head or (end is not None and not start <= end <= head):
+            raise UsageError(
+                f"--from {start} --to {end if end is not None else head}: plies 0 to #{head} "
+                "of the branch, --from no later than --to"
+            )
+        views = table.log(branch)
+        checked = table.verify(branch)
+        rows = _branches(table)
     pack = get_pack(doc["system"])
     kernel = kernel_for(pack)
-    checked = table.verify(branch)
     verified = (
         f"verified {checked.plies} plies from the seed: log intact, head hash "
         f"{checked.head_hash.hex()}"
@@ -77,7 +79,6 @@ def build(ctx: typer.Context, branch: str | None, start: int, end: int | None) -
         entries.append(Entry(v.number, round_of(v), words, explain_text(v), state))
     known = summaries()
     ids = cited("\n".join(e.explained for e in entries))
-    rows = _branches(table)
     header = {k: doc[k] for k in ("encounter", "system", "variant", "seed", "branch", "head")}
     header["rules_version"] = pack.version
     header["options"] = doc["options"]

@@ -64,11 +64,12 @@ def _rolls(e: Event) -> Iterator[tuple[str, Roll]]:
 def rows(table: Table, words: Callable[[PlyView], str]) -> Rows:
     """Every table's rows (see the module docstring); ``words`` gives a ply's text."""
     out: Rows = {name: [] for name in TABLES}
-    with table.scene() as sc:
-        branches = sc.store.branches(sc.encounter.id)
-        depth = {p: sc.store.ply(p).depth for b in branches for p in (b.head, b.tip, b.fork)
-                 if p is not None}  # fmt: skip
-    logs = {b.name: table.log(b.name) for b in branches}
+    with table.as_one():  # a refusal by any branch's read writes nothing
+        with table.scene() as sc:
+            branches = sc.store.branches(sc.encounter.id)
+            depth = {p: sc.store.ply(p).depth for b in branches for p in (b.head, b.tip, b.fork)
+                     if p is not None}  # fmt: skip
+        logs = {b.name: table.log(b.name) for b in branches}
     holders: dict[int, list[str]] = {}
     for name, views in logs.items():
         for v in views:

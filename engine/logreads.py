@@ -147,11 +147,17 @@ class Reader:
 
     def read_ahead(self, ply_id: int, before: int) -> None:
         """Read the rows of ``ply_id`` and the ``before`` ids below it in one query, for the
-        :meth:`ply` and :meth:`path_rows` to come (a command's path read, its head first)."""
+        :meth:`ply` and :meth:`path_rows` to come (a command's path read, its head first).
+        The range may hold another branch's or encounter's plies: if one of them cannot be
+        read (text that is not UTF-8), nothing is read ahead, and only the plies the command
+        reads one by one can refuse it."""
         if ply_id not in self._seen:
-            rows = self._all(
-                self._select_ply + " WHERE plies.id BETWEEN ? AND ?", (ply_id - before, ply_id)
-            )
+            try:
+                rows = self._all(
+                    self._select_ply + " WHERE plies.id BETWEEN ? AND ?", (ply_id - before, ply_id)
+                )
+            except NotFracas:
+                return
             self._seen.update((r[0], r) for r in rows)
 
     def row(self, raw: tuple[object, ...]) -> PlyRow:
@@ -255,7 +261,8 @@ class Reader:
         rows are read as ranges of ids ending at the ply wanted next, sized by the depths
         still to go (along one path ids rise with depth, so a fight's path is a few ranges),
         rather than by a recursive query, which SQLite compiles anew in every command. A
-        path woven through many other plies falls back to the recursive query.
+        path woven through many other plies falls back to the recursive query, as does a range
+        holding a row that cannot be read (another branch's damage is not this path's).
         """
         out: list[tuple[object, ...]] = []
         fetched: dict[object, tuple[object, ...]] = {}
@@ -270,9 +277,14 @@ class Reader:
                     out += self._walk(want, above, depth)
                     break
                 span = 1 if depth is None else max(depth - above, 1)  # None: the head alone first
-                rows = self._all(
-                    self._select_ply + " WHERE plies.id BETWEEN ? AND ?", (want - span + 1, want)
-                )
+                try:
+                    rows = self._all(
+                        self._select_ply + " WHERE plies.id BETWEEN ? AND ?",
+                        (want - span + 1, want),
+                    )
+                except NotFracas:  # a row in the range cannot be read: maybe not the path's
+                    out += self._walk(want, above, depth)
+                    break
                 read += len(rows)
                 fetched = {r[0]: r for r in rows}
                 row = fetched.get(want)
@@ -371,12 +383,18 @@ class Reader:
         """The snapshots under ``key`` of ``plies``: ``{ply: (ply_hash, digest, body)}``."""
         if not self.chained or not plies:
             return {}
-        rows = self._all(
-            "SELECT ply, ply_hash, digest, body FROM snapshots WHERE key = ? AND ply IN "
-            f"({','.join('?' * len(plies))})",
-            (key, *plies),
+        rows = self._snapshots(
+            f"WHERE key = ? AND ply IN ({','.join('?' * len(plies))})", (key, *plies)
         )
         return {r[0]: r[1:] for r in rows}  # type: ignore[misc]
+
+    def _snapshots(self, where: str, params: Sequence[object]) -> list[tuple[object, ...]]:
+        """Snapshot rows; none if one of them cannot be read (text that is not UTF-8): the
+        cache is unreadable, so there is none, never a refused command."""
+        try:
+            return self._all("SELECT ply, ply_hash, digest, body FROM snapshots " + where, params)
+        except NotFracas:
+            return []
 
     def snapshots_on_path(
         self, head: int, key: str, plies: Sequence[int] | None = None
@@ -391,10 +409,8 @@ class Reader:
         if not plies:
             return {}
         on_path = set(plies)
-        rows = self._all(
-            "SELECT ply, ply_hash, digest, body FROM snapshots "
-            "WHERE key = ? AND ply BETWEEN ? AND ?",
-            (key, min(plies), max(plies)),
+        rows = self._snapshots(
+            "WHERE key = ? AND ply BETWEEN ? AND ?", (key, min(plies), max(plies))
         )
         return {r[0]: r[1:] for r in rows if r[0] in on_path}  # type: ignore[misc]
 

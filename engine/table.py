@@ -75,7 +75,10 @@ class Table(TableHistory, TableOdds, TableAmend):
         and the state at each head (a status document each)."""
         from engine.inputs import check_label
 
-        views_a, views_b = self.log(check_label("branch", a)), self.log(check_label("branch", b))
+        with self.as_one():
+            views_a = self.log(check_label("branch", a))
+            views_b = self.log(check_label("branch", b))
+            status_a, status_b = self.status(a), self.status(b)
         shared = 0
         for va, vb in zip(views_a, views_b, strict=False):
             if va.row.id != vb.row.id:
@@ -89,25 +92,24 @@ class Table(TableHistory, TableOdds, TableAmend):
             b_head=views_b[-1].number,
             only_a=views_a[shared:],
             only_b=views_b[shared:],
-            status_a=self.status(a),
-            status_b=self.status(b),
+            status_a=status_a,
+            status_b=status_b,
         )
 
     def undo(self, n: int = 1) -> PlyResult:
         """Move the current branch's head back ``n`` plies (nothing is deleted); right after
         an amend, one undo restores the line the amend replaced (:mod:`engine.amend`)."""
-        if n == 1:
-            with self.scene() as sc:
-                saved = self.undo_amend(sc)
-                if saved is not None:
-                    head = sc.store.ply(saved.head)
-                    state = sc.kernel.rebuild(sc.store, saved.head)  # every check first
-                    kept = self.restore_amended(sc, saved)
-                    said = (
-                        f"the amend is taken back: the line it replaced is back ({kept} keeps it)"
-                    )
-                    return PlyResult(head.depth, sc.branch.name, [], state, note=said)
-        return super().undo(n)
+        if n != 1:
+            return super().undo(n)
+        with self.as_one(), self.scene() as sc:
+            saved = self.undo_amend(sc)
+            if saved is None:
+                return super().undo(n)
+            head = sc.store.ply(saved.head)
+            state = sc.kernel.rebuild(sc.store, saved.head)  # every check first
+            kept = self.restore_amended(sc, saved)
+            said = f"the amend is taken back: the line it replaced is back ({kept} keeps it)"
+            return PlyResult(head.depth, sc.branch.name, [], state, note=said)
 
     def system(self) -> str | None:
         """The rules system of the selected encounter (None: the file has no encounter
@@ -235,17 +237,18 @@ class Table(TableHistory, TableOdds, TableAmend):
         command: str = "",
     ) -> PlyResult:
         """Add a combatant from a sheet file (validated once, embedded in the log)."""
-        with self.scene() as sc:
-            data = sc.kernel.pack.load_sheet(sheet)
-        name = str(getattr(data, "name", "") or sheet.stem)
-        ident = cid if cid is not None else _slug(name)
-        declaration = JoinDeclared(
-            combatant=ident,
-            side=side or ("players" if getattr(data, "kind", "") == "pc" else "opponents"),
-            sheet=data,
-            source_file=str(sheet),
-        )
-        return self.declare(declaration, physical=physical, command=command)
+        with self.as_one():
+            with self.scene() as sc:
+                data = sc.kernel.pack.load_sheet(sheet)
+            name = str(getattr(data, "name", "") or sheet.stem)
+            ident = cid if cid is not None else _slug(name)
+            declaration = JoinDeclared(
+                combatant=ident,
+                side=side or ("players" if getattr(data, "kind", "") == "pc" else "opponents"),
+                sheet=data,
+                source_file=str(sheet),
+            )
+            return self.declare(declaration, physical=physical, command=command)
 
 
 def _slug(name: str) -> str:

@@ -125,11 +125,32 @@ class TableBase:
         #: What the last method kept, and the file as it left it closed.
         self._kept: dict[object, object] = {}
         self._left: FileMark | None = None
+        #: The store of the :meth:`as_one` block running, if one is.
+        self._one: Store | None = None
 
     # --- opening -------------------------------------------------------------------------
 
     @contextmanager
+    def as_one(self) -> Iterator[None]:
+        """Run the methods called in the block as one command: the file is opened once, and
+        what their reads found worth keeping (snapshots) is written at the end only if the
+        whole block succeeded, so a refusal by the last of them writes nothing (``diff``,
+        ``report``, ``export``)."""
+        if self._one is not None:
+            yield
+            return
+        with self._store() as store:
+            self._one = store
+            try:
+                yield
+            finally:
+                self._one = None
+
+    @contextmanager
     def _store(self, *, create: bool = False) -> Iterator[Store]:
+        if self._one is not None:
+            yield self._one
+            return
         session = self.session or session_for(self.db)
         if session is not None:
             shared = session.store(create=create)
