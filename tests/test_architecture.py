@@ -117,7 +117,8 @@ def test_projections_are_pure(path: Path) -> None:
 
 
 def test_only_the_log_speaks_sql() -> None:
-    """engine/log.py and engine/logreads.py query the file; engine/logfile.py creates it and
+    """engine/log.py and engine/logreads.py query the file (engine/logpaths.py holds the
+    reader's path walks, through its connection); engine/logfile.py creates it and
     reads its errors; engine/logupgrade.py gives a schema-1 file the hash chain inside the
     store's transaction; engine/logamend.py gives a branch an amended line and takes it back;
     engine/logexport.py writes the flat tables of `fracas export` (another file)."""
