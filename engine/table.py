@@ -117,9 +117,8 @@ class Table(TableHistory, TableOdds, TableAmend):
         if not self.db.exists():
             return None
         with self._store() as store:
-            name = store.get_cursor("encounter")
-            encounter = store.encounter(name) if name is not None else None
-            return encounter.system if encounter is not None else None
+            encounter = self._selected(store)
+            return None if encounter is None else self._pack(encounter).name
 
     # --- encounters ----------------------------------------------------------------------
 

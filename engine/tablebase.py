@@ -6,13 +6,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from engine.log import BranchRow, EncounterRow, PlyRow, Store
+from engine.log import BranchRow, EncounterRow, NotFracas, PlyRow, Store
 from engine.replay import Kernel, kernel_for
 from engine.rules import (
+    SYSTEMS,
     UnknownName,
     UsageError,
     check_name,
@@ -21,6 +22,9 @@ from engine.rules import (
 from engine.session import FileMark, Session, file_mark, session_for
 from events.core import Event
 from projections.state import FightState
+
+if TYPE_CHECKING:
+    from engine.rules.pack import Pack
 
 
 class Scene(msgspec.Struct, frozen=True):
@@ -174,17 +178,63 @@ class TableBase:
         self._kept, self._left = store.kept, file_mark(self.db)
 
     def _scene(self, store: Store, branch: str | None = None) -> Scene:
+        encounter = self._encounter(store)
+        pack = self._pack(encounter)
+        current = self._current(store, encounter)
+        row = store.branch(encounter.id, branch or current)
+        if row is None and branch:
+            raise UnknownName(f"no branch called {branch!r} in {encounter.name!r}")
+        if row is None:  # fracas never deletes a branch, nor selects one it has not made
+            from engine.inputs import escaped  # here: every command imports this module
+
+            raise NotFracas(
+                f"{self.db}: the current branch {escaped(current)} of {encounter.name!r} is not "
+                f"in the file: it was changed outside fracas; nothing was written (`fracas "
+                "branches` lists the others, `fracas switch NAME` selects one)"
+            )
+        return Scene(store, encounter, row, kernel_for(pack))
+
+    def _encounter(self, store: Store) -> EncounterRow:
+        """The selected encounter, which there must be."""
+        encounter = self._selected(store)
+        if encounter is None:
+            raise UsageError(f"{self.db}: no encounter selected; `fracas new NAME --seed N`")
+        return encounter
+
+    @staticmethod
+    def _current(store: Store, encounter: EncounterRow) -> str:
+        """The name of the encounter's current branch."""
+        return store.get_cursor(f"branch:{encounter.id}") or "main"
+
+    def _selected(self, store: Store) -> EncounterRow | None:
+        """The selected encounter (None: none is; a file made by a ``new`` that failed)."""
         name = store.get_cursor("encounter")
         if name is None:
-            raise UsageError(f"{self.db}: no encounter selected; `fracas new NAME --seed N`")
+            return None
         encounter = store.encounter(name)
-        if encounter is None:
-            raise UsageError(f"{self.db}: the selected encounter {name!r} does not exist")
-        branch_name = branch or store.get_cursor(f"branch:{encounter.id}") or "main"
-        row = store.branch(encounter.id, branch_name)
-        if row is None:
-            raise UnknownName(f"no branch called {branch_name!r} in {encounter.name!r}")
-        return Scene(store, encounter, row, kernel_for(get_pack(encounter.system)))
+        if encounter is None:  # fracas never deletes an encounter, nor selects one it has not
+            from engine.inputs import escaped
+
+            raise NotFracas(
+                f"{self.db}: the selected encounter {escaped(name)} is not in the file: it was "
+                "changed outside fracas; nothing was written (`fracas encounters` lists the "
+                "others, `fracas use NAME` selects one)"
+            )
+        return encounter
+
+    def _pack(self, encounter: EncounterRow) -> Pack:
+        """The encounter's rules pack; a system this fracas lacks is the file's fault."""
+        try:
+            return get_pack(encounter.system)
+        except UnknownName:
+            from engine.inputs import escaped
+
+            raise NotFracas(
+                f"{self.db}: encounter {encounter.name!r} is played under rules system "
+                f"{escaped(encounter.system)}, which this fracas does not have (it has "
+                f"{', '.join(sorted(SYSTEMS))}): a fracas with that system wrote it, or it was "
+                "changed outside fracas; nothing was written"
+            ) from None
 
     @contextmanager
     def scene(self, branch: str | None = None) -> Iterator[Scene]:

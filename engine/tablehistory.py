@@ -89,21 +89,21 @@ class TableHistory(TableBase):
 
     def switch(self, name: str) -> BranchView:
         """Make ``name`` the current branch."""
-        with self.scene() as sc:
-            row = sc.store.branch(sc.encounter.id, name)
+        with self._store() as store:  # the current branch need not be readable
+            encounter = self._encounter(store)
+            row = store.branch(encounter.id, name)
             if row is None:
-                known = ", ".join(b.name for b in sc.store.branches(sc.encounter.id))
+                known = ", ".join(b.name for b in store.branches(encounter.id))
                 raise UnknownName(f"no branch called {name!r} (branches: {known})")
-            sc.store.set_cursor(f"branch:{sc.encounter.id}", name)
-            return self._view(sc.store, row, True)
+            store.set_cursor(f"branch:{encounter.id}", name)
+            return self._view(store, row, True)
 
     def branches(self) -> list[BranchView]:
         """Every branch of the encounter with head, fork point and length."""
-        with self.scene() as sc:
-            return [
-                self._view(sc.store, b, b.name == sc.branch.name)
-                for b in sc.store.branches(sc.encounter.id)
-            ]
+        with self._store() as store:  # the current branch need not be readable
+            encounter = self._encounter(store)
+            current = self._current(store, encounter)
+            return [self._view(store, b, b.name == current) for b in store.branches(encounter.id)]
 
     @staticmethod
     def _view(store: Store, b: BranchRow, current: bool) -> BranchView:

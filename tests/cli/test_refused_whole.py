@@ -120,3 +120,53 @@ def tamper_sheet() -> Path:
     from tests.conftest import SHEETS
 
     return SHEETS / "marcus_kell.toml"
+
+
+#: Changes to what a file selects that fracas never makes (it deletes no encounter or branch,
+#: and selects none it has not made), with the command that puts the selection right.
+SELECTIONS = {
+    "a rules system this fracas lacks": ("UPDATE encounters SET system = 'dnd'", None),
+    "the selected encounter gone": (
+        "UPDATE cursor SET value = 'nope' WHERE key = 'encounter'",
+        ("use", "bar"),
+    ),
+    "the selected encounter a blob": (
+        "UPDATE cursor SET value = x'ff' WHERE key = 'encounter'",
+        ("use", "bar"),
+    ),
+    "the current branch gone": (
+        "UPDATE cursor SET value = 'ghost' WHERE key LIKE 'branch:%'",
+        ("switch", "main"),
+    ),
+    "every branch gone": ("DELETE FROM branches", None),
+}
+
+
+@pytest.mark.parametrize("case", sorted(SELECTIONS))
+def test_a_selection_fracas_never_makes_is_the_files_fault(
+    case: str, tmp_path: Path, fracas_inprocess: Cli
+) -> None:
+    """Exit 5 naming what is missing (it was exit 2, as if the GM had mistyped a name); the
+    command that selects anew still works."""
+    db = tmp_path / "fight.db"
+    bar_table(db)
+    sql, remedy = SELECTIONS[case]
+    tamper.execute(db, (sql, ()))
+    before = file_state(db)
+    for argv in (("status",), ("log",), ("strike", "marcus", "brodkil"), ("replay", "--verify")):
+        line = assert_one_line_error(fracas_inprocess(*argv, db=db), 5)
+        assert "changed outside fracas" in line and "nothing was written" in line, argv
+    assert file_state(db) == before
+    if remedy is not None:
+        assert fracas_inprocess(*remedy, db=db).code == 0
+        assert fracas_inprocess("status", db=db).code == 0
+
+
+def test_a_branch_the_gm_names_that_is_not_there_is_still_a_usage_error(
+    tmp_path: Path, fracas_inprocess: Cli
+) -> None:
+    db = tmp_path / "fight.db"
+    bar_table(db)
+    for argv in (("log", "--branch", "nope"), ("switch", "nope"), ("use", "nope")):
+        line = assert_one_line_error(fracas_inprocess(*argv, db=db), 2)
+        assert f"no {'encounter' if argv[0] == 'use' else 'branch'} called 'nope'" in line
