@@ -103,6 +103,8 @@ def _handle(err: BaseException) -> tuple[int, str]:
             return EXIT_NOT_FRACAS, f"{_one_line(err)}; the log is corrupt"
         return EXIT_SCHEMA, f"{_one_line(err)}; upgrade fracas"
     if isinstance(err, UpcastError):
+        if err.corrupt:
+            return EXIT_NOT_FRACAS, f"{_one_line(err)}; nothing was written"
         return EXIT_SCHEMA, f"{_one_line(err)}; upgrade fracas"
     if isinstance(err, OSError):
         return EXIT_IO, f"{err.filename or ''}: {err.strerror or err}".lstrip(": ")

@@ -31,7 +31,12 @@ Upcasts = Mapping[tuple[str, int], Upcast]
 
 
 class UpcastError(ValueError):
-    """A stored event has a version this fracas cannot read."""
+    """A stored event has a version this fracas cannot read: a newer fracas's (``corrupt``
+    false), or one no fracas writes (``corrupt``: the log was changed)."""
+
+    def __init__(self, message: str, *, corrupt: bool = False) -> None:
+        super().__init__(message)
+        self.corrupt = corrupt
 
 
 def upcast(
@@ -40,8 +45,15 @@ def upcast(
     """Bring ``body`` from ``(tag, version)`` to a current shape; return its tag and body.
 
     ``current`` maps each tag this fracas writes to its version. A version newer than that, or
-    a step missing on the way, raises :class:`UpcastError`.
+    a step missing on the way, raises :class:`UpcastError`; so does a version no fracas
+    writes (below 1, or an older version of a tag this fracas writes that no step reads).
     """
+    if version < 1 or (tag in current and version < current[tag] and (tag, version) not in steps):
+        raise UpcastError(
+            f"event {tag} has version {version}, which no fracas writes (this one writes "
+            f"{current.get(tag, 'none of that tag')}): the log was changed outside fracas",
+            corrupt=True,
+        )
     while current.get(tag) != version:
         if tag in current and version > current[tag]:
             raise UpcastError(f"event {tag} version {version} is newer than this fracas")

@@ -672,6 +672,7 @@ def _exit(code: int) -> BaseException:
         (SchemaMismatch("f.db: newer"), 6),
         (UnreadableEvent("core.x", 1, "unknown", known_tag=False), 6),
         (UpcastError("event core.x version 3 is newer"), 6),
+        (UpcastError("event core.x has version 0, which no fracas writes", corrupt=True), 5),
         (DiskError("f.db: disk full"), 7),
         (PermissionError(13, "Permission denied", "f.db"), 7),
         (KeyboardInterrupt(), 130),

@@ -83,6 +83,10 @@ SHORT_CASES = {
         "UPDATE events SET body = CAST(body AS BLOB) WHERE ply = {head} AND idx = 1",
         True,
     ),
+    "an event's version 0, rehashed": (
+        "UPDATE events SET version = 0 WHERE ply = {head} AND idx = 1",
+        True,
+    ),
     "head made a second root, rehashed": (
         "UPDATE plies SET parent = NULL WHERE id = {head}",
         True,

@@ -207,6 +207,22 @@ def test_a_version_newer_than_this_fracas_is_refused() -> None:
         NOTES.decode("test.note", 4, '{"type":"test.note","text":"x"}')
 
 
+@pytest.mark.parametrize("version", [0, -1])
+def test_a_version_no_fracas_writes_is_a_changed_log(version: int) -> None:
+    with pytest.raises(UpcastError, match="no fracas writes") as caught:
+        NOTES.decode("test.note", version, '{"type":"test.note","text":"x"}')
+    assert caught.value.corrupt
+
+
+def test_an_older_version_no_step_reads_is_a_changed_log() -> None:
+    """Every older version of a tag this fracas writes has its step: one without never
+    existed (here test.note 2 has a step, so its missing step is a gap in this codec)."""
+    no_steps = Codec((Note,), {})
+    with pytest.raises(UpcastError, match="no fracas writes") as caught:
+        no_steps.decode("test.note", 1, '{"type":"test.note","note":"n"}')
+    assert caught.value.corrupt
+
+
 def test_a_missing_upcaster_is_refused() -> None:
     gap = Codec((Note,), {("test.note", 1): Upcast(_note_v1_to_v2, "test.note", 2)})
     with pytest.raises(UpcastError, match=r"no upcaster for test\.note version 2"):
