@@ -95,8 +95,9 @@ def _table(ctx: typer.Context) -> Table:
 
 
 def _table_at(ctx: Any, db: Path) -> Table:
-    """The command's table over ``db``: one per command, so that what one of its methods
-    read (the state at the head) is there for the next one."""
+    """The command's table over ``db``: one per command, so that a command's
+    ``Table.as_one`` block spans every method it calls (``report`` builds and writes in one),
+    and a state one method kept is handed to the next."""
     from engine.table import Table
 
     key = f"fracas.table.{db}"
@@ -161,8 +162,6 @@ def _system(ctx: Any, strict: bool) -> str | None:
     key = f"fracas.system.{strict}"
     if key in ctx.meta:
         return ctx.meta[key]  # type: ignore[no-any-return]
-    from engine.rules import SYSTEMS
-
     params = getattr(ctx, "params", None) or {}
     db = db_path(params.get("db"))
     system: str | None = None
@@ -170,13 +169,12 @@ def _system(ctx: Any, strict: bool) -> str | None:
         from engine.log import StoreError
 
         try:
-            system = _table_at(ctx, db).system()
+            system = _table_at(ctx, db).system()  # a system this fracas has, or StoreError
         except StoreError:
             if strict:
                 raise
-    found = system if system in SYSTEMS else None
-    ctx.meta[key] = found
-    return found
+    ctx.meta[key] = system
+    return system
 
 
 def _verbs(ctx: Any, strict: bool) -> tuple[str | None, dict[str, str]]:

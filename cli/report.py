@@ -16,7 +16,7 @@ from typing import Annotated
 
 import typer
 
-from cli.main import _emit, app
+from cli.main import _emit, _table, app
 
 
 @app.command()
@@ -41,12 +41,13 @@ def report(
         raise UsageError(f"--format {fmt!r}: md or html")
     if output is not None:
         _not_a_database(output)  # before anything is read: a report never replaces a fight
-    r = build(ctx, branch, start, end)
-    text = markdown(r) if fmt == "md" else page(r)
-    if output is None:
-        typer.echo(text, nl=False)
-        return
-    output.write_text(text, encoding="utf-8")
+    with _table(ctx).as_one():  # a report that cannot be written keeps no snapshot either
+        r = build(ctx, branch, start, end)
+        text = markdown(r) if fmt == "md" else page(r)
+        if output is None:
+            typer.echo(text, nl=False)
+            return
+        output.write_text(text, encoding="utf-8")
     _emit(
         ctx,
         f"wrote {output} ({len(r.entries)} plies)",
@@ -60,6 +61,8 @@ def _not_a_database(output: Path) -> None:
     from engine.logfile import is_database
     from engine.rules import UsageError
 
+    if output.is_dir():
+        raise UsageError(f"-o {output}: is a folder; give a file name in it")
     try:
         found = is_database(output)
     except OSError as err:

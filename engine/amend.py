@@ -121,7 +121,9 @@ class TableAmend(TableBase):
                 sc.branch.name, target.depth, dropped, replayed, skipped, saved_as, head,
                 not dry_run,
             )  # fmt: skip
-            if not dry_run:
+            if dry_run:
+                sc.store.cache.clear()  # a dry run writes nothing, not even a snapshot
+            else:
                 amend_branch(sc.store, sc.branch, target.parent, plies, saved_as)
             return report
 

@@ -18,6 +18,7 @@ from engine.logrows import (
     StoredEvent,
     as_int,
     branch_row,
+    encounter_row,
     ply_row,
 )
 
@@ -68,13 +69,11 @@ class Reader(PathReads):
         self.last_hash = b""
         #: Ply rows read so far, by id (rows are append-only: a command reads each once).
         self._seen: dict[object, tuple[object, ...]] = {}
-        #: What the layers above derived from plies read through this connection, by a key
-        #: of theirs (engine/rebuild.py: the state at a ply). Plies never change, and this
-        #: store lives for one command, or for a shell session that drops it as soon as
-        #: another connection has written (:meth:`data_version`).
+        #: What the layers above derived from plies read through this connection in the
+        #: command running, by a key of theirs (engine/rebuild.py: the state at a ply).
         self.kept: dict[object, object] = {}
-        #: What another connection's command kept (:attr:`kept`), handed to this one: not
-        #: trusted until the ply it is for is checked again (engine/rebuild.py: ``state_at``).
+        #: What the command before kept (:attr:`kept`), handed to this one: not trusted
+        #: until the ply it is for is checked again (engine/rebuild.py: ``state_at``).
         self.handed: dict[object, object] = {}
 
     def close(self) -> None:
@@ -114,19 +113,19 @@ class Reader(PathReads):
     def encounters(self) -> list[EncounterRow]:
         """Every encounter in the file, oldest first."""
         rows = self._all("SELECT * FROM encounters ORDER BY id")
-        return [EncounterRow(*r) for r in rows]  # type: ignore[arg-type]
+        return [self._encounter(r) for r in rows]
 
     def encounter(self, name: str) -> EncounterRow | None:
         """The encounter called ``name``, if any."""
         rows = self._all("SELECT * FROM encounters WHERE name = ?", (name,))
-        return EncounterRow(*rows[0]) if rows else None  # type: ignore[arg-type]
+        return self._encounter(rows[0]) if rows else None
 
     def encounter_by_id(self, encounter: int) -> EncounterRow:
         """The encounter with row id ``encounter``."""
         rows = self._all("SELECT * FROM encounters WHERE id = ?", (encounter,))
         if not rows:
             raise NotFracas(f"{self.path}: a ply names encounter {encounter}, which is missing")
-        return EncounterRow(*rows[0])  # type: ignore[arg-type]
+        return self._encounter(rows[0])
 
     def ply(self, ply_id: int) -> PlyRow:
         """One ply by id, with its stored hash."""
@@ -177,6 +176,12 @@ class Reader(PathReads):
             "SELECT * FROM branches WHERE encounter = ? AND name = ?", (encounter, name)
         )
         return self._branch(rows[0]) if rows else None
+
+    def _encounter(self, raw: tuple[object, ...]) -> EncounterRow:
+        try:
+            return encounter_row(raw)
+        except NotFracas as err:
+            raise NotFracas(f"{self.path}: {err}") from None
 
     def _branch(self, raw: tuple[object, ...]) -> BranchRow:
         try:

@@ -9,6 +9,8 @@ import msgspec
 
 from engine.logfile import NotFracas
 
+_CHANGED = "the log was changed outside fracas"
+
 
 class EncounterRow(msgspec.Struct, frozen=True):
     """An encounter: its name, seed and rules system."""
@@ -153,12 +155,33 @@ def branch_row(row: tuple[object, ...]) -> BranchRow:
     encounter, name, head, tip, fork, created = row
     if type(name) is not str or type(encounter) is not int or type(created) is not str:
         raise NotFracas(f"a branch row is not as fracas writes it: {row[:2]!r}")
+    if not shown_name(name):
+        raise NotFracas(f"branch {name!r}: a name fracas never writes: {_CHANGED}")
     for column, value in (("head", head), ("tip", tip), ("fork", fork)):
         if type(value) is not int and not (column == "fork" and value is None):
             raise NotFracas(
                 f"branch {name!r}: its {column} is not a ply id: the log was changed outside fracas"
             )
     return BranchRow(encounter, name, head, tip, fork, created)  # type: ignore[arg-type]
+
+
+def encounter_row(row: tuple[object, ...]) -> EncounterRow:
+    """An EncounterRow from ``SELECT * FROM encounters``, its values of the types fracas
+    writes and its name one that prints as itself."""
+    ident, name, seed, system, version, created = row
+    if not all(type(v) is int for v in (ident, seed, version)) or not all(
+        type(v) is str for v in (name, system, created)
+    ):
+        raise NotFracas(f"an encounter row is not as fracas writes it: {row[:2]!r}: {_CHANGED}")
+    if not shown_name(name) or not shown_name(system):  # type: ignore[arg-type]
+        raise NotFracas(f"encounter {name!r}: a name fracas never writes: {_CHANGED}")
+    return EncounterRow(*row)  # type: ignore[arg-type]
+
+
+def shown_name(name: str) -> bool:
+    """Whether ``name`` is one fracas could have written: not empty, and every character
+    printed as itself (no control, format such as a bidi override, or separator)."""
+    return name != "" and name.isprintable()
 
 
 def free_name(taken: Collection[str], stem: str) -> str:

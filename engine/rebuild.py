@@ -107,6 +107,10 @@ def path_of(
         raise _changed(store, store.row(rows[0]), "is not where its path says")
     if base is None and (rows[0][2] is not None or rows[0][3] != 0):  # the start: depth 0
         raise _changed(store, store.row(rows[0]), "is not where its path says")
+    encounter = rows[-1][1]
+    for raw in rows:  # one path, one encounter (the root's is the one its hash is over)
+        if raw[1] != encounter:
+            raise _changed(store, store.row(raw), "belongs to another encounter than its path")
     return rows
 
 
@@ -225,8 +229,8 @@ class Kept(NamedTuple):
 
 
 def state_at(kernel: Kernel, store: Store, head_id: int, *, snapshots: bool = True) -> FightState:
-    """The state at ``head_id``: kept by this store already (folded or appended through it:
-    a shell's next command), or handed to it by the table's last command and the ply checked
+    """The state at ``head_id``: kept by this command already (folded or appended through
+    ``store``), or handed to it by the last command of its table or shell and the ply checked
     again, or the nearest snapshot on its path, then the plies after it.
 
     With ``snapshots`` false the whole path is folded (benchmarks, and checks of the cache).
@@ -239,7 +243,7 @@ def state_at(kernel: Kernel, store: Store, head_id: int, *, snapshots: bool = Tr
     if isinstance(kept, Kept):
         return kept.state
     handed = store.handed.pop(key, None)
-    if isinstance(handed, Kept) and _still(store, head_id, handed.hash):
+    if isinstance(handed, Kept) and _same_ply(store, head_id, handed.hash):
         store.kept[key] = handed
         return handed.state
     with bulk():
@@ -248,10 +252,9 @@ def state_at(kernel: Kernel, store: Store, head_id: int, *, snapshots: bool = Tr
     return state
 
 
-def _still(store: Store, ply_id: int, hash_: bytes) -> bool:
+def _same_ply(store: Store, ply_id: int, hash_: bytes) -> bool:
     """Whether ``ply_id`` is the ply that had ``hash_``: its stored hash unchanged (not another
     file's ply of the same id), and its row and events still hashing to it (else Tampered)."""
-    store.read_ahead(ply_id, 1)  # the ply and, in a fight on one line, its parent
     ply = store.ply(ply_id)
     if ply.hash != hash_:
         return False
@@ -268,17 +271,27 @@ def _still(store: Store, ply_id: int, hash_: bytes) -> bool:
 def remember(
     kernel: Kernel, store: Store, ply_id: int, state: FightState, hash_: bytes | None = None
 ) -> None:
-    """Keep ``state`` as the state at ``ply_id`` for as long as ``store`` is open: the ply
-    was read through it and checked against its hash (``hash_``, else the ply's stored hash),
-    or appended through it. A ply never changes, and the store is dropped once another
-    connection writes (engine/session.py). A ply without a stored hash (a file from before
-    the chain) is kept with none, which no ply matches when it is handed on."""
+    """Keep ``state`` as the state at ``ply_id`` for the rest of the command: the ply was
+    read through ``store`` and checked against its hash (``hash_``, else the ply's stored
+    hash), or appended through it. The next command gets it through :func:`hand_on`. A ply
+    without a stored hash (a file from before the chain) is kept with none, which no ply
+    matches when it is handed on."""
     if hash_ is None:
         hash_ = store.ply(ply_id).hash
     kept = store.kept
     kept[(kernel.pack.name, ply_id)] = Kept(hash_ or b"", state)
     if len(kept) > _KEPT:
         del kept[next(iter(kept))]
+
+
+def hand_on(store: Store) -> dict[object, object]:
+    """What a command through ``store`` leaves the next command (``Reader.handed``): the
+    states it kept, and those handed to it that it did not use, the latest last, at most
+    :data:`_KEPT`; each is checked again before it is used (:func:`state_at`)."""
+    out = {**store.handed, **store.kept}
+    while len(out) > _KEPT:
+        del out[next(iter(out))]
+    return out
 
 
 def _state_at(kernel: Kernel, store: Store, head_id: int, *, snapshots: bool) -> FightState:

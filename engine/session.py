@@ -10,13 +10,14 @@ so the file is opened once, through the session.
 
 Before each use the session asks SQLite whether another connection has written since
 (``PRAGMA data_version``), and the file system whether the path still names the same file with
-the same size and modification time, the main file's and its ``-wal``'s (:func:`file_mark`:
-bytes changed by a program that is not SQLite count too); if anything differs, the store is
-closed and the file opened afresh, header checks and all, so nothing read before is trusted
-after. Its own writes leave it as it is (:meth:`Session.settle` takes the file's mark anew
-after each command): plies are append-only, so a state kept for a ply stays that ply's state.
-A branch's head is read anew by every command, as in the CLI, and a write still moves it by
-compare-and-set: a head another process moved meanwhile is refused (exit 3).
+the same size and times, the main file's and its ``-wal``'s (:func:`file_mark`: bytes changed
+by a program that is not SQLite count too); if anything differs, the store is closed and the
+file opened afresh, header checks and all. Its own writes leave it as it is
+(:meth:`Session.settle` takes the file's mark anew after each command). The states a command
+kept are handed to the next one as a library table hands them (engine/tablebase.py): each is
+used only once its ply is checked against its hash again. A branch's head is read anew by
+every command, as in the CLI, and a write still moves it by compare-and-set: a head another
+process moved meanwhile is refused (exit 3).
 """
 
 from __future__ import annotations
@@ -40,8 +41,9 @@ class Session:
         self._store: Store | None = None
         self._mark: FileMark | None = None
         self._version = 0
-        #: How many times the file was opened afresh because another process wrote to it
-        #: (or replaced it) since the session last looked.
+        #: How many times the file was opened afresh because it changed since the session
+        #: last looked: another process wrote to it or replaced it, or its size or times
+        #: changed otherwise (a checkpoint, a touch).
         self.reopened = 0
 
     @classmethod
@@ -109,9 +111,13 @@ class Session:
             store.close()
 
 
-#: ``(device, inode)`` of the file, then its size and modification time and its ``-wal``'s
-#: (None: no ``-wal``): any write to the file, by SQLite or not, changes one of them.
-FileMark = tuple[tuple[int, int], int, int, tuple[int, int] | None]
+#: ``(device, inode)`` of the file, then its size, modification time and change time, and
+#: the ``-wal``'s (None: no ``-wal``). A write to the file, by SQLite or not, changes the
+#: times (``os.utime`` can put the modification time back, but not the change time), where
+#: the file system keeps them finer than the writes come: one that keeps them coarse (to a
+#: second, or a kernel tick) may not tell a same-size write within that time. The hash chain
+#: still names such a change to any read of the changed ply, and to ``replay --verify``.
+FileMark = tuple[tuple[int, int], int, int, int, tuple[int, int, int] | None]
 
 
 def file_mark(path: Path) -> FileMark | None:
@@ -122,10 +128,10 @@ def file_mark(path: Path) -> FileMark | None:
         return None
     try:
         wal = os.stat(f"{path}-wal")
-        side: tuple[int, int] | None = (wal.st_size, wal.st_mtime_ns)
+        side: tuple[int, int, int] | None = (wal.st_size, wal.st_mtime_ns, wal.st_ctime_ns)
     except OSError:
         side = None
-    return (st.st_dev, st.st_ino), st.st_size, st.st_mtime_ns, side
+    return (st.st_dev, st.st_ino), st.st_size, st.st_mtime_ns, st.st_ctime_ns, side
 
 
 def session_for(db: Path) -> Session | None:

@@ -113,7 +113,8 @@ class Table(TableHistory, TableOdds, TableAmend):
 
     def system(self) -> str | None:
         """The rules system of the selected encounter (None: the file has no encounter
-        selected, or does not exist yet)."""
+        selected, or does not exist yet); NotFracas (exit 5) if the file selects what fracas
+        never would, or names a system this fracas lacks."""
         if not self.db.exists():
             return None
         with self._store() as store:

@@ -3,6 +3,7 @@ encounter and branch as a :class:`Scene`, refs to plies, and the records the met
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -11,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from engine.log import BranchRow, EncounterRow, NotFracas, PlyRow, Store
+from engine.rebuild import hand_on
 from engine.replay import Kernel, kernel_for
 from engine.rules import (
     SYSTEMS,
@@ -128,46 +130,50 @@ class TableBase:
         self.session = session
         #: What the last method kept, and the file as it left it closed.
         self._kept: dict[object, object] = {}
-        self._left: FileMark | None = None
-        #: The store of the :meth:`as_one` block running, if one is.
-        self._one: Store | None = None
+        self._left_as: FileMark | None = None
+        #: The thread running an :meth:`as_one` block, and its store, if one is.
+        self._shared: tuple[int, Store] | None = None
 
     # --- opening -------------------------------------------------------------------------
 
     @contextmanager
     def as_one(self) -> Iterator[None]:
-        """Run the methods called in the block as one command: the file is opened once, and
-        what their reads found worth keeping (snapshots) is written at the end only if the
-        whole block succeeded, so a refusal by the last of them writes nothing (``diff``,
-        ``report``, ``export``)."""
-        if self._one is not None:
+        """Run the methods called in the block, in this thread, as one command: the file is
+        opened once, and what their reads found worth keeping (snapshots) is written at the
+        end only if the whole block succeeded, so a refusal by the last of them writes
+        nothing (``diff``, ``report``, ``export``). A method that appends writes them with its
+        ply, so a block that writes does so last (``add``, ``undo``)."""
+        if self._shared is not None and self._shared[0] == threading.get_ident():
             yield
             return
         with self._store() as store:
-            self._one = store
+            self._shared = (threading.get_ident(), store)
             try:
                 yield
             finally:
-                self._one = None
+                self._shared = None
 
     @contextmanager
     def _store(self, *, create: bool = False) -> Iterator[Store]:
-        if self._one is not None:
-            yield self._one
+        shared = self._shared
+        if shared is not None and shared[0] == threading.get_ident():  # other threads: own
+            assert not create, "an as_one block opens an existing file"
+            yield shared[1]
             return
         session = self.session or session_for(self.db)
         if session is not None:
-            shared = session.store(create=create)
+            held = session.store(create=create)
             try:
-                yield shared
+                yield held
             except BaseException as err:
                 session.failed(err)
                 raise
-            shared.keep_cache()
+            held.keep_cache()
             session.settle()
+            held.handed, held.kept = hand_on(held), {}
             return
-        same = self._left is not None and file_mark(self.db) == self._left
-        handed, self._kept, self._left = (self._kept if same else {}), {}, None
+        same = self._left_as is not None and file_mark(self.db) == self._left_as
+        handed, self._kept, self._left_as = (self._kept if same else {}), {}, None
         store = Store.open(self.db, create=create)
         store.handed = handed
         try:
@@ -175,7 +181,7 @@ class TableBase:
             store.keep_cache()  # only once the command has succeeded: a refusal writes nothing
         finally:
             store.close()
-        self._kept, self._left = store.kept, file_mark(self.db)
+        self._kept, self._left_as = hand_on(store), file_mark(self.db)
 
     def _scene(self, store: Store, branch: str | None = None) -> Scene:
         encounter = self._encounter(store)
@@ -187,16 +193,43 @@ class TableBase:
         if row is None:  # fracas never deletes a branch, nor selects one it has not made
             from engine.inputs import escaped  # here: every command imports this module
 
+            others = store.branches(encounter.id)
+            hint = "`fracas switch NAME` selects another" if others else "it has no branch left"
             raise NotFracas(
                 f"{self.db}: the current branch {escaped(current)} of {encounter.name!r} is not "
-                f"in the file: it was changed outside fracas; nothing was written (`fracas "
-                "branches` lists the others, `fracas switch NAME` selects one)"
+                f"in the file: it was changed outside fracas; nothing was written ({hint})"
             )
+        self._check_branch(store, encounter, row)
         return Scene(store, encounter, row, kernel_for(pack))
+
+    def _check_branch(self, store: Store, encounter: EncounterRow, row: BranchRow) -> None:
+        """A branch's head is a ply of its encounter, and its tip (the furthest ply redo
+        reaches) is the head or a ply after it on one path: fracas writes nothing else."""
+        head = store.ply(row.head)
+        why = ""
+        if head.encounter != encounter.id:
+            why = "head is a ply of another encounter"
+        elif row.tip != row.head:
+            tip = store.ply(row.tip)
+            if tip.encounter != encounter.id or tip.depth <= head.depth:
+                why = "redo end (tip) is not after its head"
+            elif store.ancestor(tip.id, head.depth) != head.id:
+                why = "redo end (tip) is not on a path through its head"
+        if why:
+            raise NotFracas(
+                f"{self.db}: branch {row.name!r}'s {why}: the file was changed outside fracas; "
+                "nothing was written"
+            )
 
     def _encounter(self, store: Store) -> EncounterRow:
         """The selected encounter, which there must be."""
         encounter = self._selected(store)
+        if encounter is None and store.encounters():  # fracas selects the one it makes
+            raise NotFracas(
+                f"{self.db}: no encounter is selected though the file holds some: it was "
+                "changed outside fracas; nothing was written (`fracas encounters` lists them, "
+                "`fracas use NAME` selects one)"
+            )
         if encounter is None:
             raise UsageError(f"{self.db}: no encounter selected; `fracas new NAME --seed N`")
         return encounter

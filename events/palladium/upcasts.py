@@ -26,7 +26,10 @@ def _ruling_v2(body: Body) -> Body:
     out, rest = split_ruling(body)
     unknown = sorted(set(rest) - set(_RULING_EFFECTS))
     if unknown:
-        raise UpcastError(f"ruling effects {unknown} are not the Palladium pack's")
+        raise UpcastError(
+            f"ruling effects {unknown} are not the Palladium pack's: no fracas wrote them",
+            corrupt=True,
+        )
     if rest:
         return {**out, **rest, "type": "palladium.ruling_declared"}
     return out

@@ -139,6 +139,11 @@ SELECTIONS = {
         ("switch", "main"),
     ),
     "every branch gone": ("DELETE FROM branches", None),
+    "no encounter selected": ("DELETE FROM cursor WHERE key = 'encounter'", ("use", "bar")),
+    "a tip behind its head": (
+        "UPDATE branches SET tip = (SELECT id FROM plies WHERE depth = 0)",
+        None,
+    ),
 }
 
 
@@ -170,3 +175,88 @@ def test_a_branch_the_gm_names_that_is_not_there_is_still_a_usage_error(
     for argv in (("log", "--branch", "nope"), ("switch", "nope"), ("use", "nope")):
         line = assert_one_line_error(fracas_inprocess(*argv, db=db), 2)
         assert f"no {'encounter' if argv[0] == 'use' else 'branch'} called 'nope'" in line
+
+
+def test_a_branch_head_in_another_encounter_is_refused(
+    tmp_path: Path, fracas_inprocess: Cli
+) -> None:
+    """Its path would chain to the other encounter's start, and a ply appended there would
+    name this encounter on that path."""
+    db = tmp_path / "fight.db"
+    bar_table(db)
+    cellar = bar_table(db, name="cellar", seed=3)
+    cellar.use("bar")
+    tamper.execute(
+        db,
+        (
+            "UPDATE branches SET head = (SELECT max(id) FROM plies), tip = (SELECT max(id) "
+            "FROM plies) WHERE encounter = (SELECT id FROM encounters WHERE name = 'bar')",
+            (),
+        ),
+    )
+    before = file_state(db)
+    for argv in (("status",), ("ruling", "marcus", "--note", "x"), ("replay", "--verify")):
+        line = assert_one_line_error(fracas_inprocess(*argv, db=db), 5)
+        assert "head is a ply of another encounter" in line, argv
+    assert file_state(db) == before
+
+
+def _unsnapped(built: Path, tmp_path: Path) -> Path:
+    """:func:`built`, unchanged but for its snapshots, which any read of main keeps again."""
+    db = tmp_path / "fight.db"
+    shutil.copyfile(built, db)
+    tamper.execute(db, ("DELETE FROM snapshots", ()))
+    return db
+
+
+def test_a_report_that_cannot_be_written_keeps_no_snapshot(
+    built: Path, tmp_path: Path, fracas_inprocess: Cli
+) -> None:
+    db = _unsnapped(built, tmp_path)
+    before = file_state(db)
+    folder = tmp_path / "reports"
+    folder.mkdir()
+    line = assert_one_line_error(fracas_inprocess("report", "-o", str(folder), db=db), 2)
+    assert "is a folder" in line
+    missing = tmp_path / "nowhere" / "r.md"
+    assert fracas_inprocess("report", "-o", str(missing), db=db).code == 7
+    assert file_state(db) == before
+
+
+def test_a_dry_run_amend_writes_nothing_not_even_a_snapshot(
+    built: Path, tmp_path: Path, fracas_inprocess: Cli
+) -> None:
+    db = _unsnapped(built, tmp_path)
+    before = file_state(db)
+    for argv in (("amend", "20", "--drop", "--dry-run"),
+                 ("amend", "34", "ruling", "marcus", "--note", "x", "--dry-run")):  # fmt: skip
+        assert fracas_inprocess(*argv, db=db).code == 0, argv
+    assert file_state(db) == before
+    assert fracas_inprocess("status", db=db).code == 0
+    assert file_state(db) != before  # a read that may write keeps them: the test can fail
+
+
+@pytest.mark.parametrize(
+    ("sql", "argv"),
+    [
+        ("UPDATE branches SET name = 'b' || char(27) || '[2J' || char(13) || 'x'", ("branches",)),
+        ("UPDATE encounters SET name = 'bar' || char(10) || 'fracas: ok'", ("encounters",)),
+        ("UPDATE encounters SET name = 'bar' || char(8238)", ("status",)),
+    ],
+    ids=["branch name with an escape", "encounter name with a newline", "bidi override"],
+)
+def test_a_name_fracas_never_writes_never_reaches_the_terminal(
+    sql: str, argv: tuple[str, ...], tmp_path: Path, fracas_inprocess: Cli
+) -> None:
+    """Names are checked as they are given; one changed in the file is refused as the file's
+    fault, printed escaped, rather than listed raw (it could clear the screen or forge a
+    line)."""
+    db = tmp_path / "fight.db"
+    bar_table(db)
+    tamper.execute(db, (sql, ()))
+    if "encounters SET name" in sql:
+        tamper.execute(db, ("UPDATE cursor SET value = (SELECT name FROM encounters)", ()))
+    result = fracas_inprocess(*argv, db=db)
+    line = assert_one_line_error(result, 5)
+    assert "a name fracas never writes" in line
+    assert not any(ch in result.stdout + result.stderr for ch in "\x1b\r\u202e")

@@ -126,7 +126,7 @@ def test_the_shell_keeps_one_connection_and_the_state_at_the_head(fight: Path) -
         assert codes == [0, 0] and "ply #4 on main:" in out
         assert sh.session.store() is store and sh.session.reopened == 0
         head = tamper.head_of(fight)
-        kept = store.kept[("palladium", head)]
+        kept = store.handed[("palladium", head)]  # for the next line, to check again
         assert isinstance(kept, Kept)
     finally:
         sh.close()

@@ -3,13 +3,14 @@ state at the plies its last call folded or appended, used only if the file is as
 left it and the ply is checked against its hash again; anything else is read afresh.
 
 Fights are built through ``Table``; the file is changed the way another program could
-(tests/tamper.py), with its size and times put back where a test needs the change unseen by
-the file system, so that what is tested is the hash check of the handed state itself.
+(tests/tamper.py).
 """
 
 from __future__ import annotations
 
 import os
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -32,14 +33,12 @@ def db(tmp_path: Path) -> Path:
     return path
 
 
-def unseen(db: Path, change: tuple[str, tuple[object, ...]]) -> None:
-    """Make ``change`` with the file's size and times as they were (the file system cannot
-    tell), or fail the test if its size changed."""
-    before = file_mark(db)
-    st = os.stat(db)
+def unseen(t: Table, db: Path, change: tuple[str, tuple[object, ...]]) -> None:
+    """Make ``change`` as a file system with coarse times would let it pass: ``t`` is told the
+    file is as its last call left it, so that what is tested is the hash check of the handed
+    state itself."""
     tamper.execute(db, change)
-    os.utime(db, ns=(st.st_atime_ns, st.st_mtime_ns))
-    assert file_mark(db) == before
+    t._left_as = file_mark(db)
 
 
 def test_an_action_after_an_action_starts_from_the_state_the_first_left(db: Path) -> None:
@@ -65,6 +64,7 @@ def test_a_head_changed_unseen_by_the_file_system_is_still_refused(db: Path) -> 
     t.add(SHEETS / "brodkil.json", cid="brodkil")
     head = tamper.head_of(db)
     unseen(
+        t,
         db,
         ("UPDATE events SET body = replace(body, 'brodkil', 'brodkix') WHERE ply = ?", (head,)),
     )
@@ -80,10 +80,11 @@ def test_a_rehashed_head_is_another_ply_and_is_read_afresh(db: Path) -> None:
     added = t.add(SHEETS / "brodkil.json", cid="brodkil")
     head = tamper.head_of(db)
     unseen(
+        t,
         db,
         ("UPDATE events SET body = replace(body, 'brodkil', 'brodkix') WHERE ply = ?", (head,)),
     )
-    unseen(db, ("UPDATE hashes SET hash = ? WHERE ply = ?", (tamper.true_hash(db, head), head)))
+    unseen(t, db, ("UPDATE hashes SET hash = ? WHERE ply = ?", (tamper.true_hash(db, head), head)))
     now = t.state()
     assert now != added.state and "brodkix" in now.combatants
     assert now == Table(db).state()
@@ -102,3 +103,34 @@ def test_another_file_at_the_same_path_is_read_afresh(db: Path, tmp_path: Path) 
     os.replace(other, db)
     assert t.state() == replaced.state
     assert sorted(t.state().combatants) == ["brute", "kell"]
+
+
+def test_an_older_ply_changed_between_two_calls_is_refused(db: Path) -> None:
+    """The handed state's ply is the head; a change below it is seen by the file's mark,
+    and the state read afresh meets it."""
+    t = Table(db)
+    t.add(SHEETS / "brodkil.json", cid="brodkil")
+    tamper.execute(
+        db, ("UPDATE events SET body = replace(body, 'marcus', 'marcos') WHERE ply = 2", ())
+    )
+    with pytest.raises(Tampered, match=r"ply #1 does not match its hash"):
+        t.state()
+
+
+def test_a_change_with_its_modification_time_put_back_is_still_seen(db: Path) -> None:
+    """``os.utime`` puts the modification time back, not the change time: a held table does
+    not write on a file every fresh table refuses."""
+    t = Table(db)
+    t.state()
+    st = os.stat(db)
+    tamper.execute(db, ("UPDATE encounters SET seed = 8", ()))
+    os.utime(db, ns=(st.st_atime_ns, st.st_mtime_ns))
+    before = plies(db)
+    with pytest.raises(Tampered, match=r"ply #0 does not match its hash"):
+        t.add(SHEETS / "brodkil.json", cid="brodkil")
+    assert plies(db) == before
+
+
+def plies(db: Path) -> int:
+    with closing(sqlite3.connect(db)) as conn:
+        return int(conn.execute("SELECT count(*) FROM plies").fetchone()[0])
