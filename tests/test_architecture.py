@@ -138,6 +138,48 @@ def test_only_the_log_speaks_sql() -> None:
     }
 
 
+#: A statement of SQL in a string: what only the log's modules may hold.
+_SQL = re.compile(
+    r"\b(SELECT\s+\S.*\bFROM|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM|WITH\s+RECURSIVE"
+    r"|CREATE\s+(TABLE|VIEW|INDEX|TRIGGER)|PRAGMA\s+\w+)",
+    re.S,
+)
+
+
+def test_only_the_log_holds_sql_text() -> None:
+    """A module could send SQL through another's connection without importing sqlite3
+    (engine/logpaths.py does, for the reader): the statements themselves, any string but a
+    docstring, are in the log's modules only."""
+    holders = set()
+    for path in _modules():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+        }
+        if any(
+            isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docs
+            and _SQL.search(node.value)
+            for node in ast.walk(tree)
+        ):
+            holders.add(_rel(path))
+    assert holders <= {
+        "engine/log.py",
+        "engine/logreads.py",
+        "engine/logpaths.py",
+        "engine/logfile.py",
+        "engine/logupgrade.py",
+        "engine/logamend.py",
+        "engine/logexport.py",
+    }, holders
+    assert "engine/logpaths.py" in holders  # the check sees what it is for
+
+
 @pytest.mark.parametrize("system", sorted(SYSTEM_WORDS))
 def test_no_reducer_reads_a_field_its_pack_leaves_undecoded(system: str) -> None:
     """A pack's ``unread`` fields are not decoded by a rebuild's skim (events/codec.py): the

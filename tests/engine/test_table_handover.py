@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sqlite3
+import threading
 from contextlib import closing
 from pathlib import Path
 
@@ -134,3 +135,16 @@ def test_a_change_with_its_modification_time_put_back_is_still_seen(db: Path) ->
 def plies(db: Path) -> int:
     with closing(sqlite3.connect(db)) as conn:
         return int(conn.execute("SELECT count(*) FROM plies").fetchone()[0])
+
+
+def test_another_threads_call_in_an_as_one_block_opens_the_file_for_itself(db: Path) -> None:
+    """The block's connection is its thread's (SQLite's objects stay in the thread that made
+    them): another thread's call reads as a fresh table does, not a refusal."""
+    t = Table(db)
+    seen: list[object] = []
+    with t.as_one():
+        mine = t.status()
+        other = threading.Thread(target=lambda: seen.append(t.status()))
+        other.start()
+        other.join()
+    assert seen == [mine]
