@@ -17,7 +17,7 @@ import pytest
 from events.core import RulingDeclared
 from tests import tamper
 from tests.cli.test_tamper import play, ply_id
-from tests.conftest import CliResult, assert_one_line_error, bar_table, file_state
+from tests.conftest import SHEETS, CliResult, assert_one_line_error, bar_table, file_state
 
 Cli = Callable[..., CliResult]
 
@@ -94,7 +94,7 @@ def test_a_new_encounter_beside_a_damaged_one_is_made_and_played(
     bar_table(db)
     _damage(db, tamper.head_of(db))
     assert fracas_inprocess("new", "cellar", "--seed", "3", db=db).code == 0
-    added = fracas_inprocess("add", str(tamper_sheet()), "--id", "kell", db=db)
+    added = fracas_inprocess("add", str(SHEETS / "marcus_kell.toml"), "--id", "kell", db=db)
     assert added.code == 0 and "ply #1" in added.stdout
     assert fracas_inprocess("use", "bar", db=db).code == 0
     before = file_state(db)
@@ -114,12 +114,6 @@ def test_a_damaged_ply_of_another_branch_does_not_stop_this_one(
     for argv in (ruling, ("status",), ruling, ("log",), ("replay", "--verify"), ("undo",)):
         assert fracas_inprocess(*argv, db=db).code == 0, argv
     assert fracas_inprocess("switch", "what-if", db=db).code == 5
-
-
-def tamper_sheet() -> Path:
-    from tests.conftest import SHEETS
-
-    return SHEETS / "marcus_kell.toml"
 
 
 #: Changes to what a file selects that fracas never makes (it deletes no encounter or branch,
