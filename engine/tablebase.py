@@ -168,9 +168,11 @@ class TableBase:
             except BaseException as err:
                 session.failed(err)
                 raise
-            held.keep_cache()
-            session.settle()
-            held.handed, held.kept = hand_on(held), {}
+            else:
+                held.keep_cache()
+                session.settle()
+            finally:  # the next command checks each state again before it uses it
+                held.handed, held.kept = hand_on(held), {}
             return
         same = self._left_as is not None and file_mark(self.db) == self._left_as
         handed, self._kept, self._left_as = (self._kept if same else {}), {}, None
