@@ -129,17 +129,13 @@ class Reader(PathReads):
 
     def ply(self, ply_id: int) -> PlyRow:
         """One ply by id, with its stored hash."""
-        return self.row(self.raw(ply_id))
-
-    def raw(self, ply_id: int) -> tuple[object, ...]:
-        """One ply's raw row as a path read gives it (``PLY_COLUMNS``, then the stored hash)."""
         raw = self._seen.get(ply_id)
         if raw is None:
             rows = self._all(self._select_ply + " WHERE plies.id = ?", (ply_id,))
             if not rows:
                 raise NotFracas(f"{self.path}: ply {ply_id} is missing (a pointer to it remains)")
             raw = self._seen[ply_id] = rows[0]
-        return raw
+        return self.row(raw)
 
     def read_ahead(self, ply_id: int, before: int) -> None:
         """Read the rows of ``ply_id`` and the ``before`` ids below it in one query, for the

@@ -256,16 +256,7 @@ def _same_ply(store: Store, ply_id: int, hash_: bytes) -> bool:
     """Whether ``ply_id`` is the ply that had ``hash_``: its stored hash unchanged (not another
     file's ply of the same id), and its row and events still hashing to it (else Tampered)."""
     ply = store.ply(ply_id)
-    if ply.hash != hash_:
-        return False
-    previous = None
-    if ply.parent is not None:
-        previous = store.ply(ply.parent).hash
-        if previous is None:
-            raise _changed(store, store.ply(ply.parent), "has no hash")
-    rows = [store.raw(ply_id)]
-    check_chain(store, rows, events_by_ply(store, rows), previous)
-    return True
+    return ply.hash == hash_ and chain_hash(store, ply) == hash_
 
 
 def remember(

@@ -76,3 +76,11 @@ def head_of(db: Path, branch: str = "main") -> int:
         )
     finally:
         conn.close()
+
+
+def depth_of(db: Path, ply: int) -> int:
+    conn = sqlite3.connect(db)
+    try:
+        return int(conn.execute("SELECT depth FROM plies WHERE id = ?", (ply,)).fetchone()[0])
+    finally:
+        conn.close()

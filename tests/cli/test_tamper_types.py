@@ -8,7 +8,6 @@ Found by trying hostile files the way another program could make them."""
 from __future__ import annotations
 
 import shutil
-import sqlite3
 from collections.abc import Callable
 from pathlib import Path
 
@@ -56,17 +55,9 @@ def _refused(db: Path, cli: Cli, *argv: str) -> str:
 
 def _rehash_from(db: Path, depth: int) -> None:
     """Recompute the stored hashes from ``depth`` to the head, as a forger would."""
-    head_depth = _depth(db, tamper.head_of(db))
+    head_depth = tamper.depth_of(db, tamper.head_of(db))
     for d in range(depth, head_depth + 1):
         tamper.rehash(db, ply_id(db, d))
-
-
-def _depth(db: Path, ply: int) -> int:
-    conn = sqlite3.connect(db)
-    try:
-        return int(conn.execute("SELECT depth FROM plies WHERE id = ?", (ply,)).fetchone()[0])
-    finally:
-        conn.close()
 
 
 SHORT_CASES = {
