@@ -1,5 +1,6 @@
 """The rule glossary: the project's own one-line summary of every rule id it cites, read from
-``docs/RULE-IDS.md`` (the one list, kept in step with the citations by tests/test_rule_ids.py).
+``docs/RULE-IDS.md`` (the one list, kept in step with the citations by tests/test_rule_ids.py),
+shipped inside the package (engine/packaged.py) so that an installed fracas has it.
 ``fracas rule ID`` prints a summary; ``explain --rules`` and ``log --rules`` add the summaries
 of the ids a ply cites.
 """
@@ -9,11 +10,9 @@ from __future__ import annotations
 import difflib
 import re
 from functools import cache
-from pathlib import Path
 
 from engine.rules import UnknownName
 
-DOC = Path(__file__).resolve().parent.parent / "docs" / "RULE-IDS.md"
 #: one entry of the glossary: "- `ID` — summary."
 ENTRY = re.compile(r"- `(?P<id>[^`]+)` — (?P<summary>.*)")
 
@@ -21,10 +20,10 @@ ENTRY = re.compile(r"- `(?P<id>[^`]+)` — (?P<summary>.*)")
 @cache
 def summaries() -> dict[str, str]:
     """Every id of the glossary and its summary, in the file's order."""
-    if not DOC.is_file():
-        raise UnknownName(f"the rule glossary {DOC} is not installed with this copy of fracas")
+    from engine.packaged import GLOSSARY, shipped
+
     found: dict[str, str] = {}
-    for line in DOC.read_text(encoding="utf-8").splitlines():
+    for line in shipped(GLOSSARY).read_text(encoding="utf-8").splitlines():
         if match := ENTRY.fullmatch(line):
             found[match["id"]] = match["summary"]
     return found

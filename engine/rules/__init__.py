@@ -52,6 +52,16 @@ SYSTEMS: dict[str, str] = {
 }
 
 
+#: system -> the folder of its example sheets under the shipped ``sheets`` folder (``""``: the
+#: folder itself), and the catalogues it ships beside them, files of entries to copy into a
+#: sheet (engine/packaged.py, ``fracas sheets``). The examples live in ``examples/``.
+EXAMPLES: dict[str, tuple[str, tuple[str, ...]]] = {
+    "palladium": ("", ("missiles.toml",)),
+    "brp": ("brp", ()),
+    "gurps": ("gurps", ()),
+}
+
+
 def get_pack(name: str) -> Pack:
     """The rules pack registered as ``name`` (UnknownName if none)."""
     try:
