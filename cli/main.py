@@ -396,7 +396,7 @@ def actions(
 
 # The history commands (log, explain, undo, redo, branches, replay) are in cli/history.py,
 # the rule glossary (rule) in cli/glossary.py.
-from cli import export, glossary, history, odds, report, shell  # noqa: E402, F401
+from cli import export, glossary, history, odds, report, sheets, shell  # noqa: E402, F401
 
 FracasGroup.defer(app)  # every command above is built when named, not at each start-up
 
