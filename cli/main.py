@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from cli import numbers
-from cli.verbs import FracasGroup, db_path
+from cli.verbs import ARGS, HELP, FracasGroup, VerbHelp, db_path, option_value
 
 if TYPE_CHECKING:
     from engine.rules.pack import Action
@@ -163,7 +163,7 @@ def _system(ctx: Any, strict: bool) -> str | None:
     if key in ctx.meta:
         return ctx.meta[key]  # type: ignore[no-any-return]
     params = getattr(ctx, "params", None) or {}
-    db = db_path(params.get("db"))
+    db = db_path(params.get("db") or option_value(ctx.meta.get(ARGS, ()), "--db"))
     system: str | None = None
     if db.exists():  # Table.system() is None for a missing file: `--help` need not import it
         from engine.log import StoreError
@@ -203,15 +203,42 @@ def _actions_of(system: str) -> dict[str, Action]:
 
 def _row(ctx: Any, verb: str, strict: bool) -> Action | None:
     """The row ``verb`` is built from: of the selected encounter's system, or with none
-    selected of the first system that has it (the default system first). Only that system's
-    actions table is loaded."""
+    selected of the first system that has it (the default system first). For its help
+    (a :class:`VerbHelp` in ``ctx.meta``): of the system ``--system`` names, else of the
+    selected encounter's system if it has the verb, else of the first that has it; the help's
+    note is told which, and why. Only that system's actions table is loaded."""
     from engine.rules import DEFAULT_SYSTEM, SYSTEMS, VERBS
 
     system = _system(ctx, strict)
-    if system is None:
-        order = (DEFAULT_SYSTEM, *sorted(SYSTEMS))
-        system = next((name for name in order if verb in VERBS[name]), None)
+    order = (DEFAULT_SYSTEM, *sorted(set(SYSTEMS) - {DEFAULT_SYSTEM}))
+    first = next((name for name in order if verb in VERBS[name]), None)
+    helping = ctx.meta.get(HELP)
+    if isinstance(helping, VerbHelp) and first is not None:
+        helping.selected, helping.owners = system, tuple(_owners(verb))
+        system = _help_system(verb, helping.asked, system, first)
+        helping.shown = system
+    elif system is None:
+        system = first
     return None if system is None else _actions_of(system).get(verb)
+
+
+def _help_system(verb: str, asked: str | None, selected: str | None, first: str) -> str:
+    """Whose help ``fracas VERB --help`` shows: the system ``--system`` asked for (one that
+    lacks the verb, or an unknown one, is refused: exit 2), else the selected encounter's if
+    it has the verb, else ``first``, the first system that has it."""
+    from engine.rules import SYSTEMS, VERBS, UnknownName, UsageError
+
+    if asked is None:
+        return selected if selected is not None and verb in VERBS[selected] else first
+    if asked not in SYSTEMS:
+        known = ", ".join(sorted(SYSTEMS))
+        raise UnknownName(f"--system {asked!r}: unknown rules system (known: {known})")
+    if verb not in VERBS[asked]:
+        raise UsageError(
+            f"the {asked} rules have no verb {verb!r} (it is a verb of "
+            f"{', '.join(_owners(verb))}); `fracas actions --system {asked}` lists its verbs"
+        )
+    return asked
 
 
 @functools.cache
@@ -409,12 +436,16 @@ def _json_asked() -> bool:
     return "--json" in (args[: args.index("--")] if "--" in args else args)
 
 
-def report_error(err: BaseException, as_json: bool) -> int:
+def report_error(err: BaseException, as_json: bool, typed: bool = False) -> int:
     """Print ``err`` as its one line on stderr (a JSON object under ``--json``, red on a
-    terminal) and return its exit code."""
+    terminal) and return its exit code. ``typed``: in ``fracas shell``, where a command is
+    typed without ``fracas``, the commands the line names are written so (`initiative
+    --help`, `help`)."""
     from cli.errors import handle  # imported on an error only
 
     code, message = handle(err)
+    if typed:
+        message = message.replace("`fracas --help`", "`help`").replace("`fracas ", "`")
     if message and as_json:
         import json
 

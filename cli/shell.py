@@ -4,14 +4,16 @@ rules tables built, and the file open with what was read from it: engine/session
 
 Each line is a command line as it would follow ``fracas`` (``strike marcus brodkil --defend
 none``; the shell's ``--db`` and ``--json`` apply unless the line gives its own), run through
-the same app: the same output, the same one-line errors and exit codes; an error never leaves
-the shell. The state at the branch's head is kept between commands: an action's result is the
-next command's starting point, with nothing read again. Before each command the shell asks
-SQLite whether another process wrote to the file; if one did, the file is opened afresh and
-the state folded from it again (from its snapshots), and each command reads the branch's head
-anew, so another process's appends are seen, and a command that would write over one made
-while it ran is refused as in the CLI (exit 3). At the prompt, a head another process moved
-since the prompt was drawn is said before the line runs.
+the same app: the same output, the same one-line errors and exit codes, a command an error
+names written as it is typed here (`initiative --help`, not `fracas initiative --help`); an
+error never leaves the shell. ``help`` is ``--help`` (with this fight's verbs), ``help VERB``
+is ``VERB --help``. The state at the branch's head is kept between commands: an action's
+result is the next command's starting point, with nothing read again. Before each command
+the shell asks SQLite whether another process wrote to the file; if one did, the file is
+opened afresh and the state folded from it again (from its snapshots), and each command reads
+the branch's head anew, so another process's appends are seen, and a command that would write
+over one made while it ran is refused as in the CLI (exit 3). At the prompt, a head another
+process moved since the prompt was drawn is said before the line runs.
 
 The prompt says the encounter, branch, round and whose turn it is. With readline: history
 across sessions (``~/.fracas_history``, or ``$FRACAS_HISTORY``) and completion of commands and
@@ -38,6 +40,13 @@ if TYPE_CHECKING:
     from engine.session import Session
 
 EXITS = ("exit", "quit")
+#: ``help`` and ``help COMMAND``: the help of fracas or of the command.
+HELP = "help"
+#: What the shell adds to ``help``.
+SHELL_HELP = (
+    "In the shell: type a command without `fracas` (`strike marcus brodkil`, `status`);\n"
+    "`help COMMAND` shows its help; `exit`, `quit` or Ctrl-D leaves."
+)
 #: Options of ``fracas`` itself, before the command; ``--db`` takes a value.
 GLOBAL_OPTIONS = ("--db", "--json", "--version", "--help")
 
@@ -79,6 +88,11 @@ class Shell:
             return 2
         if not args:
             return 0
+        if args[0] == HELP:
+            code = self.run_line(shlex.join([*args[1:], "--help"]))
+            if len(args) == 1 and code == 0:
+                typer.echo(f"\n{SHELL_HELP}")
+            return code
         saved, sys.argv = sys.argv, ["fracas", *args]  # the command a ply records
         try:
             returned = app(args=[*self.prefix(), *args], prog_name="fracas", standalone_mode=False)
@@ -87,7 +101,7 @@ class Shell:
         except BaseException as err:  # every error becomes its one line, as in the CLI
             from cli.main import _json_asked, report_error  # defined after this module loads
 
-            return report_error(err, self.as_json or _json_asked())
+            return report_error(err, self.as_json or _json_asked(), typed=True)
         finally:
             sys.argv = saved
         return returned if isinstance(returned, int) else 0
@@ -145,7 +159,7 @@ class Shell:
         doc = self._status()
         self.where = self._where(doc)
         self.seen = None if doc is None else (doc["encounter"], doc["branch"], doc["head"])
-        commands: set[str] = set(_core_commands())
+        commands: set[str] = {*_core_commands(), HELP, *EXITS}
         names: set[str] = set()
         options: list[str] = []
         branches: list[str] = []

@@ -6,6 +6,11 @@ choices, numbers, flags, repeatable options for lists), its help and example fro
 This module names no rules system: which verbs exist is the selected encounter's business,
 and :class:`FracasGroup` asks for them when a command is looked up. A verb the encounter's
 system lacks is refused with the system's name and its verbs (exit 2).
+
+Help does not depend on the fight: ``fracas VERB --help`` shows the help of the verb of the
+system ``--system S`` names, else of the selected encounter's system if it has the verb, else
+of the first system that has it (the default system first), and says which systems have the
+verb and whose help this is (:class:`VerbHelp`).
 """
 
 from __future__ import annotations
@@ -20,13 +25,17 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar
 import msgspec
 import msgspec.inspect as mi
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup, TyperOption
 from typer.models import CommandInfo
 
 if TYPE_CHECKING:
     from engine.rules.pack import Action
 
 CORE_HEADING = "Commands"
+#: ``ctx.meta`` keys (the meta is shared by a command's context and its group's): the raw
+#: arguments of the command line, and the :class:`VerbHelp` of a ``VERB --help``.
+ARGS = "fracas.args"
+HELP = "fracas.help"
 
 
 def db_path(given: Path | str | None) -> Path:
@@ -176,6 +185,85 @@ def verb_command(
     return callback
 
 
+def option_value(args: Sequence[str], name: str) -> str | None:
+    """The value the last ``NAME VALUE`` or ``NAME=VALUE`` in ``args`` gives (before a bare
+    ``--``), or None: a global option read before click has parsed it (for help)."""
+    found = None
+    args = list(args[: list(args).index("--")] if "--" in args else args)
+    for i, arg in enumerate(args):
+        if arg == name and i + 1 < len(args):
+            found = args[i + 1]
+        elif arg.startswith(name + "="):
+            found = arg[len(name) + 1 :]
+    return found
+
+
+def asks_help(args: Sequence[str]) -> bool:
+    """Whether ``--help`` is among ``args`` (before a bare ``--``)."""
+    return "--help" in (args[: list(args).index("--")] if "--" in args else args)
+
+
+class VerbHelp:
+    """What ``fracas VERB --help`` asked and what it shows (in ``ctx.meta[HELP]``): ``asked``,
+    the system ``--system`` named (None: none); once the verb's row is chosen, ``shown``, the
+    system whose help it is, ``selected``, the selected encounter's system (None: none
+    selected), and ``owners``, every system that has the verb."""
+
+    def __init__(self, asked: str | None) -> None:
+        self.asked = asked
+        self.shown: str | None = None
+        self.selected: str | None = None
+        self.owners: tuple[str, ...] = ()
+
+    def note(self, verb: str) -> str:
+        """A paragraph for the help: which systems have the verb and whose help this is."""
+        if self.shown is None:
+            return ""
+        text = f"Rules systems with `{verb}`: {', '.join(self.owners)}. This help is {self.shown}'s"
+        if self.asked is not None:
+            text += " (asked with --system)."
+        elif self.selected is None:
+            text += " (no encounter selected)."
+        elif self.selected == self.shown:
+            text += " (the selected encounter's system)."
+        else:
+            text += (
+                f"; the selected encounter is {self.selected}, which has no `{verb}` "
+                f"(`fracas actions` lists its verbs)."
+            )
+        others = [s for s in self.owners if s != self.shown]
+        if len(others) == 1:
+            text += f" `fracas {verb} --help --system {others[0]}` shows {others[0]}'s."
+        elif others:
+            text += f" `fracas {verb} --help --system S` shows another's ({', '.join(others)})."
+        return text
+
+
+class VerbCommand(TyperCommand):
+    """An action verb's command: its help opens with :meth:`VerbHelp.note`."""
+
+    def format_help_text(self, ctx: Any, formatter: Any) -> None:
+        helping = ctx.meta.get(HELP)
+        note = helping.note(self.name or "") if isinstance(helping, VerbHelp) else ""
+        if note:
+            formatter.write_paragraph()
+            with formatter.indentation():
+                formatter.write_text(note)
+        super().format_help_text(ctx, formatter)
+
+
+def _help_only(ctx: Any, _param: Any, value: str | None) -> None:
+    """``--system`` on a verb picks whose help ``--help`` shows (which, being eager, has
+    already printed it and left); without ``--help`` it is refused."""
+    if value is not None:
+        from engine.rules import UsageError
+
+        raise UsageError(
+            f"--system {value!r} only goes with --help (whose help to show); an encounter's "
+            "rules system is chosen when it starts: `fracas new NAME --system S`"
+        )
+
+
 def _one_command(info: CommandInfo) -> Any:
     """The click command typer builds from one registered command."""
     app = typer.Typer(add_completion=False, rich_markup_mode=None)
@@ -229,8 +317,6 @@ def _late_version(ctx: Any, _param: Any, value: bool) -> None:
 def _take_global_options(cmd: Any) -> None:
     """Let ``--json`` and ``--db PATH`` come after the command too (``fracas status --json``):
     hidden options of the command that set what the global ones set."""
-    from typer.core import TyperOption
-
     names = {opt for p in cmd.params for opt in getattr(p, "opts", ())}
     late = (
         ("--json", "late_json", True, _late_json),
@@ -283,6 +369,10 @@ class FracasGroup(TyperGroup):
         super().__init__(*args, **kwargs)
         self.commands = _Commands({**type(self).deferred, **self.commands})
 
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        ctx.meta[ARGS] = list(args)  # `--help` is answered before `--db` is parsed
+        return super().parse_args(ctx, args)
+
     def list_commands(self, ctx: Any) -> list[str]:
         core = list(self.commands)
         _, rows = type(self).verbs(ctx, False)
@@ -292,20 +382,31 @@ class FracasGroup(TyperGroup):
         found = super().get_command(ctx, name)
         if found is not None:
             return found
-        row = type(self).row(ctx, name, not ctx.resilient_parsing)
+        strict = not ctx.resilient_parsing and HELP not in ctx.meta  # help reads what it can
+        row = type(self).row(ctx, name, strict)
         if row is None:
             return None
         built = _VERB_COMMANDS.get(id(row))  # a command is looked up twice, a shell's often
         if built is not None and built[0] is row:
             return built[1]
         app = typer.Typer(add_completion=False, rich_markup_mode=None)
-        app.command(name)(verb_command(row, type(self).declare))
+        app.command(name, cls=VerbCommand)(verb_command(row, type(self).declare))
         command = typer.main.get_command(app)
+        command.params.append(
+            TyperOption(
+                param_decls=["--system", "help_system"],
+                hidden=True,
+                expose_value=False,
+                callback=_help_only,
+            )
+        )
         _VERB_COMMANDS[id(row)] = (row, command)
         return command
 
     def resolve_command(self, ctx: Any, args: list[str]) -> Any:
         name = args[0] if args else ""
+        if name and asks_help(args[1:]):
+            ctx.meta[HELP] = VerbHelp(option_value(args[1:], "--system"))
         if name and not name.startswith("-") and self.get_command(ctx, name) is None:
             from engine.rules import UsageError
 
@@ -345,5 +446,6 @@ class FracasGroup(TyperGroup):
             formatter.write_paragraph()
             formatter.write_text(
                 "No encounter selected: a verb of several systems shows the default system's "
-                "help; `fracas actions --system S` lists one system's verbs."
+                "help (`fracas VERB --help --system S`: another's); `fracas actions --system S` "
+                "lists one system's verbs."
             )

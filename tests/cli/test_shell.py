@@ -89,6 +89,42 @@ def test_completion_words_and_prompt(tmp_path: Path) -> None:
     assert Shell(tmp_path / "none.db", as_json=False).prompt() == "fracas> "
 
 
+def test_help_in_the_shell_and_errors_as_typed_there(tmp_path: Path) -> None:
+    """Issue 23: `help`, `help VERB` and `VERB --help` read the shell's own file (here a GURPS
+    encounter in a file away from the cwd), and an error names a command as it is typed in
+    the shell (`initiative --help`, `add SHEET`), never `fracas initiative`."""
+    away = tmp_path / "away"
+    away.mkdir()
+    db = tmp_path / "g.db"
+    typed = ["new g --seed 1 --system gurps", "help", "--help", "help attack", "attack --help",
+             "strike --help", "help attack --system brp", "initiative --bogus", "bogus",
+             "help bogus", "initiative"]  # fmt: skip
+    done = subprocess.run(
+        [str(FRACAS), "--db", str(db), "shell"], input="\n".join(typed) + "\n", cwd=away,
+        capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    out = " ".join(done.stdout.split())
+    assert out.count("Actions (gurps)") == 2  # help and --help: this file's encounter
+    assert "No encounter selected" not in out
+    assert out.count("In the shell: type a command without `fracas`") == 1  # `help` only
+    assert out.count("This help is gurps's (the selected encounter's system)") == 2
+    assert "This help is palladium's; the selected encounter is gurps" in out
+    assert "This help is brp's (asked with --system)" in out
+    errors = done.stderr.splitlines()
+    assert errors == [
+        "fracas: error: No such option: --bogus (see `initiative --help`)",
+        "fracas: error: No such command 'bogus'. (see `help`)",
+        "fracas: error: No such command 'bogus'. (see `help`)",
+        "fracas: error: refused: nobody is able to fight: add combatants with `add SHEET`; "
+        "nothing was written",
+    ]
+    assert done.returncode == 1  # the last command that failed: the refused initiative
+    sh = Shell(db, as_json=False)
+    sh.refresh_words()
+    assert {"help", "exit", "attack"} <= set(sh.commands)
+    assert "strike" not in sh.commands
+
+
 # --- one open connection, the state kept in memory (issue 11) ---------------------------------
 
 
