@@ -5,10 +5,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DB=${1:-bar_fight.db}
-rm -f "$DB" "$DB-wal" "$DB-shm"
-
-say() { printf '\n### %s\n' "$*"; }
-f() { printf '\n$ fracas %s\n' "$*"; fracas --db "$DB" "$@"; }
+source examples/lib/transcript.sh  # say, f (each command printed as it runs), summary
+begin
 field() {  # field NAME: a top-level field of `fracas --json status`
   fracas --db "$DB" --json status | python3 -c "import json,sys; v=json.load(sys.stdin)['$1']; print('' if v is None else v)"
 }
@@ -63,4 +61,6 @@ say "Replay: verify every ply from the seed, then the same choices with other di
 f replay --verify
 f replay --seed 99 --from 4 --into other-luck
 f replay --verify --branch other-luck
-printf '\nThe fight is in %s: try `fracas --db %s status`.\n' "$DB" "$DB"
+
+summary "Rifts as written: a melee round of Marcus and Vance against a Brodkil (a power punch, parries, dodges); undo and redo; a what-if with another knife; a replay with other dice."
+printf '\nThe fight is in %s: try `%s`.\n' "$DB" "$(quoted fracas --db "$DB" status)"

@@ -7,10 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DB=${1:-brawl.db}
-rm -f "$DB" "$DB-wal" "$DB-shm"
-
-say() { printf '\n### %s\n' "$*"; }
-f() { printf '\n$ fracas %s\n' "$*"; fracas --db "$DB" "$@"; }
+source examples/lib/transcript.sh  # say, f (each command printed as it runs), summary
+begin
 
 say "Rules as written on seed 77: Jade Tiger and Vance against Rook and a Grave Ghoul"
 f new brawl --seed 77
@@ -50,3 +48,6 @@ f log
 
 say "Replay: every ply re-resolved from the seed gives the same log"
 f replay --verify
+
+summary "Rifts hand to hand as written: a Horror Factor save failed, an arm hold and a failed escape, a body flip rolled with, a disarm, an entanglement, a knockout."
+printf '\nThe fight is in %s: try `%s`.\n' "$DB" "$(quoted fracas --db "$DB" status)"

@@ -8,10 +8,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DB=${1:-brp_duel.db}
-rm -f "$DB" "$DB-wal" "$DB-shm"
-
-say() { printf '\n### %s\n' "$*"; }
-f() { printf '\n$ fracas %s\n' "$*"; fracas --db "$DB" "$@"; }
+source examples/lib/transcript.sh  # say, f (each command printed as it runs), summary
+begin
 field() {  # field NAME: a top-level field of `fracas --json status`
   fracas --db "$DB" --json status | python3 -c "import json,sys; v=json.load(sys.stdin)['$1']; print('' if v is None else v)"
 }
@@ -69,4 +67,6 @@ f switch main
 say "Replay: verify every ply from the seed"
 f replay --verify
 f replay --verify --branch what-if
-printf '\nThe fight is in %s: try `fracas --db %s status`.\n' "$DB" "$DB"
+
+summary "Basic Roleplaying with hit locations: a parry, an aimed shot at a called location, a special success through a parry; undo and redo; a what-if where a critical dodge stops it."
+printf '\nThe fight is in %s: try `%s`.\n' "$DB" "$(quoted fracas --db "$DB" status)"

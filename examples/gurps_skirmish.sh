@@ -9,10 +9,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DB=${1:-gurps_skirmish.db}
-rm -f "$DB" "$DB-wal" "$DB-shm"
-
-say() { printf '\n### %s\n' "$*"; }
-f() { printf '\n$ fracas %s\n' "$*"; fracas --db "$DB" "$@"; }
+source examples/lib/transcript.sh  # say, f (each command printed as it runs), summary
+begin
 field() {  # field NAME: a top-level field of `fracas --json status`
   fracas --db "$DB" --json status | python3 -c "import json,sys; v=json.load(sys.stdin)['$1']; print('' if v is None else v)"
 }
@@ -65,4 +63,6 @@ f switch main
 say "Replay: verify every ply from the seed"
 f replay --verify
 f replay --verify --branch what-if
-printf '\nThe fight is in %s: try `fracas --db %s status`.\n' "$DB" "$DB"
+
+summary "GURPS in one-second turns: a retreating parry, a rapid-fire burst, an All-Out Attack, a blow to the neck that is a major wound with its knockdown roll; undo and redo; a what-if that fumbles."
+printf '\nThe fight is in %s: try `%s`.\n' "$DB" "$(quoted fracas --db "$DB" status)"

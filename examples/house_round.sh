@@ -6,10 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DB=${1:-house_round.db}
-rm -f "$DB" "$DB-wal" "$DB-shm"
-
-say() { printf '\n### %s\n' "$*"; }
-f() { printf '\n$ fracas %s\n' "$*"; fracas --db "$DB" "$@"; }
+source examples/lib/transcript.sh  # say, f (each command printed as it runs), summary
+begin
 field() {  # field NAME: a top-level field of `fracas --json status`
   fracas --db "$DB" --json status | python3 -c "import json,sys; v=json.load(sys.stdin)['$1']; print('' if v is None else v)"
 }
@@ -53,3 +51,6 @@ f log
 
 say "Replay: every ply re-resolved from the seed gives the same log"
 f replay --verify
+
+summary "Rifts house rules: an ambush's surprise pass, a round of three passes, a long aimed and called shot, a held action released, a ruling undone."
+printf '\nThe fight is in %s: try `%s`.\n' "$DB" "$(quoted fracas --db "$DB" status)"

@@ -7,10 +7,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 DB=${1:-missiles.db}
-rm -f "$DB" "$DB-wal" "$DB-shm"
-
-say() { printf '\n### %s\n' "$*"; }
-f() { printf '\n$ fracas %s\n' "$*"; fracas --db "$DB" "$@"; }
+source examples/lib/transcript.sh  # say, f (each command printed as it runs), summary
+begin
 
 say "House rules on seed 23: Sgt. Dorn (SAMAS) and Vance against a Skull Walker"
 f new volley --seed 23 --variant house
@@ -49,3 +47,6 @@ f log
 
 say "Replay: every ply re-resolved from the seed gives the same log"
 f replay --verify
+
+summary "Rifts house rules: a Skull Walker's volley of four thinned by a counter-volley, shot at and rolled with, a grunt in its blast; a burst and a reload."
+printf '\nThe fight is in %s: try `%s`.\n' "$DB" "$(quoted fracas --db "$DB" status)"

@@ -1,10 +1,17 @@
 """The README's first command plays examples/bar_fight.sh; it must run to the end, and the fight
-it leaves must be readable by other tools (sqlite-utils) and verify from its seed."""
+it leaves must be readable by other tools (sqlite-utils) and verify from its seed.
+
+Every example prints each command exactly as it ran (issue 23): a recording ``fracas`` first on
+PATH writes down what each call was given, and each printed ``$ fracas …`` line, read back as a
+shell reads it, is one of them, in order; a printed line pasted into a shell runs and prints what
+the transcript shows. Each ends with a summary of the fight, which scripts/demo.sh gathers.
+"""
 
 from __future__ import annotations
 
 import json
 import os
+import shlex
 import subprocess
 import sys
 from pathlib import Path
@@ -19,9 +26,29 @@ ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 
 
+#: A ``fracas`` that writes down each call's arguments (unit separators between them, a
+#: record separator after each: neither can be in an argument fracas takes), then runs fracas.
+RECORDER = """#!/usr/bin/env bash
+{{ printf '%s\\037' "$@"; printf '\\036'; }} >>"$FRACAS_ARGV_LOG"
+exec {real} "$@"
+"""
+
+
 def play(script: str, db: Path) -> str:
-    """Run ``examples/<script>`` with this environment's ``fracas`` on PATH; its output."""
-    env = {**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"}
+    """Run ``examples/<script>`` with this environment's ``fracas`` on PATH, recorded; check
+    that it printed each command it ran exactly as it ran it, and ended with its summary (also
+    written to $FRACAS_DEMO_SUMMARY); its output."""
+    home = db.parent / f"{script}.rec"
+    (home / "bin").mkdir(parents=True)
+    recorder = home / "bin" / "fracas"
+    recorder.write_text(RECORDER.format(real=shlex.quote(str(BIN / "fracas"))))
+    recorder.chmod(0o755)
+    env = {
+        **os.environ,
+        "PATH": f"{home / 'bin'}{os.pathsep}{BIN}{os.pathsep}{os.environ['PATH']}",
+        "FRACAS_ARGV_LOG": str(home / "argv"),
+        "FRACAS_DEMO_SUMMARY": str(home / "summary"),
+    }
     done = subprocess.run(
         ["bash", str(ROOT / "examples" / script), str(db)],
         capture_output=True,
@@ -32,15 +59,72 @@ def play(script: str, db: Path) -> str:
     )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     assert "error" not in done.stderr
+    ran = [call.split("\037")[:-1] for call in (home / "argv").read_text().split("\036")[:-1]]
+    printed = printed_commands(done.stdout)
+    assert printed[0] == ["cd", str(ROOT)]  # where the printed paths are relative to
+    assert len(printed) > 10
+    calls = iter(ran)
+    for words in printed[1:]:
+        assert words[:3] == ["fracas", "--db", str(db)], words  # the --db it used, shown
+        assert words[1:] in calls, f"printed but never run as printed: {shlex.join(words)}"
+    name = script.removesuffix(".sh")
+    summary = (home / "summary").read_text()
+    assert summary.startswith(f"{name} ({db}): ") and summary.count("\n") == 2
+    assert "replay --verify intact" in summary and "at the end: " in summary
+    assert f"\n== {summary}" in done.stdout
     return done.stdout
 
 
+def printed_commands(transcript: str) -> list[list[str]]:
+    """Each ``$ …`` line of a transcript, read as a shell reads it."""
+    return [shlex.split(line[2:]) for line in transcript.splitlines() if line.startswith("$ ")]
+
+
+def output_of(transcript: str, command: str) -> str:
+    """What the transcript shows the first ``$ COMMAND`` line printing."""
+    after = transcript.split(f"\n$ {command}\n", 1)[1]
+    return after.split("\n\n$ ", 1)[0].split("\n\n### ", 1)[0].rstrip("\n")
+
+
+@pytest.mark.parametrize(
+    "words",
+    [
+        ["fracas", "strike", "vance", "brodkil", "--weapon", "energy rifle"],
+        ["--note", 'it\'s $HOME; `rm -rf` \\ "x"', "", "*", "a=b,c:d@e%f+g/h.i_j-k"],
+    ],
+)
+def test_printed_words_read_back_as_the_same_words(words: list[str]) -> None:
+    """examples/lib/transcript.sh quotes a word only where a shell would read it otherwise,
+    as Python's shlex does."""
+    line = subprocess.run(
+        ["bash", "-c", 'source examples/lib/transcript.sh; quoted "$@"', "_", *words],
+        cwd=ROOT, capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    assert shlex.split(line) == words
+    assert line == shlex.join(words)
+
+
 def test_example_fight_plays_to_the_end(tmp_path: Path) -> None:
-    db = tmp_path / "bar.db"
+    db = tmp_path / "bar fight.db"  # a space: the printed commands quote it
     out = play("bar_fight.sh", db)
     assert "verified" in out
     assert "branch 'what-if' created at ply #5" in out
     assert "undid 1" in out and "redid 1" in out
+    quoted_db = shlex.quote(str(db))
+    assert f"$ fracas --db {quoted_db} strike vance brodkil --weapon 'energy rifle'" in out
+    assert "\n== bar_fight (" in out and "other branches: what-if, other-luck" in out
+
+    # A printed line pasted into a shell where the transcript says it ran prints what it did.
+    cd, line = printed_commands(out)[0], f"fracas --db {quoted_db} explain 6"
+    assert line in out
+    pasted = subprocess.run(
+        ["bash", "-c", f"{shlex.join(cd)} && {line}"],
+        env={**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"},
+        capture_output=True, text=True, check=False, timeout=60,
+    )  # fmt: skip
+    assert pasted.returncode == 0, pasted.stderr
+    assert pasted.stdout.rstrip("\n") == output_of(out, line)
+    assert f"`{line.replace('explain 6', 'strike marcus brodkil')}" in pasted.stdout
 
     # The log is plain SQLite with JSON bodies: another tool can read it.
     store = sqlite_utils.Database(db)
@@ -146,6 +230,18 @@ def test_gurps_skirmish_example_plays_to_the_end(tmp_path: Path) -> None:
     assert "undid 1" in out and "redid 1" in out
     assert "branch 'what-if' created at ply #10" in out
     assert out.count("verified 12 plies") == 2
+
+
+def test_the_demo_plays_every_example_and_gathers_their_summaries() -> None:
+    """scripts/demo.sh (which sets up .venv first, so it is not run here) plays each example
+    with FRACAS_DEMO_SUMMARY set and prints what they wrote there at its end; each example
+    ends with its summary (play() checks what it writes)."""
+    demo = (ROOT / "scripts" / "demo.sh").read_text()
+    for script in sorted((ROOT / "examples").glob("*.sh")):
+        assert f"\nbash examples/{script.name} " in demo, script.name
+        assert '\nsummary "' in script.read_text(), script.name
+    assert "export FRACAS_DEMO_SUMMARY" in demo
+    assert demo.rstrip().endswith('cat "$FRACAS_DEMO_SUMMARY"')
 
 
 @pytest.mark.parametrize("system", sorted(SYSTEMS))
