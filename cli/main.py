@@ -29,8 +29,8 @@ app = typer.Typer(
     help=(
         "fracas: a combat engine for game masters. Every declared action is an event in a "
         "SQLite log, so you can undo a ruling, branch a what-if, and replay a fight from its "
-        "seed.\n\nExample: fracas new bar-fight --seed 7 && "
-        "fracas add examples/sheets/marcus_kell.toml"
+        "seed. `fracas sheets` lists the example sheets shipped with it.\n\n"
+        "Example: fracas new bar-fight --seed 7 && fracas add examples/sheets/marcus_kell.toml"
     ),
     no_args_is_help=True,
     add_completion=True,
@@ -362,6 +362,8 @@ def add(
     dice: DiceOpt = None,
 ) -> None:
     """Add a combatant from a sheet; the validated sheet is stored in the log.
+
+    `fracas sheets` lists the example sheets shipped with fracas, with their paths.
 
     Example: fracas add examples/sheets/brodkil.json --id brodkil --side opponents
     """
