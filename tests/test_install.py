@@ -241,10 +241,13 @@ def test_an_installed_fracas_runs_a_fight_and_its_dispute_report(installed: Inst
     md = installed.table / "fight.md"
     assert "wrote" in fracas("report", "--format", "html", "-o", str(html))
     assert "wrote" in fracas("report", "--format", "md", "-o", str(md))
+    summary = fracas("rule", "PAL-STRIKE-ROLL").split(" — ", 1)[1].strip()
     for report in (html.read_text(encoding="utf-8"), md.read_text(encoding="utf-8")):
         assert "verified" in report
-        assert "PAL-STRIKE" in report  # the glossary of the rules cited
         assert "(no summary)" not in report
+    # the glossary of the rules the fight cites, a strike's among them
+    assert f"- `PAL-STRIKE-ROLL`: {summary}" in md.read_text(encoding="utf-8")
+    assert "PAL-STRIKE-ROLL" in html.read_text(encoding="utf-8")
 
 
 def test_an_installed_fracas_adds_each_systems_sheets_and_gives_help(
