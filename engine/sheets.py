@@ -119,12 +119,23 @@ Label = Annotated[str, Satisfies(_label, "a name of 1-64 printable characters, n
 
 
 class Mismatch(ValueError):
-    """A value of the wrong type or out of its constraint; carries what was expected and found."""
+    """A value of the wrong type or out of its constraint; carries what was expected and found.
+
+    Reads ``expected X, got Y``, or ``expected X; got Y`` when ``X`` ends with an example
+    (``e.g. { short = 3 }``), so that the example is never read as running on into what was
+    found.
+    """
 
     def __init__(self, expected: str, found: Any) -> None:
         self.expected = expected
         self.found = found
-        super().__init__(f"expected {expected}, got {shown(found)}")
+        super().__init__(mismatch(expected, found))
+
+
+def mismatch(expected: str, found: Any) -> str:
+    """The message of a :class:`Mismatch`: what was expected, then what was found."""
+    sep = ";" if "e.g." in expected else ","
+    return f"expected {expected}{sep} got {shown(found)}"
 
 
 def shown(value: Any) -> str:

@@ -121,13 +121,13 @@ def test_an_int_is_accepted_where_a_float_is_expected() -> None:
 def test_missing_keys_and_wrong_shapes_are_named() -> None:
     assert problems_of({"stats": "strong", "gear": "sword", "hp": 0}) == (
         "name: required key is missing",
-        'stats: expected a table of keys, got "strong"',
-        'gear: expected a list, got "sword"',
+        'stats: expected a table of keys (pp, strike, brave, weight), got "strong"',
+        'gear: expected a list of tables, e.g. [[gear]]; got "sword"',
         "hp: expected an integer >= 1, got 0",
     )
     assert problems_of({"name": "t", "gear": [{"name": "g"}, 3]}) == (
         "gear[0].damage: required key is missing",
-        "gear[1]: expected a table of keys, got 3",
+        "gear[1]: expected a table of keys (name, damage), got 3",
     )
 
 
