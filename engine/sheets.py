@@ -17,6 +17,7 @@ was found::
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any
 
@@ -133,9 +134,27 @@ class Mismatch(ValueError):
 
 
 def mismatch(expected: str, found: Any) -> str:
-    """The message of a :class:`Mismatch`: what was expected, then what was found."""
+    """The message of a :class:`Mismatch`: what was expected, then what was found (and, for a
+    number or true/false written in quotes, that the quotes are the mistake)."""
     sep = ";" if "e.g." in expected else ","
-    return f"expected {expected}{sep} got {shown(found)}"
+    return f"expected {expected}{sep} got {shown(found)}{_quoted(expected, found)}"
+
+
+_NUMBER_IN_TEXT = {"an integer": r"[+-]?[0-9]+", "a number": r"[+-]?[0-9]+(?:\.[0-9]+)?"}
+
+
+def _quoted(expected: str, found: Any) -> str:
+    if not isinstance(found, str):
+        return ""
+    text = found.strip()
+    if expected.startswith("true or false"):
+        unquoted = text in ("true", "false")
+    else:
+        unquoted = any(
+            expected.startswith(kind) and re.fullmatch(pattern, text) is not None
+            for kind, pattern in _NUMBER_IN_TEXT.items()
+        )
+    return f" (text in quotes: write {text} without them)" if unquoted else ""
 
 
 def shown(value: Any) -> str:

@@ -92,11 +92,17 @@ def test_str_is_one_line_with_the_file_before_every_problem() -> None:
 @pytest.mark.parametrize(
     ("stats", "message"),
     [
-        ({"strike": "5"}, 'stats.strike: expected an integer, got "5"'),
+        (
+            {"strike": "5"},
+            'stats.strike: expected an integer, got "5" (text in quotes: write 5 without them)',
+        ),
         ({"strike": True}, "stats.strike: expected an integer, got true"),
         ({"strike": 2.0}, "stats.strike: expected an integer, got 2.0"),
         ({"brave": "yes"}, 'stats.brave: expected true or false, got "yes"'),
-        ({"weight": "1.5"}, 'stats.weight: expected a number, got "1.5"'),
+        (
+            {"weight": "1.5"},
+            'stats.weight: expected a number, got "1.5" (text in quotes: write 1.5 without them)',
+        ),
         ({"weight": False}, "stats.weight: expected a number, got false"),
         ({"pp": [1]}, "stats.pp: expected an integer 1..30, got a list"),
     ],

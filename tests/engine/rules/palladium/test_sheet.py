@@ -185,7 +185,7 @@ def test_wrong_types_are_not_coerced() -> None:
     assert problems(SHEETS / "invalid" / "wrong_types.json") == (
         "name: expected a name of 1-64 printable characters, not blank, got 5",
         'kind: expected one of "pc", "npc", got true',
-        'pools.hp: expected an integer >= 1, got "30"',
+        'pools.hp: expected an integer >= 1, got "30" (text in quotes: write 30 without them)',
         "hand_to_hand.level: expected an integer 1..15, got 2.0",
         'bonuses.auto_dodge: expected true or false, got "yes"',
         'weapons: expected a list of tables, e.g. [[weapons]]; got "knife"',
@@ -363,7 +363,11 @@ WP_TABLE = (
     [
         ({"rifles": 0}, "weapon_proficiencies.rifles: expected an integer 1..15, got 0"),
         ({"rifles": 16}, "weapon_proficiencies.rifles: expected an integer 1..15, got 16"),
-        ({"rifles": "3"}, 'weapon_proficiencies.rifles: expected an integer 1..15, got "3"'),
+        (
+            {"rifles": "3"},
+            'weapon_proficiencies.rifles: expected an integer 1..15, got "3" '
+            "(text in quotes: write 3 without them)",
+        ),
         ({"rifles": True}, "weapon_proficiencies.rifles: expected an integer 1..15, got true"),
         (["rifles"], f"{WP_TABLE}; got a list"),
         ("rifles", f'{WP_TABLE}; got "rifles"'),
