@@ -17,6 +17,7 @@ was found::
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Annotated, Any
 
@@ -119,12 +120,41 @@ Label = Annotated[str, Satisfies(_label, "a name of 1-64 printable characters, n
 
 
 class Mismatch(ValueError):
-    """A value of the wrong type or out of its constraint; carries what was expected and found."""
+    """A value of the wrong type or out of its constraint; carries what was expected and found.
+
+    Reads ``expected X, got Y``, or ``expected X; got Y`` when ``X`` ends with an example
+    (``e.g. { short = 3 }``), so that the example is never read as running on into what was
+    found.
+    """
 
     def __init__(self, expected: str, found: Any) -> None:
         self.expected = expected
         self.found = found
-        super().__init__(f"expected {expected}, got {shown(found)}")
+        super().__init__(mismatch(expected, found))
+
+
+def mismatch(expected: str, found: Any) -> str:
+    """The message of a :class:`Mismatch`: what was expected, then what was found (and, for a
+    number or true/false written in quotes, that the quotes are the mistake)."""
+    sep = ";" if "e.g." in expected else ","
+    return f"expected {expected}{sep} got {shown(found)}{_quoted(expected, found)}"
+
+
+_NUMBER_IN_TEXT = {"an integer": r"[+-]?[0-9]+", "a number": r"[+-]?[0-9]+(?:\.[0-9]+)?"}
+
+
+def _quoted(expected: str, found: Any) -> str:
+    if not isinstance(found, str):
+        return ""
+    text = found.strip()
+    if expected.startswith("true or false"):
+        unquoted = text in ("true", "false")
+    else:
+        unquoted = any(
+            expected.startswith(kind) and re.fullmatch(pattern, text) is not None
+            for kind, pattern in _NUMBER_IN_TEXT.items()
+        )
+    return f" (text in quotes: write {text} without them)" if unquoted else ""
 
 
 def shown(value: Any) -> str:

@@ -92,11 +92,17 @@ def test_str_is_one_line_with_the_file_before_every_problem() -> None:
 @pytest.mark.parametrize(
     ("stats", "message"),
     [
-        ({"strike": "5"}, 'stats.strike: expected an integer, got "5"'),
+        (
+            {"strike": "5"},
+            'stats.strike: expected an integer, got "5" (text in quotes: write 5 without them)',
+        ),
         ({"strike": True}, "stats.strike: expected an integer, got true"),
         ({"strike": 2.0}, "stats.strike: expected an integer, got 2.0"),
         ({"brave": "yes"}, 'stats.brave: expected true or false, got "yes"'),
-        ({"weight": "1.5"}, 'stats.weight: expected a number, got "1.5"'),
+        (
+            {"weight": "1.5"},
+            'stats.weight: expected a number, got "1.5" (text in quotes: write 1.5 without them)',
+        ),
         ({"weight": False}, "stats.weight: expected a number, got false"),
         ({"pp": [1]}, "stats.pp: expected an integer 1..30, got a list"),
     ],
@@ -121,13 +127,13 @@ def test_an_int_is_accepted_where_a_float_is_expected() -> None:
 def test_missing_keys_and_wrong_shapes_are_named() -> None:
     assert problems_of({"stats": "strong", "gear": "sword", "hp": 0}) == (
         "name: required key is missing",
-        'stats: expected a table of keys, got "strong"',
-        'gear: expected a list, got "sword"',
+        'stats: expected a table of keys (pp, strike, brave, weight), got "strong"',
+        'gear: expected a list of tables, e.g. [[gear]]; got "sword"',
         "hp: expected an integer >= 1, got 0",
     )
     assert problems_of({"name": "t", "gear": [{"name": "g"}, 3]}) == (
         "gear[0].damage: required key is missing",
-        "gear[1]: expected a table of keys, got 3",
+        "gear[1]: expected a table of keys (name, damage), got 3",
     )
 
 

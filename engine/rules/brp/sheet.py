@@ -118,12 +118,27 @@ class Weapon:
     stun: bool = False
 
 
+def _fixed_or_dice(value: int | str) -> None:
+    if isinstance(value, int):
+        if value < 0:
+            raise ValueError("below 0")
+        return
+    parse_spec(value)
+
+
+#: Armor's value: fixed, or rolled for each hit.
+ArmorValue = Annotated[
+    int | str,
+    Satisfies(_fixed_or_dice, "a whole number 0 or more or a die expression such as 1D8-1"),
+]
+
+
 @attrs.frozen(kw_only=True)
 class Armor:
     """Armor: ``value`` a whole number (fixed) or dice (rolled per hit)."""
 
     name: Name = "armor"
-    value: int | str = 0
+    value: ArmorValue = 0
     locations: tuple[Location, ...] = ()
 
 
@@ -182,25 +197,6 @@ def skills_problems(skills: dict[str, int]) -> list[str]:
     ]
 
 
-def armor_problems(armor: Armor | None) -> list[str]:
-    """A rolled armor value is a die expression; a fixed one is 0 or more."""
-    if armor is None:
-        return []
-    v = armor.value
-    if isinstance(v, bool) or (isinstance(v, int) and v < 0):
-        return [problem("armor.value", f"expected a whole number 0 or more or dice, got {v!r}")]
-    if isinstance(v, str):
-        try:
-            parse_spec(v)
-        except ValueError:
-            return [problem("armor.value", f"expected a number or a die expression, got {v!r}")]
-    return []
-
-
 def sheet_problems(sheet: BrpSheet) -> tuple[str, ...]:
     """The cross-field problems of a structured sheet (empty when it is valid)."""
-    return tuple(
-        weapons_problems(sheet.weapons)
-        + skills_problems(sheet.skills)
-        + armor_problems(sheet.armor)
-    )
+    return tuple(weapons_problems(sheet.weapons) + skills_problems(sheet.skills))

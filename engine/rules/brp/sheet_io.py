@@ -15,7 +15,6 @@ from engine.rules.brp.sheet import (
     BrpSheet,
     LocationHp,
     Skills,
-    armor_problems,
     sheet_problems,
     skills_problems,
     weapons_problems,
@@ -27,33 +26,13 @@ from engine.sheetload import (
     section_problems,
     validated,
 )
-from engine.sheets import Mismatch, shown
 
-_CONVERTER = make_converter()
-
-
-def _fixed_or_dice(value: Any, _: Any) -> int | str:
-    """Armor's value: a whole number, or a die expression checked across fields."""
-    if isinstance(value, bool) or not isinstance(value, int | str):
-        raise Mismatch("a whole number or a die expression such as 1D8-1", value)
-    return value
-
-
-def _table_of(type_: Any, what: str) -> None:
-    """Refuse a list or a scalar where a table (dict) is expected, before cattrs sees it."""
-    inner = _CONVERTER.get_structure_hook(type_)
-
-    def hook(value: Any, cls: Any) -> Any:
-        if not isinstance(value, Mapping):
-            raise ValueError(f"expected {what}, got {shown(value)}")
-        return inner(value, cls)
-
-    _CONVERTER.register_structure_hook_func(lambda t: t == type_, hook)
-
-
-_CONVERTER.register_structure_hook_func(lambda t: t == int | str, _fixed_or_dice)
-_table_of(Skills, "a table of skill names and percentages")
-_table_of(LocationHp, "a table of locations and their HP")
+_CONVERTER = make_converter(
+    {
+        Skills: "a table of skill names and percentages, e.g. { dodge = 40 }",
+        LocationHp: "a table of locations and their HP, e.g. { head = 5 }",
+    }
+)
 
 
 def _partial_problems(data: Mapping[str, Any]) -> list[str]:
@@ -64,7 +43,6 @@ def _partial_problems(data: Mapping[str, Any]) -> list[str]:
 _SECTION_CHECKS: dict[str, SectionCheck] = {
     "weapons": weapons_problems,
     "skills": skills_problems,
-    "armor": armor_problems,
 }
 
 

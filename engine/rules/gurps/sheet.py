@@ -63,6 +63,7 @@ _DAMAGE = re.compile(
 )
 _ROF = re.compile(r"^(?P<rof>[1-9][0-9]{0,2})(?P<auto>!)?(?:x(?P<per>[1-9][0-9]?))?$")
 _SKILL = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
+_REACH = re.compile(r"^(C|[1-9])(,[1-9])?\*?$|^C,[1-9]\*?$")
 
 #: The traits the rules read.
 TRAITS = (
@@ -113,6 +114,23 @@ DamageText = Annotated[
     str,
     Satisfies(damage_parts, 'a damage such as "sw+1 cut", "thr imp", "2d pi", "6d(2) pi"'),
 ]
+
+
+def _reach(value: int | str) -> None:
+    if not _REACH.fullmatch(str(value)):
+        raise ValueError(value)
+
+
+#: Reach as the Basic Set writes it: "C", "1", "1,2", "2*" (or a number).
+Reach = Annotated[int | str, Satisfies(_reach, 'a reach such as "C", 1, "1,2" or "2*"')]
+#: Rate of fire: 3, "10!" (full auto), "3x9" (a shotgun's 3 shots of 9 projectiles).
+RateOfFire = Annotated[
+    int | str, Satisfies(lambda v: rof_parts(str(v)), 'a rate of fire such as 3, "10!" or "3x9"')
+]
+#: Shots as the Basic Set writes them (:func:`shots_parts`).
+Shots = Annotated[
+    int | str, Satisfies(lambda v: shots_parts(str(v)), 'shots such as 9, "17+1(3)" or "6(3i)"')
+]
 Level = Annotated[int, Range(0, 40)]
 
 
@@ -140,14 +158,14 @@ class Weapon:
     name: Label
     skill: str
     damage: DamageText
-    reach: int | str | None = None
+    reach: Reach | None = None
     parry: Annotated[int, Range(-5, 5)] | None = None
     fencing: bool = False
     db: Annotated[int, Range(0, 5)] = 0
     acc: Annotated[int, Range(0, 20)] | None = None
-    rof: int | str = "1"
+    rof: RateOfFire = "1"
     recoil: Annotated[int, Range(1, 20)] = 1
-    shots: int | str = 0
+    shots: Shots = 0
     half_damage: Annotated[int, Range(0, 100_000)] = 0
     max: Annotated[int, Range(0, 100_000)] = 0
     malf: Annotated[int, Range(3, 18)] | None = None
@@ -173,12 +191,9 @@ class GurpsSheet:
     weapons: tuple[Weapon, ...] = ()
 
 
-_REACH = re.compile(r"^(C|[1-9])(,[1-9])?\*?$|^C,[1-9]\*?$")
-
-
 def weapons_problems(weapons: tuple[Weapon, ...]) -> list[str]:
-    """Names differ (ignoring case); a weapon is melee (reach) or ranged (acc); reach and rate
-    of fire read as the rules write them; rate of fire and shots belong to ranged weapons."""
+    """Names differ (ignoring case); a weapon is melee (reach) or ranged (acc); rate of fire
+    and shots belong to ranged weapons (their forms are checked with their types)."""
     first: dict[str, int] = {}
     found = []
     for i, w in enumerate(weapons):
@@ -187,29 +202,8 @@ def weapons_problems(weapons: tuple[Weapon, ...]) -> list[str]:
             found.append(dup)
         if w.reach is None and w.acc is None:
             found.append(problem(f"{at}.reach", "a melee weapon needs reach, a ranged one acc"))
-        if w.reach is not None and not _REACH.fullmatch(str(w.reach)):
-            found.append(
-                problem(f"{at}.reach", f'expected "C", "1", "1,2" or "2*", got {w.reach!r}')
-            )
-        try:
-            rof_parts(str(w.rof))
-        except ValueError:
-            found.append(
-                problem(
-                    f"{at}.rof", f'expected a rate of fire such as "3", "10!", "3x9", got {w.rof!r}'
-                )
-            )
         if not _SKILL.fullmatch(w.skill):
             found.append(problem(f"{at}.skill", "a skill name is lower case letters, digits and _"))
-        try:
-            shots_parts(str(w.shots))
-        except ValueError:
-            found.append(
-                problem(
-                    f"{at}.shots",
-                    f'expected shots such as 9, "17+1(3)", "6(3i)", got {w.shots!r}',
-                )
-            )
         if w.acc is None and (str(w.rof) != "1" or w.shots):
             found.append(problem(f"{at}.rof", "rate of fire and shots need a ranged weapon (acc)"))
         if w.max and w.half_damage > w.max:

@@ -27,36 +27,17 @@ from engine.sheetload import (
     section_problems,
     validated,
 )
-from engine.sheets import Mismatch, Range, shown
+from engine.sheets import Range
 
-_CONVERTER = make_converter()
-
-
-def _table_of(type_: Any, what: str) -> None:
-    """Refuse a list or a scalar where a table (dict) is expected, before cattrs sees it."""
-    inner = _CONVERTER.get_structure_hook(type_)
-
-    def hook(value: Any, cls: Any) -> Any:
-        if not isinstance(value, Mapping):
-            raise ValueError(f"expected {what}, got {shown(value)}")
-        return inner(value, cls)
-
-    _CONVERTER.register_structure_hook_func(lambda t: t == type_, hook)
-
-
-def _number_or_text(value: Any, _: Any) -> int | str:
-    """Reach and rate of fire: "1,2" or 1, "3x9" or 3 (checked across fields)."""
-    if isinstance(value, bool) or not isinstance(value, int | str):
-        raise Mismatch('a number or a string such as "1,2" or "10!"', value)
-    return value
-
-
-_CONVERTER.register_structure_hook_func(
-    lambda t: t in (int | str, int | str | None), _number_or_text
+_CONVERTER = make_converter(
+    {
+        dict[str, Level]: "a table of skill names and levels, e.g. { broadsword = 15 }",
+        dict[str, bool]: "a table of traits, e.g. { combat_reflexes = true }",
+        dict[str, Annotated[int, Range(0, 200)]]: (
+            "a table of locations and their DR, e.g. { all = 2, skull = 4 }"
+        ),
+    }
 )
-_table_of(dict[str, Level], "a table of skill names and levels")
-_table_of(dict[str, bool], "a table of traits (name = true)")
-_table_of(dict[str, Annotated[int, Range(0, 200)]], "a table of locations and their DR")
 
 
 def _partial_problems(data: Mapping[str, Any]) -> list[str]:

@@ -50,7 +50,8 @@ Schema (keys; optional ones have the default shown)::
     blunt = false                      # melee only: club, mace, staff (can be rolled with)
     payload = 30                       # ranged only: shots a full clip or E-clip holds
     reload = 1                         # ranged only: attacks a reload takes (0..10)
-    burst = { short = 3, long = 10 }   # ranged only: the bursts it fires: shots each spends
+    burst = { short = 3, long = 10 }   # ranged only: the bursts it fires: shots each spends;
+                                       #   ["short", "long"] without payload (none counted)
     twin = false                       # ranged only: double-barrelled (a twin blast)
     thrown = 1                         # melee only: throwable, its W.P. thrown bonus
     bow = false                        # ranged only: a bow (strike = W.P. Archery bonus)
@@ -206,6 +207,11 @@ class Unarmed:
 #: A size class (PAL-HR-SIZE-CLASS), 0 an acorn to 11.
 SizeClass = Annotated[int, Range(0, 11)]
 
+#: The bursts a gun fires (``shoot --burst``, PAL-RNG-BURST, PAL-RNG-PULSE).
+BurstKind = Literal["short", "long", "pulse"]
+#: Each burst a gun fires, with the shots it spends from the payload.
+Bursts = dict[BurstKind, Annotated[int, Range(1, 1000)]]
+
 
 @attrs.frozen(kw_only=True)
 class Weapon:
@@ -233,10 +239,9 @@ class Weapon:
     #: Ranged only: shots a full clip holds (PAL-RNG-PAYLOAD); attacks a reload takes.
     payload: Annotated[int, Range(1, 10000)] | None = None
     reload: Annotated[int, Range(0, 10)] = 1
-    #: Ranged only: the bursts it fires, each with the shots it spends (PAL-RNG-BURST).
-    burst: dict[Literal["short", "long", "pulse"], Annotated[int, Range(1, 1000)]] = attrs.field(
-        factory=dict
-    )
+    #: Ranged only: the bursts it fires, each with the shots it spends (PAL-RNG-BURST); a
+    #: list of their names where no shots are counted (:mod:`sheet_io`).
+    burst: Bursts = attrs.field(factory=dict)
     #: Ranged only: double-barrelled, fires a twin blast (PAL-RNG-DUAL).
     twin: bool = False
     #: Melee only: it may be thrown (``throw``), and this is its W.P.'s thrown strike bonus

@@ -7,13 +7,15 @@ it. Every problem comes back at once in one :class:`~engine.sheets.SheetError`.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from engine.rules.palladium.sheet import (
+    BurstKind,
+    Bursts,
     PalladiumSheet,
+    Weapon,
     WpLevels,
     armor_problems,
     pools_problems,
@@ -30,33 +32,59 @@ from engine.sheetload import (
     section_problems,
     validated,
 )
-from engine.sheets import SheetError
+from engine.sheets import SheetError, mismatch, shown
 
-_CONVERTER = make_converter()
+#: What a burst table looks like (the shots each burst spends).
+BURSTS = "a table of burst kinds to shots, e.g. { short = 3 }"
 
-
-def _shown(value: Any) -> str:
-    """A value found where a table was expected, as the user would have typed it."""
-    if isinstance(value, list | tuple):
-        return "a list"
-    text = json.dumps(value, default=str, ensure_ascii=False)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _table_only(type_: Any, what: str) -> None:
-    """Refuse a list or a scalar where ``type_`` (a dict) is expected, before cattrs sees it
-    (its mapping hook would call ``.items()`` on anything)."""
-    inner = _CONVERTER.get_structure_hook(type_)
-
-    def hook(value: Any, cls: Any) -> Any:
-        if not isinstance(value, Mapping):
-            raise ValueError(f"expected {what}, got {_shown(value)}")
-        return inner(value, cls)
-
-    _CONVERTER.register_structure_hook_func(lambda t: t == type_, hook)
+_CONVERTER = make_converter(
+    {
+        WpLevels: "a table of W.P. names and levels, e.g. { energy_rifle = 2 }",
+        Bursts: BURSTS,
+    }
+)
 
 
-_table_only(WpLevels, "a table of W.P. names and levels")
+class _CountedNames(list[Any]):
+    """A weapon's ``burst`` given as a list of names although it has a payload (set apart by
+    :func:`_weapon` for :func:`_bursts`, which sees only the list)."""
+
+
+def _bursts(value: Any, _: Any) -> dict[str, int]:
+    """A weapon's bursts: a table of burst kinds to shots, or a list of their names where the
+    shots are never counted (no payload): the weapon keeps no count, so each then spends one
+    shot that nothing counts. With a payload the rules give no shots for a short or long burst
+    (the weapon's own listing does, PAL-RNG-GUN-APM) and a pulse is "3-4" (PAL-RNG-PULSE), so a
+    list of names is refused there."""
+    if not isinstance(value, list) or not all(isinstance(name, str) for name in value):
+        return _table_of_bursts(value, Bursts)  # type: ignore[no-any-return]
+    if isinstance(value, _CountedNames):
+        raise ValueError(
+            f"{mismatch(BURSTS, value)} of names: a weapon with a payload counts its shots, "
+            "so say how many each burst spends"
+        )
+    names: tuple[str, ...] = _CONVERTER.structure(value, tuple[BurstKind, ...])
+    twice = sorted({name for name in names if names.count(name) > 1})
+    if twice:
+        raise ValueError(f"{shown(twice[0])} is named twice")
+    return dict.fromkeys(names, 1)
+
+
+def _weapon(value: Any, cls: Any) -> Any:
+    """A ``[[weapons]]`` table; a ``burst`` list beside a payload is marked for :func:`_bursts`."""
+    if (
+        isinstance(value, Mapping)
+        and isinstance(value.get("burst"), list)
+        and value.get("payload") is not None
+    ):
+        value = {**value, "burst": _CountedNames(value["burst"])}
+    return _structure_weapon(value, cls)
+
+
+_table_of_bursts = _CONVERTER.get_structure_hook(Bursts)
+_CONVERTER.register_structure_hook_func(lambda t: t == Bursts, _bursts)
+_structure_weapon = _CONVERTER.get_structure_hook(Weapon)
+_CONVERTER.register_structure_hook_func(lambda t: t is Weapon, _weapon)
 
 
 def _partial_problems(data: Mapping[str, Any]) -> list[str]:
@@ -109,7 +137,7 @@ def sheet_from_dict(data: dict[str, Any], source: str = "<embedded sheet>") -> P
     ``source`` names where the data came from in a :class:`~engine.sheets.SheetError`.
     """
     if not isinstance(data, dict):
-        raise SheetError(source, [f"expected a table of keys, got {type(data).__name__}"])
+        raise SheetError(source, [f"expected a table of keys, got {shown(data)}"])
     return _from_data(data, source)
 
 

@@ -149,3 +149,29 @@ def test_PAL_RNG_DUAL_needs_two_barrels(fight: Fight) -> None:
     fire(fight)
     with pytest.raises(IllegalAction, match="has one barrel"):
         fight.declare(ShootDeclared(actor="g", target="t", weapon="rifle", twin=True), [12])
+
+
+@pytest.mark.parametrize(("kind", "cost"), [("short", 1), ("long", 2)])
+def test_PAL_RNG_BURST_a_list_of_burst_names_on_a_gun_that_keeps_no_count(
+    fight: Fight, kind: str, cost: int
+) -> None:
+    """``burst = ["short", "long"]`` without a payload: the gun fires those bursts, with their
+    rules (the W.P. bonus halved, PAL-RNG-BURST; a long burst two attacks, PAL-RNG-GUN-APM),
+    and spends no counted shots; a burst it does not name is refused."""
+    fight.new("house")
+    uncounted = {key: value for key, value in gun().items() if key != "payload"}
+    fight.add("brawler", "g", weapons=[{**uncounted, "burst": ["short", "long"]}],
+              weapon_proficiencies={"energy_rifle": 4})  # fmt: skip
+    fight.add("brawler", "t", pools=TOUGH)
+    fight.initiative(18, 2)
+    with pytest.raises(
+        IllegalAction, match=r"fires no pulse burst \(its sheet's burst: long, short"
+    ):
+        burst(fight, "pulse", 20)
+    result = burst(fight, kind, 20, 3, 3)
+    struck = one(result.events, StrikeRolled)
+    assert struck.action == f"{kind} burst"
+    assert rules(struck.roll.modifiers) == [(-1, "PAL-RNG-BURST")]
+    assert sum(e.amount for e in of(result.events, ApmSpent)) == cost
+    assert not of(result.events, ShotsSpent)
+    assert fight.who("g")["payload"] == {}

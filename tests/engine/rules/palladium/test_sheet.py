@@ -185,10 +185,10 @@ def test_wrong_types_are_not_coerced() -> None:
     assert problems(SHEETS / "invalid" / "wrong_types.json") == (
         "name: expected a name of 1-64 printable characters, not blank, got 5",
         'kind: expected one of "pc", "npc", got true',
-        'pools.hp: expected an integer >= 1, got "30"',
+        'pools.hp: expected an integer >= 1, got "30" (text in quotes: write 30 without them)',
         "hand_to_hand.level: expected an integer 1..15, got 2.0",
         'bonuses.auto_dodge: expected true or false, got "yes"',
-        'weapons: expected a list, got "knife"',
+        'weapons: expected a list of tables, e.g. [[weapons]]; got "knife"',
         "class: unknown key",
     )
 
@@ -353,18 +353,24 @@ def test_pal_strike_wp_progression_unknown_wp_name_lists_the_choices() -> None:
     )
 
 
+WP_TABLE = (
+    "weapon_proficiencies: expected a table of W.P. names and levels, e.g. { energy_rifle = 2 }"
+)
+
+
 @pytest.mark.parametrize(
     ("proficiencies", "expected"),
     [
         ({"rifles": 0}, "weapon_proficiencies.rifles: expected an integer 1..15, got 0"),
         ({"rifles": 16}, "weapon_proficiencies.rifles: expected an integer 1..15, got 16"),
-        ({"rifles": "3"}, 'weapon_proficiencies.rifles: expected an integer 1..15, got "3"'),
-        ({"rifles": True}, "weapon_proficiencies.rifles: expected an integer 1..15, got true"),
         (
-            ["rifles"],
-            "weapon_proficiencies: expected a table of W.P. names and levels, got a list",
+            {"rifles": "3"},
+            'weapon_proficiencies.rifles: expected an integer 1..15, got "3" '
+            "(text in quotes: write 3 without them)",
         ),
-        ("rifles", 'weapon_proficiencies: expected a table of W.P. names and levels, got "rifles"'),
+        ({"rifles": True}, "weapon_proficiencies.rifles: expected an integer 1..15, got true"),
+        (["rifles"], f"{WP_TABLE}; got a list"),
+        ("rifles", f'{WP_TABLE}; got "rifles"'),
     ],
 )
 def test_pal_strike_wp_progression_levels_are_1_to_15(proficiencies: Any, expected: str) -> None:
@@ -416,7 +422,7 @@ def test_pal_strike_no_wp_a_weapon_whose_wp_the_sheet_lacks_is_untrained() -> No
         ({"boxing": -1}, "apm_sources.boxing: expected an integer 0..3, got -1"),
         ({"machine": 11}, "apm_sources.machine: expected an integer 0..10, got 11"),
         ({"general": 1}, "apm_sources.general: unknown key"),
-        ([1], "apm_sources: expected a table of keys, got a list"),
+        ([1], "apm_sources: expected a table of keys (boxing, machine), got a list"),
     ],
 )
 def test_pal_hr_apm_boxing_and_rpa_sources_are_bounded(sources: Any, expected: str) -> None:
