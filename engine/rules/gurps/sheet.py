@@ -26,6 +26,8 @@ problem comes back at once with its dotted path. Schema (optional keys show thei
     reach = "1"                        # melee: "C", "1", "1,2", "2*" ... (or a number)
     parry = 0                          # melee: the weapon's parry modifier (absent: no parry)
     fencing = false                    # a fencing weapon (GURPS-FENCING)
+    two_handed = false                 # wielded in both hands ("†"/"‡"): +2 to keep it
+                                       #   against a disarm (GURPS-DISARM)
     db = 0                             # a shield's defence bonus (a shield blocks)
     acc = 2                            # ranged: Acc (a ranged weapon has it)
     rof = "3"                          # ranged: "3", "10!" (full auto), "3x9" (shotgun), or 3
@@ -157,6 +159,7 @@ class Weapon:
     design: Literal["firearm", "revolver", "breechloader", "repeater", "grenade", "beam"] | None = (
         None
     )
+    two_handed: bool = False
 
 
 @attrs.frozen(kw_only=True)

@@ -45,6 +45,8 @@ def _notes(fight: Mapping[str, Any], c: Mapping[str, Any]) -> list[str]:
         out.append(f"holds {h['victim']} ({h['hold'].replace('_', ' ')})")
     if c.get("held_by"):
         out.append(f"held by {c['held_by']}")
+    if c.get("arm_lock_chance"):
+        out.append("may arm-lock " + ", ".join(c["arm_lock_chance"]))
     for name, left in c["shots"].items():
         out.append(f"{name} {left} shot(s)")
     for name, seconds in c.get("reloading", {}).items():
