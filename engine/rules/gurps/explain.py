@@ -9,7 +9,7 @@ from engine.explain import Namer, roll_text
 from engine.rules.gurps.explain_ranged import RANGED_EXPLAIN, attack_flags
 from engine.rules.pack import Explainer
 from events import gurps as ge
-from events.core import Event, ReactionRequested
+from events.core import Event, ReactionRequested, RoundStarted
 
 
 def _readied(e: ge.FighterReadied, n: Namer) -> list[str]:
@@ -240,6 +240,10 @@ EXPLAIN: dict[type[Event], Explainer] = {
         ]
     ),
     **RANGED_EXPLAIN,
+    # The core's round is one second (GURPS-SEQUENCE): said in seconds, never rounds and passes.
+    RoundStarted: _row(
+        lambda e, n: [f"Second {e.round} begins; order: {', '.join(n(c) for c in e.order)}"]
+    ),
     ReactionRequested: _row(
         lambda e, n: [
             f"  waiting for {n(e.reactor)}'s answer: "
