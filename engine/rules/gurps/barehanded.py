@@ -151,11 +151,9 @@ def parry(
     for p in parries[1:]:
         if _effective(p) > _effective(best):
             best = p
-    return (
-        best
-        if weapon is None or weapon.lower() in (HANDS, "punch")
-        else msgspec.structs.replace(best, via=weapon)
-    )
+    if weapon is None or weapon.lower() in (HANDS, "punch"):
+        return best
+    return msgspec.structs.replace(best, via=find_weapon(state, defender, weapon).name)
 
 
 def _choices(

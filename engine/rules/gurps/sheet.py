@@ -11,8 +11,9 @@ problem comes back at once with its dotted path. Schema (optional keys show thei
     dx = 13                            #   (IQ), basic_speed ((DX+HT)/4, in quarters: 6.25),
     iq = 10                            #   basic_move (floor of Basic Speed), sm (0)
     ht = 12
-    [skills]                           # name = level (lower case words joined by _)
-    broadsword = 15
+    [skills]                           # name = level (lower case words joined by _); judo,
+    broadsword = 15                    #   karate, boxing, brawling, wrestling also parry
+                                       #   barehanded (GURPS-PARRY-UNARMED)
     [traits]                           # combat_reflexes, ambidexterity, high_pain_threshold,
     combat_reflexes = true             #   off_hand_weapon_training, accustomed_to_blindness,
                                        #   male (double crushing shock to the groin)
