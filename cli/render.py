@@ -74,12 +74,12 @@ def _options(doc: dict[str, Any]) -> str:
 
 
 def _clock_line(pack: Pack, doc: dict[str, Any], names: dict[str, str]) -> str:
-    label = f" ({doc['round_label']})" if doc.get("round_label") else ""
-    where = f"round {doc['round']}{label}"
-    if doc.get("pass"):
-        where += f", pass {doc['pass']} of {doc['passes']}"
+    """Where the clock stands, in the system's own time words (``StatusView.where``), and
+    what the moment is."""
     if doc["round"] == 0:
-        return "no round yet: `fracas initiative` starts round 1"
+        word = pack.status.round_word
+        return f"no {word} yet: `fracas initiative` starts {word} 1"
+    where = pack.status.where(doc)
     own = pack.status.clock(doc) if pack.status.clock is not None else None
     if own is not None:
         return f"{where}: {own}"

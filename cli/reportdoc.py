@@ -81,6 +81,7 @@ def build(ctx: typer.Context, branch: str | None, start: int, end: int | None) -
     ids = cited("\n".join(e.explained for e in entries))
     header = {k: doc[k] for k in ("encounter", "system", "variant", "seed", "branch", "head")}
     header["rules_version"] = pack.version
+    header["round_word"] = pack.status.round_word  # the system's own word for a round
     header["options"] = doc["options"]
     glossary = [(i, known.get(i, "(no summary)")) for i in ids]
     return Report(header, verified, rows, entries, glossary)
@@ -94,6 +95,13 @@ def _branches(table: Any) -> list[tuple[str, int, int | None]]:
             fork = sc.store.ply(b.fork).depth if b.fork is not None else None
             rows.append((b.name, sc.store.ply(b.head).depth, fork))
         return rows
+
+
+def heading(header: dict[str, Any], number: int) -> str:
+    """A round's heading in the timeline, in the system's own time words ("Round 2", "Second
+    2"; "Before the first second")."""
+    word = str(header.get("round_word", "round"))
+    return f"{word.capitalize()} {number}" if number else f"Before the first {word}"
 
 
 def _md(text: str) -> str:
@@ -125,7 +133,7 @@ def markdown(r: Report) -> str:
     for e in r.entries:
         if e.round != current:
             current = e.round
-            out += ["", f"### Round {e.round}" if e.round else "### Before the first round"]
+            out += ["", f"### {heading(h, e.round)}"]
         out += ["", f"**#{e.number}** {_md(e.words)}", "", "```", e.explained, "```", ""]
         for cid, (name, pools, marks) in e.after.items():
             shown = ", ".join(f"{k} {v}" for k, v in pools.items())
@@ -219,8 +227,7 @@ def page(r: Report) -> str:
     for x in r.entries:
         if x.round != current:
             current = x.round
-            title = f"Round {x.round}" if x.round else "Before the first round"
-            out.append(f'<h3 class="round">{title}</h3>')
+            out.append(f'<h3 class="round">{e(heading(h, x.round))}</h3>')
         rows = "".join(
             f"<tr><td>{e(name)} ({e(cid)})</td><td>"
             + e(", ".join(f"{k} {v}" for k, v in pools.items()))

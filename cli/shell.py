@@ -125,11 +125,15 @@ class Shell:
     def _where(doc: dict[str, Any] | None) -> str:
         if doc is None:
             return "fracas> "
+        from engine.rules import get_pack
+
         acting = f" {doc['acting']}" if doc.get("acting") else ""
-        return f"fracas {doc['encounter']} {doc['branch']} r{doc['round']}{acting}> "
+        when = get_pack(doc["system"]).status.brief(doc)
+        return f"fracas {doc['encounter']} {doc['branch']} {when}{acting}> "
 
     def prompt(self) -> str:
-        """``fracas duel main r2 marcus> ``: where the fight stands (``fracas> `` without one)."""
+        """``fracas duel main round 2 marcus> ``: where the fight stands, in its system's own
+        time words (``StatusView.brief``), and whose turn it is (``fracas> `` without one)."""
         return self._where(self._status())
 
     def moved(self) -> str | None:

@@ -105,7 +105,7 @@ def _core(pack: Pack, e: Event, n: Namer, state: FightState) -> list[str] | None
             if e.cut_in:
                 return [f"-> {n(e.to)} cuts in"]
             if e.to is None:
-                return ["-> every turn of the round is over"]
+                return [f"-> every turn of the {pack.status.round_word} is over"]
             back = " (after the cut-in)" if e.resumed else ""
             at = f" at {e.at}" if e.at is not None else ""
             return [f"-> {n(e.to)} acts{at}{back}"]
@@ -143,7 +143,8 @@ def _core(pack: Pack, e: Event, n: Namer, state: FightState) -> list[str] | None
             return [f"  waiting for {n(e.reactor)}'s answer: `fracas defend {e.reactor} …`"]
         case ev.ConditionChanged():
             now = "" if e.present else "no longer "
-            lasts = f" for {e.rounds} round(s)" if e.present and e.rounds else ""
+            word = pack.status.round_word
+            lasts = f" for {e.rounds} {word}(s)" if e.present and e.rounds else ""
             rule = f" ({e.rule})" if e.rule else ""
             return [f"  {n(e.combatant)}: {now}{e.condition}{lasts}{rule}"]
     return None

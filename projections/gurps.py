@@ -91,6 +91,11 @@ class GurpsFighter(msgspec.Struct, frozen=True, kw_only=True):
     stuck: dict[str, tuple[str, str, int]] = msgspec.field(default_factory=dict)
     #: This turn's dual-weapon attack: (weapon, hand, target) for each hand used so far.
     dual: tuple[tuple[str, str, str], ...] = ()
+    #: Foes whose melee attacks he has parried barehanded with Judo or Wrestling since his
+    #: turn began (an arm lock on them is open on his next turn), and those he may arm-lock
+    #: this turn, the first after such a parry (GURPS-ARM-LOCK).
+    lock_parried: tuple[str, ...] = ()
+    lock_chances: tuple[str, ...] = ()
 
 
 def gurps(c: CombatantState) -> GurpsFighter:
@@ -127,7 +132,8 @@ def on_initiative_rolled(state: FightState, e: ge.InitiativeRolled) -> FightStat
 
 def on_turn_began(state: FightState, e: ge.TurnBegan) -> FightState:
     """A new turn: last turn's maneuver is history; parries, block and retreat are his again;
-    the shock waiting for this turn is now."""
+    the shock waiting for this turn is now; the arm locks his barehanded parries opened are
+    his to try this turn, and those of earlier turns are gone (GURPS-ARM-LOCK)."""
     f = gurps(state.combatants[e.combatant])
     return _update(
         state,
@@ -146,6 +152,8 @@ def on_turn_began(state: FightState, e: ge.TurnBegan) -> FightState:
         retreated=False,
         zone=None,
         dual=(),
+        lock_parried=(),
+        lock_chances=f.lock_parried,
     )
 
 
@@ -219,17 +227,22 @@ def _answered(state: FightState, defender: str, attacker: str) -> FightState:
 
 
 def on_defense_rolled(state: FightState, e: ge.DefenseRolled) -> FightState:
-    """A parry counts against that weapon, a block is spent, a retreat is used; a feint's
-    penalty has done its work; defending spoils an aim (GURPS-AIM)."""
+    """A parry counts against that weapon (bare hands: "hands"), a block is spent, a retreat is
+    used; a feint's penalty has done its work; defending spoils an aim (GURPS-AIM); a
+    barehanded Judo or Wrestling parry opens an arm lock for his next turn (GURPS-ARM-LOCK)."""
     state = _answered(state, e.defender, e.attacker)
     f = gurps(state.combatants[e.defender])
     parries = f.parries
     if e.kind == "parry" and e.weapon is not None:
         parries = {**parries, e.weapon: parries.get(e.weapon, 0) + 1}
+    opened = f.lock_parried
+    if e.arm_lock and e.attacker not in opened:
+        opened = (*opened, e.attacker)
     return _update(
         state,
         e.defender,
         parries=parries,
+        lock_parried=opened,
         blocked=f.blocked or e.kind == "block",
         retreated=f.retreated or e.retreat,
         aim_weapon=None,
@@ -384,6 +397,7 @@ def status_fields(state: FightState, c: CombatantState) -> dict[str, Any]:
         },
         "jams": jam_status(f.jams),
         "zone": zone_status(f.zone),
+        "arm_lock_chance": list(f.lock_chances if acting else f.lock_parried),
         "surprise": None
         if f.surprise is None
         else {"kind": f.surprise, "frozen": f.frozen, "recovery_rolls": f.recovery_rolls},

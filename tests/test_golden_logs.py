@@ -204,3 +204,32 @@ def test_a_schema_2_file_keeps_its_chain_and_its_layout(
         assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
     finally:
         conn.close()
+
+
+GURPS_V4: dict[str, Any] = json.loads((HERE / "expected-gurps-v4.json").read_text())
+
+
+def test_a_gurps_version_4_log_keeps_its_outcomes(
+    tmp_path: Path, fracas_inprocess: Callable[..., CliResult]
+) -> None:
+    """A GURPS log written under pack version 4 (tests/golden_logs/make_gurps_v4.sh) verifies
+    under version 5: Bruno's fist parry of a broadsword (9 then; 6 and his arm now,
+    GURPS-PARRY-UNARMED) and the blows at a troll of SM +2 (no +2 then, GURPS-SIZE-MODIFIER)
+    keep what they recorded and are counted as older rules, the first at ply #6; the status
+    is the one the old fracas printed. A ply appended today verifies as today's."""
+    db = tmp_path / "gurps-v4.db"
+    shutil.copyfile(HERE / "gurps-v4.db", db)
+    expected = GURPS_V4["gurps"]["dojo"]["main"]
+    verified = fracas_inprocess("--json", "replay", "--verify", db=db)
+    assert verified.code == 0, verified
+    found = json.loads(verified.stdout)
+    assert (found["verified"], found["difference"]) == (expected["verified"], None)
+    assert found["older_rules"] >= 2 and found["older_rules_first"]["ply"] == 6
+    status = json.loads(fracas_inprocess("--json", "status", db=db).stdout)
+    assert missing(expected["status"], status) == []
+    bruno = next(c for c in status["combatants"] if c["id"] == "bruno")
+    assert bruno["hp"] == bruno["hp_max"]  # the parry stood as recorded
+    assert fracas_inprocess("ruling", "aldric", "--note", "today's ply", db=db).code == 0
+    again = json.loads(fracas_inprocess("--json", "replay", "--verify", db=db).stdout)
+    assert (again["verified"], again["difference"]) == (expected["verified"] + 1, None)
+    assert again["older_rules"] == found["older_rules"]

@@ -236,7 +236,9 @@ VERBS: dict[str, dict[str, str]] = {
         ),
         "defend": (
             "Answer the attack waiting for this defender: dodge, parry, block or none; "
-            "--retreat for the retreat bonus, --drop for Dodge and Drop."
+            "--retreat for the retreat bonus, --drop for Dodge and Drop. A parry with no weapon "
+            "in hand (or --weapon hands) is barehanded: 3 + half his DX, Judo, Karate, Boxing, "
+            "Brawling or Wrestling."
         ),
         "feint": (
             "Feint: a Quick Contest of melee skill against the foe's best melee skill or DX; the "

@@ -182,13 +182,33 @@ class Column(msgspec.Struct, frozen=True):
     align: Literal["<", ">"] = ">"
 
 
+def round_words(doc: Mapping[str, Any]) -> str:
+    """Where a fight's clock stands in the core's words, from its status document: "round 2",
+    "round 1 (surprise)", "round 2, pass 1 of 3" in a round of passes."""
+    label = f" ({doc['round_label']})" if doc.get("round_label") else ""
+    where = f"round {doc['round']}{label}"
+    if doc.get("pass"):
+        where += f", pass {doc['pass']} of {doc['passes']}"
+    return where
+
+
+def round_prompt(doc: Mapping[str, Any]) -> str:
+    """The same, short, for the shell's prompt: "round 2", "round 2 pass 1"."""
+    return f"round {doc['round']}" + (f" pass {doc['pass']}" if doc.get("pass") else "")
+
+
 class StatusView(msgspec.Struct, frozen=True):
     """A pack's part of ``status``: its fields of the document, and the board's columns.
 
     ``combatant`` gives the pack's fields of a combatant's entry (they may replace the core's
     ``conditions``); ``fight`` the pack's top-level fields. ``columns`` and ``notes`` draw the
-    board (``notes`` is the free text after the columns); ``clock`` says where the round
-    stands, ``pending`` what the fight waits for (None: the core's plain words).
+    board (``notes`` is the free text after the columns); ``clock`` says what the moment is
+    (who acts), ``pending`` what the fight waits for (None: the core's plain words).
+
+    The clock in the system's own time words: ``when`` where it stands for the status line
+    ("second 2", "round 2, DEX rank 12"; None: :func:`round_words`), ``prompt`` the same,
+    short, for the shell's prompt (None: :func:`round_prompt`), ``round_word`` what one of the
+    core's rounds is called in headings ("Second 3" in a report, "no second yet").
     """
 
     combatant: Callable[[FightState, str], dict[str, Any]]
@@ -201,6 +221,17 @@ class StatusView(msgspec.Struct, frozen=True):
     #: conditions that leave him alive but out of the fight ("unconscious" in the odds).
     pools: Callable[[Mapping[str, Any]], dict[str, int]] | None = None
     down: tuple[str, ...] = ("unconscious",)
+    when: Callable[[Mapping[str, Any]], str] | None = None
+    prompt: Callable[[Mapping[str, Any]], str] | None = None
+    round_word: str = "round"
+
+    def where(self, doc: Mapping[str, Any]) -> str:
+        """Where the clock stands, in the system's words (see the class docstring)."""
+        return self.when(doc) if self.when is not None else round_words(doc)
+
+    def brief(self, doc: Mapping[str, Any]) -> str:
+        """The same, short, for the shell's prompt."""
+        return self.prompt(doc) if self.prompt is not None else round_prompt(doc)
 
 
 #: ``explain(event, name)`` -> lines a GM reads; ``name(cid)`` is a combatant's name.

@@ -248,7 +248,9 @@ class AttackRolled(Event, frozen=True, kw_only=True, tag="gurps.attack_rolled"):
 
 class DefenseRolled(Event, frozen=True, kw_only=True, tag="gurps.defense_rolled"):
     """A dodge, parry or block against ``attacker``'s attack (GURPS-ACTIVE-DEFENSE);
-    ``stopped`` how many of its hits it stops, ``retreat`` whether he stepped back."""
+    ``stopped`` how many of its hits it stops, ``retreat`` whether he stepped back; a parry
+    made barehanded says with what skill, where a failed one lets the blow land, and whether
+    it opens an arm lock (GURPS-PARRY-UNARMED, GURPS-ARM-LOCK)."""
 
     defender: str
     attacker: str
@@ -259,6 +261,14 @@ class DefenseRolled(Event, frozen=True, kw_only=True, tag="gurps.defense_rolled"
     drop: bool = False
     weapon: str | None = None
     reason: str = ""
+    #: A barehanded parry (``weapon`` "hands", GURPS-PARRY-UNARMED): the skill it was made
+    #: with (judo, karate, boxing, brawling, wrestling, or dx); "" for any other defence.
+    skill: str = ""
+    #: The arm a failed barehanded parry of a weapon puts the blow on (None: where aimed).
+    arm: str | None = None
+    #: A successful barehanded Judo or Wrestling parry of a melee attack: the defender may try
+    #: an arm lock on the attacker on his first turn after it (GURPS-ARM-LOCK).
+    arm_lock: bool = False
 
 
 class DefenseDeclined(Event, frozen=True, kw_only=True, tag="gurps.defense_declined"):

@@ -8,7 +8,7 @@ cite ``shared/rules/gurps-brp.md`` (§1.1, §2.1) or the project's own (docs/RUL
 from typing import Literal
 
 from events.core import CombatantId, Declaration
-from events.gurps.records import DefenceChoice, Maneuver, Mode, Posture
+from events.gurps.records import BareSkillName, DefenceChoice, Maneuver, Mode, Posture
 
 
 class ManeuverDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.maneuver_declared"):
@@ -74,15 +74,17 @@ class AttackDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.attack_d
 
 
 class DefendDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.defend_declared"):
-    """The defender answers the attack waiting for him: dodge, parry (with ``weapon``), block
-    or none; ``retreat`` steps back for the retreat bonus, ``drop`` is Dodge and Drop
-    (GURPS-ACTIVE-DEFENSE)."""
+    """The defender answers the attack waiting for him: dodge, parry (with ``weapon``; "hands",
+    or no weapon in hand that parries: barehanded, GURPS-PARRY-UNARMED, with ``skill`` or his
+    best), block or none; ``retreat`` steps back for the retreat bonus, ``drop`` is Dodge and
+    Drop (GURPS-ACTIVE-DEFENSE)."""
 
     defender: CombatantId
     choice: DefenceChoice
     retreat: bool = False
     drop: bool = False
     weapon: str | None = None
+    skill: BareSkillName | None = None
 
 
 class FeintDeclared(Declaration, frozen=True, kw_only=True, tag="gurps.feint_declared"):

@@ -20,6 +20,9 @@ from events.core import Modifier
 DamageType = Literal["cr", "cut", "imp", "pi-", "pi", "pi+", "pi++", "burn", "cor", "tox", "fat"]
 Tier = Literal["critical", "success", "failure", "fumble"]
 DefenceChoice = Literal["dodge", "parry", "block", "none"]
+#: The skills a barehanded parry may be made with (GURPS-PARRY-UNARMED): a sheet's unarmed
+#: skills, or DX itself.
+BareSkillName = Literal["judo", "karate", "boxing", "brawling", "wrestling", "dx"]
 Posture = Literal["standing", "crouching", "kneeling", "sitting", "crawling", "prone"]
 Stun = Literal["none", "mental", "physical"]
 Maneuver = Literal[
@@ -61,7 +64,8 @@ class GurpsWeapon(msgspec.Struct, frozen=True, kw_only=True):
     """A weapon as the rules use it: the skill it is used with and that skill's level,
     ``damage``, ``dice`` the wielder's damage worked out (e.g. "2D6+1"), melee ``reach``
     ("C", "1", "1,2") and ``parry`` (None: cannot parry), ranged ``acc``, ``rof``, ``recoil``,
-    ``shots``, ``half_damage`` and ``max`` (yards), ``malf``, ``st``, ``bulk``. A shield has
+    ``shots``, ``half_damage`` and ``max`` (yards), ``malf``, ``st``, ``bulk``, ``two_handed``.
+    A shield has
     ``db`` (its defence bonus) and is used to block; ``fencing`` weapons retreat and parry
     better (GURPS-FENCING)."""
 
@@ -94,6 +98,9 @@ class GurpsWeapon(msgspec.Struct, frozen=True, kw_only=True):
     #: that many for each shot loaded (GURPS-RELOAD).
     reload: int = 0
     reload_each: bool = False
+    #: Wielded in both hands (the Basic Set's "†" or "‡" by its ST): +2 to keep it in a
+    #: disarm's Quick Contest (GURPS-DISARM).
+    two_handed: bool = False
 
     @property
     def ranged(self) -> bool:
@@ -270,6 +277,41 @@ class GurpsOptions(msgspec.Struct, frozen=True, kw_only=True):
             "assumption); or +1 more on top of Tactics' +1 (+3)",
         ),
     ] = "two_in_total"
+    weapon_sm: Annotated[
+        Literal["wielder", "none"],
+        _doc(
+            "GURPS-SIZE-MODIFIER / GURPS-STRIKE-WEAPON",
+            "striking at a weapon (a disarm): the wielder's Size Modifier counts as on any "
+            "attack at him (reading: a weapon is scaled to its wielder); or only the weapon's "
+            "size penalty",
+        ),
+    ] = "wielder"
+    bare_parry_weapons: Annotated[
+        Literal["swung", "any"],
+        _doc(
+            "GURPS-PARRY-UNARMED",
+            "parrying a weapon barehanded (not with Judo or Karate): -3 against a swung "
+            "weapon, none against a thrust (the Basic Set's reading); or -3 against any weapon",
+        ),
+    ] = "swung"
+    bare_parry_arm: Annotated[
+        Literal["arm", "by_3", "aimed"],
+        _doc(
+            "GURPS-PARRY-UNARMED",
+            "a failed barehanded parry of a weapon (not with Judo or Karate): the blow lands "
+            "on the parrying arm (the attacker's choice the Basic Set gives him, taken); or "
+            "only when it failed by 3 or less; or where the attacker aimed",
+        ),
+    ] = "arm"
+    bare_parry_hands: Annotated[
+        Literal["skill", "each_hand"],
+        _doc(
+            "GURPS-PARRY-UNARMED / GURPS-MULTIPLE-PARRY",
+            "barehanded parries before the multiple-parry penalty: one with each hand for "
+            "Judo and Karate (as those skills say), one in all otherwise; or one with each "
+            "sound hand whatever the skill",
+        ),
+    ] = "skill"
 
 
 class AttackDetail(msgspec.Struct, frozen=True, kw_only=True):

@@ -85,7 +85,7 @@ def test_completion_words_and_prompt(tmp_path: Path) -> None:
     assert [sh.complete("vibro-k", i) for i in range(2)] == ["vibro-knife", None]
     sh.words.append("energy rifle")
     assert sh.complete("energy", 0) == "'energy rifle'"  # quoted: the line runs as completed
-    assert sh.prompt() == "fracas duel main r1 marcus> "
+    assert sh.prompt() == "fracas duel main round 1 marcus> "
     assert Shell(tmp_path / "none.db", as_json=False).prompt() == "fracas> "
 
 
@@ -331,7 +331,7 @@ def test_at_a_terminal_tab_completes_and_a_moved_head_is_said(fight: Path, tmp_p
         return out.decode(errors="replace")
 
     try:
-        assert until("> ").endswith("fracas duel main r1 marcus> ")
+        assert until("> ").endswith("fracas duel main round 1 marcus> ")
         os.write(fd, b"strike marcus vance --we\t")
         assert until("--weapon").endswith("strike marcus vance --weapon")
         os.write(fd, b"\x15")  # Ctrl-U: the line is dropped

@@ -1,4 +1,4 @@
-"""The Basic Roleplaying part of ``status``: the DEX rank the round stands at, and each
+"""The Basic Roleplaying part of ``status``: the round and the DEX rank it stands at, and each
 fighter's hit points (by location with hit locations on), the DEX rank he acts at next, his
 round's attack, parry and dodge, his weapons and conditions (schema in the README)."""
 
@@ -63,7 +63,26 @@ def _clock(doc: Mapping[str, Any]) -> str | None:
         return "every DEX rank is done; `fracas initiative` begins the next"
     names = {c["id"]: c["name"] for c in doc["combatants"]}
     cut = " (cutting in)" if doc.get("cut_in") else ""
-    return f"DEX rank {doc['dex_rank']}: {names[doc['acting']]} ({doc['acting']}) acts{cut}"
+    return f"{names[doc['acting']]} ({doc['acting']}) acts{cut}"
+
+
+def _round(doc: Mapping[str, Any]) -> str:
+    label = f" ({doc['round_label']})" if doc.get("round_label") else ""
+    return f"round {doc['round']}{label}"
+
+
+def _when(doc: Mapping[str, Any]) -> str:
+    """A round of DEX ranks counted down: "round 2, DEX rank 12" (in a phase, the round)."""
+    rank = doc.get("dex_rank")
+    if doc.get("phase") or rank is None:
+        return _round(doc)
+    return f"{_round(doc)}, DEX rank {rank}"
+
+
+def _prompt(doc: Mapping[str, Any]) -> str:
+    rank = doc.get("dex_rank")
+    short = f"round {doc['round']}"
+    return short if doc.get("phase") or rank is None else f"{short} DEX {rank}"
 
 
 def _pending(p: Mapping[str, Any], names: Mapping[str, str]) -> str:
@@ -89,4 +108,6 @@ STATUS = StatusView(
     pending=_pending,
     pools=lambda c: {"hp": c["hp"]},
     down=("unconscious", "knocked out"),
+    when=_when,
+    prompt=_prompt,
 )

@@ -179,6 +179,7 @@ def decide_defend(state: FightState, d: DefendDeclared, dice: Dice) -> Decision:
         retreat=d.retreat,
         drop=d.drop,
         weapon_name=d.weapon,
+        skill=d.skill,
     )
     attacker = fighter(state, p.actor)
     more = attacker.attacks < row(attacker.maneuver, attacker.mode).attacks
@@ -278,15 +279,21 @@ _CORE_ACTIONS: tuple[Action, ...] = (
         declaration=DefendDeclared,
         decide=decide_defend,
         help="Answer the attack waiting for this defender: dodge, parry, block or none; "
-        "--retreat for the retreat bonus, --drop for Dodge and Drop.",
+        "--retreat for the retreat bonus, --drop for Dodge and Drop. A parry with no weapon in "
+        "hand (or --weapon hands) is barehanded: 3 + half his DX, Judo, Karate, Boxing, "
+        "Brawling or Wrestling.",
         example="fracas defend bruno parry --retreat --dice 2,3,4",
         arguments=("defender", "choice"),
         options={
             "defender": "Who defends (combatant id).",
             "choice": "The defence.",
-            "retreat": "He steps back (+3 Dodge/Block, +1 Parry, +3 fencing Parry).",
+            "retreat": "He steps back (+3 Dodge/Block, +1 Parry, +3 fencing, Judo, Karate or "
+            "Boxing Parry).",
             "drop": "Dodge and Drop (+3 against ranged attacks; he ends prone).",
-            "weapon": "The weapon he parries with (default: his first that parries).",
+            "weapon": "The weapon he parries with (default: his first that parries, else bare "
+            "hands); hands: barehanded.",
+            "skill": "A barehanded parry's skill (default: his best): judo, karate, boxing, "
+            "brawling, wrestling or dx; -3 against a swung weapon but with Judo or Karate.",
         },
         while_pending=True,
     ),

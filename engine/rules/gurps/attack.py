@@ -78,10 +78,17 @@ def _location(d: AttackDeclared, weapon: GurpsWeapon) -> str | None:
 
 
 def modifiers(
-    state: FightState, d: AttackDeclared, weapon: GurpsWeapon, r: Row, rof: int
+    state: FightState,
+    d: AttackDeclared,
+    weapon: GurpsWeapon,
+    r: Row,
+    rof: int,
+    *,
+    target_sm: bool = True,
 ) -> list[Modifier]:
     """Every modifier of the attack, in order: shock, the maneuver, posture, location (or
-    chink), aim and Acc, range, rapid fire, Evaluate, the GM's."""
+    chink), the target's Size Modifier (GURPS-SIZE-MODIFIER; ``target_sm`` False: not counted,
+    a disarm under option ``weapon_sm``), aim and Acc, range, rapid fire, Evaluate, the GM's."""
     f = fighter(state, d.actor)
     mods: list[Modifier] = []
     if f.shock:
@@ -101,6 +108,8 @@ def modifiers(
         mods.append(mod(where.replace("_", " "), loc.penalty, "location", loc.rule))
     mods += limbs.attack_modifiers(state, d, weapon)
     mods += strength.attack_modifiers(state, d.actor, weapon)
+    if target_sm:
+        mods += size_modifier(state, d.target)
     if weapon.ranged:
         aimed = f.aim_weapon == weapon.name and f.aim_target in (None, d.target)
         if aimed and r.aim_acc and weapon.acc:
@@ -139,6 +148,17 @@ def modifiers(
             )
         )
     return mods
+
+
+def size_modifier(state: FightState, target: str) -> list[Modifier]:
+    """The target's Size Modifier on an attack roll at him, melee or ranged
+    (GURPS-SIZE-MODIFIER): his sheet's ``sm`` added as it stands (SM +2 is +2 to hit him,
+    SM -1 is -1); none at SM 0."""
+    sm = fighter(state, target).profile.sm
+    if not sm:
+        return []
+    name = state.combatants[target].name
+    return [mod(f"{name}'s SM {sm:+d}", sm, "situation", "GURPS-SIZE-MODIFIER")]
 
 
 def _checks(state: FightState, d: AttackDeclared, weapon: GurpsWeapon, r: Row) -> rapidfire.Volley:

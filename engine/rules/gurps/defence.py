@@ -14,10 +14,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Literal
 
+from msgspec.structs import replace
+
 from engine.dice import Dice
-from engine.rules import IllegalAction
+from engine.rules import IllegalAction, UsageError
+from engine.rules.gurps import barehanded
+from engine.rules.gurps.barehanded import BareParry
 from engine.rules.gurps.common import current, fighter, find_weapon, has, out_of_it, ready
 from engine.rules.gurps.fold import fold_gurps
+from engine.rules.gurps.limbs import crippled_hands
 from engine.rules.gurps.options import opts
 from engine.rules.gurps.resolution import mod, succeeded, success_roll
 from engine.rules.gurps.situations.weapons import defend_weapon
@@ -31,6 +36,7 @@ from events.gurps import (
     GurpsWeapon,
     PostureChanged,
 )
+from events.gurps.records import BareSkillName
 from projections.state import FightState
 
 _AD = "GURPS-ACTIVE-DEFENSE"
@@ -68,7 +74,8 @@ def _parrier(state: FightState, cid: str, name: str | None) -> GurpsWeapon | Non
 def allowed(state: FightState, target: str, attack_weapon: GurpsWeapon) -> tuple[str, ...]:
     """The defences ``target`` may answer this attack with (GURPS-ACTIVE-DEFENSE): a dodge
     always; a parry with a weapon that parries (against a ranged attack only a thrown one,
-    option ``ranged_parry``); a block with a shield, once a turn, but never against bullets or
+    option ``ranged_parry``), or barehanded against a melee attack with a sound hand
+    (GURPS-PARRY-UNARMED); a block with a shield, once a turn, but never against bullets or
     beams (Basic Set). Reading: a ranged weapon fires bullets or beams when its Recoil is 2 or
     more or its sheet ``design`` is a firearm's or a beam's; thrown weapons and muscle-powered
     missiles (Recoil 1: bows, slings) can be blocked."""
@@ -77,7 +84,9 @@ def allowed(state: FightState, target: str, attack_weapon: GurpsWeapon) -> tuple
     parry_ok = not attack_weapon.ranged or (
         opts(state).ranged_parry == "thrown_only" and attack_weapon.shots == 0
     )
-    if parry_ok and any(w.parry is not None and not w.ranged for w in f.profile.weapons):
+    armed = any(w.parry is not None and not w.ranged for w in f.profile.weapons)
+    bare = not attack_weapon.ranged and len(crippled_hands(state, target)) < 2
+    if parry_ok and (armed or bare):
         out.append("parry")
     if _shield(state, target) is not None and not f.blocked and not _bullets(attack_weapon):
         out.append("block")
@@ -96,7 +105,9 @@ def allowed_against_disarm(state: FightState, target: str, struck: GurpsWeapon) 
     return tuple(d for d in ("dodge", "parry", "block") if d in allowed)
 
 
-def _retreat_bonus(kind: str, weapon: GurpsWeapon | None) -> int:
+def _retreat_bonus(kind: str, weapon: GurpsWeapon | None, bare: BareParry | None) -> int:
+    if bare is not None:
+        return bare.row.retreat  # +3 for Judo, Karate and Boxing (GURPS-PARRY-UNARMED)
     if kind == "parry":
         return 3 if weapon is not None and weapon.fencing else 1
     return 3
@@ -111,12 +122,17 @@ def defence_level(
     detail: AttackDetail,
     retreat: bool,
     drop: bool,
+    bare: BareParry | None = None,
 ) -> tuple[int, list[Modifier]]:
-    """The base of a defence and its modifiers, in order (every one with its source)."""
+    """The base of a defence and its modifiers, in order (every one with its source); a
+    barehanded parry's base and own modifiers are ``bare``'s (GURPS-PARRY-UNARMED)."""
     f = fighter(state, target)
     p = f.profile
     mods: list[Modifier] = []
-    if kind == "dodge":
+    if bare is not None:
+        base = bare.base
+        mods += bare.mods
+    elif kind == "dodge":
         base = p.speed_quarters // 4 + 3
         if p.encumbrance:
             mods.append(mod("encumbrance", -p.encumbrance, "sheet", _AD))
@@ -172,7 +188,7 @@ def defence_level(
     if row.defence == kind and row.bonus:
         mods.append(mod("All-Out Defense", row.bonus, "maneuver", row.rule))
     if retreat:
-        mods.append(mod("retreat", _retreat_bonus(kind, weapon), "situation", _AD))
+        mods.append(mod("retreat", _retreat_bonus(kind, weapon, bare), "situation", _AD))
     if drop:
         mods.append(mod("Dodge and Drop", 3, "situation", _AD))
     if f.stun != "none":
@@ -200,9 +216,11 @@ def answer(
     retreat: bool = False,
     drop: bool = False,
     weapon_name: str | None = None,
+    skill: BareSkillName | None = None,
 ) -> list[Event]:
     """The defender's answer to a landed attack, then the hits that get through (a disarm:
-    its contest)."""
+    its contest). A parry with no weapon in hand, or with ``weapon_name`` "hands", is
+    barehanded (``skill``: the one it is made with; None: his best), GURPS-PARRY-UNARMED."""
     from engine.rules.gurps.attack import land
     from engine.rules.gurps.disarm import contest
 
@@ -234,19 +252,22 @@ def answer(
             f"Dodge and Drop is against ranged attacks, not a melee blow ({_AD}); "
             "dodge without --drop"
         )
+    if skill is not None and choice != "parry":
+        raise UsageError("--skill goes with a barehanded parry: `defend B parry --skill judo`")
     weapon: GurpsWeapon | None = None
+    bare: BareParry | None = None
     if choice == "parry":
-        weapon = _parrier(state, target, detail.disarm or weapon_name)
-        if weapon is None or weapon.parry is None:
-            raise IllegalAction(f"{name} has no weapon that parries")
+        weapon, bare = _parry_with(state, target, attacker, detail, weapon_name, skill, retreat)
+        used = bare.via if bare is not None and bare.via != barehanded.HANDS else None
         if (
             current(state, target).parry_used
-            and f.attacked_with == weapon.name
+            and f.attacked_with is not None
+            and f.attacked_with == (weapon.name if weapon is not None else used)
             and opts(state).move_attack_parry == "not_that_weapon"
         ):
             raise IllegalAction(
-                f"{name} attacked with the {weapon.name} in a Move and Attack: no parry with it "
-                "until his next turn (GURPS-MOVE-AND-ATTACK)"
+                f"{name} attacked with the {f.attacked_with} in a Move and Attack: no parry "
+                "with it until his next turn (GURPS-MOVE-AND-ATTACK)"
             )
     elif choice == "block":
         weapon = _shield(state, target)
@@ -254,8 +275,12 @@ def answer(
         from engine.rules.gurps.limbs import check_hand
 
         check_hand(state, target, weapon, choice)
-    base, mods = defence_level(state, target, attacker, choice, weapon, detail, retreat, drop)
-    r = success_roll(dice, choice, base, mods, rule=_AD)
+    base, mods = defence_level(
+        state, target, attacker, choice, weapon, detail, retreat, drop, bare=bare
+    )
+    purpose = choice if bare is None else f"parry ({barehanded.words(bare)})"
+    rule = _AD if bare is None else barehanded.RULE
+    r = success_roll(dice, purpose, base, mods, rule=rule)
     ok = succeeded(r)
     stopped = 0
     if ok:
@@ -267,6 +292,17 @@ def answer(
     reason = (
         f"stops {stopped} of {detail.hits}" if detail.hits > 1 else ("stops it" if ok else "fails")
     )
+    arm = None
+    lock = False
+    if bare is not None:
+        arm = (
+            None if ok else barehanded.arm_hit(state, target, attacker, detail, bare, r.margin or 0)
+        )
+        lock = ok and barehanded.opens_lock(bare, detail)
+        if arm is not None:
+            reason += f": the blow lands on his {arm.replace('_', ' ')} (option bare_parry_arm)"
+        if lock:
+            reason += f"; {name} may arm-lock him on his next turn (GURPS-ARM-LOCK)"
     events = [
         DefenseRolled(
             defender=target,
@@ -276,8 +312,11 @@ def answer(
             stopped=stopped,
             retreat=retreat,
             drop=drop,
-            weapon=weapon.name if weapon is not None else None,
+            weapon=barehanded.HANDS if bare is not None else weapon.name if weapon else None,
             reason=reason,
+            skill=bare.skill if bare is not None else "",
+            arm=arm,
+            arm_lock=lock,
         )
     ]
     if drop:
@@ -285,7 +324,42 @@ def answer(
     left = detail.hits - stopped
     if left <= 0:
         return events
+    if arm is not None:
+        detail = replace(detail, location=arm, chink=False)
     return events + land(fold_gurps(state, events), dice, attacker, target, detail, left)
+
+
+def _parry_with(
+    state: FightState,
+    target: str,
+    attacker: str,
+    detail: AttackDetail,
+    weapon_name: str | None,
+    skill: BareSkillName | None,
+    retreat: bool,
+) -> tuple[GurpsWeapon | None, BareParry | None]:
+    """What a parry is made with: a weapon, or bare hands (GURPS-PARRY-UNARMED)."""
+    name = state.combatants[target].name
+    if detail.disarm is not None:  # only the weapon struck at parries (GURPS-STRIKE-WEAPON)
+        if skill is not None:
+            raise IllegalAction(f"only the {detail.disarm} parries a disarm, not bare hands")
+        weapon = _parrier(state, target, detail.disarm)
+        if weapon is None or weapon.parry is None:
+            raise IllegalAction(f"{name}'s {detail.disarm} does not parry")
+        return weapon, None
+    in_hand = None if weapon_name is not None else _parrier(state, target, None)
+    if skill is not None or barehanded.wanted(state, target, weapon_name, in_hand):
+        via = weapon_name
+        if via is None and skill is None and in_hand is not None:
+            via = in_hand.name  # an unarmed sheet weapon, his first that parries
+        bare = barehanded.parry(
+            state, target, attacker, detail, skill=skill, weapon=via, retreat=retreat
+        )
+        return None, bare
+    weapon = in_hand if weapon_name is None else _parrier(state, target, weapon_name)
+    if weapon is None or weapon.parry is None:
+        raise IllegalAction(f"{name}'s {weapon_name or 'weapon'} does not parry")
+    return weapon, None
 
 
 def follow(

@@ -2,12 +2,14 @@
 
 `disarm A B [--weapon W] [--at X]`: an attack (the Attack maneuver unless another was chosen)
 with a weapon that can parry, at the struck weapon's size penalty (-5 small, -4 medium, -3
-large) and -2 more unless with a fencing weapon. The defender may dodge, or parry with the
-weapon struck at, never block; he may retreat. A hit not defended: a Quick Contest of weapon
-skills (the defender's DX if he holds a ranged weapon). The attacker wins: the weapon flies
-and lies on the ground; he loses or ties: the defender keeps it, unready unless he won by 3 or
-more; the attacker's critical failure in the contest knocks his own weapon away instead. A
-Ready maneuver (`maneuver B ready --weapon X`) readies it again or picks it up.
+large) and -2 more unless with a fencing weapon, and the wielder's Size Modifier (option
+``weapon_sm``, GURPS-SIZE-MODIFIER). The defender may dodge, or parry with the weapon struck
+at, never block; he may retreat. A hit not defended: a Quick Contest of weapon skills (the
+defender's DX if he holds a ranged weapon; +2 to him if the weapon struck at is two-handed,
+its sheet's ``two_handed``). The attacker wins: the weapon flies and lies on the ground; he
+loses or ties: the defender keeps it, unready unless he won by 3 or more; the attacker's
+critical failure in the contest knocks his own weapon away instead. A Ready maneuver
+(`maneuver B ready --weapon X`) readies it again or picks it up.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from engine.rules.gurps.common import check_turn, choose, fighter, find_weapon, 
 from engine.rules.gurps.fold import fold_gurps
 from engine.rules.gurps.limbs import check_hand
 from engine.rules.gurps.maneuvers import row
+from engine.rules.gurps.options import opts
 from engine.rules.gurps.resolution import contest_rolled, succeeded, success_roll
 from engine.rules.gurps.situations import weapons as sw
 from engine.rules.gurps.situations.common import Contest
@@ -76,7 +79,7 @@ def decide_disarm(state: FightState, d: DisarmDeclared, dice: Dice) -> Decision:
     if r.attacks == 0 or f.attacks >= r.attacks:
         raise IllegalAction(f"{state.combatants[d.actor].name} has no attack left this turn")
     as_attack = AttackDeclared(actor=d.actor, target=d.target, weapon=weapon.name, mod=d.mod)
-    mods = modifiers(state, as_attack, weapon, r, 1)
+    mods = modifiers(state, as_attack, weapon, r, 1, target_sm=opts(state).weapon_sm == "wielder")
     size = weapon_size(struck.reach, struck.ranged, struck.bulk)
     mods += sw.disarm_modifiers(size, can_parry=True, fencing=weapon.fencing)
     roll = success_roll(dice, "disarm", weapon.level, mods, rule="GURPS-DISARM")
@@ -122,7 +125,9 @@ def contest(
     level = fighter(state, target).profile.dx if theirs.ranged else theirs.level
     what = "DX" if theirs.ranged else theirs.skill
     rolls = sw.disarm_contest(
-        attacker_skill=mine.skill, defender_two_handed=False, defender_missile_weapon=theirs.ranged
+        attacker_skill=mine.skill,
+        defender_two_handed=theirs.two_handed,
+        defender_missile_weapon=theirs.ranged,
     )
     a = success_roll(
         dice, f"disarm ({mine.skill})", mine.level, rolls.attacker, rule="GURPS-DISARM"

@@ -9,7 +9,7 @@ from engine.explain import Namer, roll_text
 from engine.rules.gurps.explain_ranged import RANGED_EXPLAIN, attack_flags
 from engine.rules.pack import Explainer
 from events import gurps as ge
-from events.core import Event, ReactionRequested
+from events.core import Event, ReactionRequested, RoundStarted
 
 
 def _readied(e: ge.FighterReadied, n: Namer) -> list[str]:
@@ -54,7 +54,10 @@ def _attack(e: ge.AttackDeclared, n: Namer) -> list[str]:
 
 
 def _defend(e: ge.DefendDeclared, n: Namer) -> list[str]:
-    how = " retreating" if e.retreat else ""
+    how = f" with the {e.weapon}" if e.weapon and e.weapon != "hands" else ""
+    how += " barehanded" if e.weapon == "hands" or e.skill else ""
+    how += f" ({_BARE[e.skill]})" if e.skill else ""
+    how += " retreating" if e.retreat else ""
     how += " and drops" if e.drop else ""
     return [f"{n(e.defender)} answers: {e.choice}{how}"]
 
@@ -86,6 +89,9 @@ def _contest(e: ge.ContestRolled, n: Namer) -> list[str]:
 
 
 _VERB = {"dodge": "dodges", "parry": "parries", "block": "blocks"}
+#: A barehanded parry's skill in words (GURPS-PARRY-UNARMED).
+_BARE = {"judo": "Judo", "karate": "Karate", "boxing": "Boxing", "brawling": "Brawling",
+         "wrestling": "Wrestling", "dx": "DX"}  # fmt: skip
 
 
 def _row(fn: Callable[..., list[str]]) -> Explainer:
@@ -151,8 +157,10 @@ EXPLAIN: dict[type[Event], Explainer] = {
     ),
     ge.DefenseRolled: _row(
         lambda e, n: [
-            f"  {n(e.defender)} {_VERB[e.kind]}" + (" retreating" if e.retreat else "") + ": "
-            f"{roll_text(e.roll)} -> {e.reason}"
+            f"  {n(e.defender)} {_VERB[e.kind]}"
+            + (f" barehanded ({_BARE.get(e.skill, e.skill)})" if e.skill else "")
+            + (" retreating" if e.retreat else "")
+            + f": {roll_text(e.roll)} -> {e.reason}"
         ]
     ),
     ge.DefenseDeclined: _row(lambda e, n: [f"  {n(e.defender)} does not defend: {e.reason}"]),
@@ -232,6 +240,10 @@ EXPLAIN: dict[type[Event], Explainer] = {
         ]
     ),
     **RANGED_EXPLAIN,
+    # The core's round is one second (GURPS-SEQUENCE): said in seconds, never rounds and passes.
+    RoundStarted: _row(
+        lambda e, n: [f"Second {e.round} begins; order: {', '.join(n(c) for c in e.order)}"]
+    ),
     ReactionRequested: _row(
         lambda e, n: [
             f"  waiting for {n(e.reactor)}'s answer: "

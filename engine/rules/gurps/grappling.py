@@ -8,8 +8,10 @@ events.
   rolled against the best of DX and the grappling skills (option ``grapple_skills``), reach C,
   answered by a dodge, parry or block; a body part is grabbed at half its penalty (option
   ``grapple_rounding``). Got through: A holds B (``Grappled``).
-- ``grapple A B --lock arm``: A holds B in a grapple: a Judo or Wrestling attack locks the arm
-  (``--location left_arm``; default the right); while it is locked, the same command is the
+- ``grapple A B --lock arm``: A holds B in a grapple, or this is A's first turn after he
+  parried B's melee attack barehanded with Judo or Wrestling (:mod:`barehanded`): a Judo or
+  Wrestling attack locks the arm (``--location left_arm``; default the right); while it is
+  locked, the same command is the
   turn's Quick Contest of A's best of Judo, Wrestling and ST against B's better of ST and HT,
   the margin of victory crushing damage to that arm.
 - ``grapple A B --lock choke``: a choke hold from behind at Judo-2 or Wrestling-3 (no defence
@@ -208,12 +210,17 @@ def decide_grapple(state: FightState, d: GrappleDeclared, dice: Dice) -> Decisio
         raise IllegalAction(
             f"{f.profile.name} holds {c[d.target].name} in a {HOLDS[hold].title} already"
         )
+    parried = d.target in f.lock_chances  # his first turn after a barehanded parry
     if hold == "arm_lock" and not sg.arm_lock_allowed(
-        free_hands=sg.LOCK_HANDS, parried_barehanded=holds_him, within_yards=sg.LOCK_REACH
+        free_hands=sg.LOCK_HANDS,
+        parried_barehanded=holds_him or parried,
+        within_yards=sg.LOCK_REACH,
     ):
         raise IllegalAction(
-            f"an arm lock starts from a grapple: {f.profile.name} must hold "
-            f"{c[d.target].name} first (`fracas grapple {d.actor} {d.target}`, GURPS-ARM-LOCK)"
+            f"an arm lock starts from a grapple or from a barehanded Judo or Wrestling parry: "
+            f"{f.profile.name} must hold {c[d.target].name} first (`fracas grapple {d.actor} "
+            f"{d.target}`), or have parried his attack barehanded before this turn "
+            "(GURPS-ARM-LOCK)"
         )
     return _grapple(state, d, dice, events, hold)
 
@@ -242,6 +249,9 @@ def _grapple(
     mods += extra
     roll = success_roll(dice, f"{row_.title} ({what})", level, mods, rule=row_.rule)
     hit = succeeded(roll)
+    f = fighter(state, d.actor)
+    after_parry = hold == "arm_lock" and f.holding != d.target and d.target in f.lock_chances
+    how = " after his barehanded parry" if after_parry else ""
     events.append(
         AttackRolled(
             actor=d.actor,
@@ -249,7 +259,7 @@ def _grapple(
             weapon=row_.title,
             roll=roll,
             hits=1 if hit else 0,
-            reason=f"{row_.title}: {roll.tier}, {roll.total} against {roll.target}",
+            reason=f"{row_.title}{how}: {roll.tier}, {roll.total} against {roll.target}",
         )
     )
     advance = _after(fighter(state, d.actor).attacks, r)

@@ -80,6 +80,7 @@ def _weapon(w: Weapon, st: int, dx: int, skills: dict[str, int]) -> GurpsWeapon:
         shield=w.db > 0,
         tl=w.tl,
         design=w.design or ("firearm" if w.malf is not None else ""),
+        two_handed=w.two_handed,
     )
 
 

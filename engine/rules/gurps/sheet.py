@@ -11,8 +11,9 @@ problem comes back at once with its dotted path. Schema (optional keys show thei
     dx = 13                            #   (IQ), basic_speed ((DX+HT)/4, in quarters: 6.25),
     iq = 10                            #   basic_move (floor of Basic Speed), sm (0)
     ht = 12
-    [skills]                           # name = level (lower case words joined by _)
-    broadsword = 15
+    [skills]                           # name = level (lower case words joined by _); judo,
+    broadsword = 15                    #   karate, boxing, brawling, wrestling also parry
+                                       #   barehanded (GURPS-PARRY-UNARMED)
     [traits]                           # combat_reflexes, ambidexterity, high_pain_threshold,
     combat_reflexes = true             #   off_hand_weapon_training, accustomed_to_blindness,
                                        #   male (double crushing shock to the groin)
@@ -26,6 +27,8 @@ problem comes back at once with its dotted path. Schema (optional keys show thei
     reach = "1"                        # melee: "C", "1", "1,2", "2*" ... (or a number)
     parry = 0                          # melee: the weapon's parry modifier (absent: no parry)
     fencing = false                    # a fencing weapon (GURPS-FENCING)
+    two_handed = false                 # wielded in both hands ("†"/"‡"): +2 to keep it
+                                       #   against a disarm (GURPS-DISARM)
     db = 0                             # a shield's defence bonus (a shield blocks)
     acc = 2                            # ranged: Acc (a ranged weapon has it)
     rof = "3"                          # ranged: "3", "10!" (full auto), "3x9" (shotgun), or 3
@@ -175,6 +178,7 @@ class Weapon:
     design: Literal["firearm", "revolver", "breechloader", "repeater", "grenade", "beam"] | None = (
         None
     )
+    two_handed: bool = False
 
 
 @attrs.frozen(kw_only=True)

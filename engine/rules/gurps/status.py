@@ -1,5 +1,6 @@
-"""The GURPS part of ``status``: the second and whose turn it is, and each fighter's HP and FP,
-posture, stun, shock, crippled locations and maneuver (schema in the README)."""
+"""The GURPS part of ``status``: the second and whose turn it is (in seconds, never rounds and
+passes), and each fighter's HP and FP, posture, stun, shock, crippled locations and maneuver
+(schema in the README)."""
 
 from __future__ import annotations
 
@@ -45,6 +46,8 @@ def _notes(fight: Mapping[str, Any], c: Mapping[str, Any]) -> list[str]:
         out.append(f"holds {h['victim']} ({h['hold'].replace('_', ' ')})")
     if c.get("held_by"):
         out.append(f"held by {c['held_by']}")
+    if c.get("arm_lock_chance"):
+        out.append("may arm-lock " + ", ".join(c["arm_lock_chance"]))
     for name, left in c["shots"].items():
         out.append(f"{name} {left} shot(s)")
     for name, seconds in c.get("reloading", {}).items():
@@ -53,12 +56,15 @@ def _notes(fight: Mapping[str, Any], c: Mapping[str, Any]) -> list[str]:
 
 
 def _clock(doc: Mapping[str, Any]) -> str | None:
-    if not doc["second"]:
-        return "the fight has not begun: `fracas initiative` sets the turn sequence"
     if doc["acting"] is None:
-        return f"second {doc['second']}: nobody is able to act"
+        return "nobody is able to act"
     names = {c["id"]: c["name"] for c in doc["combatants"]}
-    return f"second {doc['second']}: {names[doc['acting']]} ({doc['acting']}) acts"
+    return f"{names[doc['acting']]} ({doc['acting']}) acts"
+
+
+def _when(doc: Mapping[str, Any]) -> str:
+    """GURPS counts time in one-second turns (GURPS-SEQUENCE): "second 2"."""
+    return f"second {doc['round']}"
 
 
 def _pending(p: Mapping[str, Any], names: Mapping[str, str]) -> str:
@@ -84,4 +90,7 @@ STATUS = StatusView(
     pending=_pending,
     pools=lambda c: {"hp": c["hp"]},
     down=("unconscious",),
+    when=_when,
+    prompt=_when,
+    round_word="second",
 )

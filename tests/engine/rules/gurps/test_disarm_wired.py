@@ -3,7 +3,9 @@ what the pack gained from it."""
 
 from __future__ import annotations
 
-from events.gurps import ContestRolled, DefenseRolled, DisarmDeclared
+import pytest
+
+from events.gurps import AttackRolled, ContestRolled, DefenseRolled, DisarmDeclared
 
 from .conftest import SHIELD, Fight, one, sheet
 
@@ -38,3 +40,27 @@ def test_jitte_sai_is_plus_2_in_the_contest(fight: Fight) -> None:
     c = one(out, ContestRolled)
     assert c.active_roll.target == 14
     assert [(m.value, m.rule) for m in c.active_roll.target_modifiers] == [(2, "GURPS-DISARM")]
+
+
+GREATSWORD = {"name": "greatsword", "skill": "two_handed_sword", "damage": "sw+3 cut",
+              "reach": "1,2", "parry": 0}  # fmt: skip
+
+
+@pytest.mark.parametrize(("two_handed", "keep"), [(True, 14), (False, 12)])
+def test_a_two_handed_weapon_is_plus_2_to_keep(fight: Fight, two_handed: bool, keep: int) -> None:
+    """GURPS-DISARM: the defender is +2 in the Quick Contest with a two-handed weapon (the
+    sheet's ``two_handed``): b's greatsword 12 keeps at 14; one-handed, at 12. The strike at
+    it (reach 2: -3, and -2 to disarm) is broadsword 12 - 5 = 7."""
+    fight.new()
+    fight.add("a", sheet("A", attributes={"dx": 12}))
+    weapon = {**GREATSWORD, "two_handed": two_handed}
+    fight.add("b", sheet("B", skills={"two_handed_sword": 12}, weapons=[weapon]))
+    fight.start(1, 1)
+    out = fight.declare(
+        DisarmDeclared(actor="a", target="b", defend="none"), (2, 2, 2, 3, 3, 3, 3, 3, 3)
+    ).events
+    assert one(out, AttackRolled).roll.target == 7
+    theirs = one(out, ContestRolled).passive_roll
+    assert theirs.target == keep
+    expected = [(2, "GURPS-DISARM", "holding a two-handed weapon")] if two_handed else []
+    assert [(m.value, m.rule, m.name) for m in theirs.target_modifiers] == expected

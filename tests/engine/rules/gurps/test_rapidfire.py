@@ -66,7 +66,8 @@ def test_stationary_target_takes_half_or_all(tmp_path: Path) -> None:
 
 def test_stationary_needs_sm_to_cancel_range(tmp_path: Path) -> None:
     """GURPS-RF-STATIONARY: at 10 yards (-4) a man (SM 0) is refused; a SM +4 target is
-    not (4 - 4 = 0), and margin 2 puts all 3 shots in."""
+    not (4 - 4 = 0). His SM is on the roll too (GURPS-SIZE-MODIFIER): 12 - 4 + 4 = 12, and
+    4,4,4 (margin 0, under Recoil 2) puts half the 3 shots in, rounded up."""
     fight = _fight(tmp_path, "f")
     with pytest.raises(IllegalAction, match=r"SM \+0 does not cancel the range modifier -4"):
         fight.attack("a", "b", 3, 3, 3, weapon="pistol", rof=3, range=10, stationary=True)
@@ -74,10 +75,12 @@ def test_stationary_needs_sm_to_cancel_range(tmp_path: Path) -> None:
         fight.attack("a", "b", 3, 3, 3, weapon="punch", stationary=True)
     fight = _fight(tmp_path, "g", b={"attributes": {"sm": 4}})
     rolled = one(
-        fight.attack("a", "b", 2, 2, 4, weapon="pistol", rof=3, range=10, stationary=True).events,
+        fight.attack("a", "b", 4, 4, 4, weapon="pistol", rof=3, range=10, stationary=True).events,
         AttackRolled,
     )
-    assert (rolled.roll.target, rolled.roll.margin, rolled.hits) == (8, 0, 2)
+    assert (rolled.roll.target, rolled.roll.margin, rolled.hits) == (12, 0, 2)
+    sm = [m for m in rolled.roll.target_modifiers if m.rule == "GURPS-SIZE-MODIFIER"]
+    assert [(m.value, m.source) for m in sm] == [(4, "situation")]
 
 
 def test_shotgun_beyond_close_range(tmp_path: Path) -> None:

@@ -84,7 +84,7 @@ def test_ranged_weapon_and_dr(tmp_path: Path) -> None:
 
 def test_every_example_sheet_loads() -> None:
     names = {build_profile(load_sheet(p)).name for p in EXAMPLES.glob("*.*")}
-    assert names == {"Sir Aldric", "Vic Moran", "Bruno"}
+    assert names == {"Sir Aldric", "Vic Moran", "Bruno", "Kenji Mori"}
 
 
 def test_every_problem_at_once_with_its_path(tmp_path: Path) -> None:
