@@ -260,6 +260,39 @@ def test_every_percentile_roll_is_judged_with_its_target_and_margin(
             assert (r["judged"], r["margin"]) == ("under", r["target"] - r["total"]), r
 
 
+#: What a roll causes, as the tags end: a condition, initiative lost.
+OUTCOMES = (".condition_changed", ".initiative_lost")
+
+
+def _whose(event: dict[str, Any]) -> str | None:
+    for key in ("combatant", "actor", "defender", "interrupter"):
+        if isinstance(event.get(key), str):
+            return str(event[key])
+    return None
+
+
+def test_no_outcome_is_written_before_the_roll_that_causes_it(
+    played: Played, tmp_path: Path
+) -> None:
+    """Cause before effect in every ply (issue 23: a failed Horror Factor save came after the
+    attack and the condition it cost): an outcome that cites a rule about a fighter (a
+    condition, initiative lost) is never followed, in its ply, by a roll of dice of that
+    fighter's citing the same rule."""
+    for ply in every_log(played, tmp_path):
+        events = ply["events"]
+        for i, e in enumerate(events):
+            rule, who = e.get("rule"), _whose(e)
+            if not e["type"].endswith(OUTCOMES) or not rule or who is None:
+                continue
+            for later in events[i + 1 :]:
+                dice = [r for r in _rolls(later) if r["faces"]]  # a fixed value causes nothing
+                cites = {r["rule"] for r in dice} | {later.get("rule")}
+                if _whose(later) == who and dice and rule in cites:
+                    raise AssertionError(
+                        f"ply #{ply['ply']}: {e['type']} ({rule}) before {later['type']}"
+                    )
+
+
 def test_every_die_is_recorded_in_the_order_it_was_rolled(played: Played) -> None:
     """The faces entered for a ply are exactly the faces of its recorded rolls, in order: no
     die is rolled that the log does not show."""

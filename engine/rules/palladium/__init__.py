@@ -73,7 +73,9 @@ PACK = Pack(
     #: answers, thrown weapons, bows, grenades, covering fire; a burst with a W.P. whose bonus
     #: is 0 halves nothing; no strike back, entangle or disarm against a shot out of reach.
     #: 7: every percentile roll judged under its chance (a body block's, a counter-volley's, the
-    #: tables of what else goes up), an interrupt's judged against the other's.
+    #: tables of what else goes up), an interrupt's judged against the other's; a Horror
+    #: Factor save written before what failing it costs, an unseen shooter's shot before the
+    #: initiative its target loses.
     version=7,
     options=pe.PalladiumOptions,
     variants=VARIANTS,

@@ -6,6 +6,8 @@ Each function returns events; the paying of attacks is :mod:`kinds`' business.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import msgspec
 
 from engine.dice import Dice
@@ -82,15 +84,17 @@ def shot_events(
     state: FightState, actor: str, ip: InProgress, dice: Dice, wild: int, landing: bool = False
 ) -> list[Event]:
     """Roll a shot; an unseen shooter's first shot at a target makes it lose initiative and
-    forbids dodging it (PAL-INIT-AUTO-RANGED)."""
+    forbids dodging it (PAL-INIT-AUTO-RANGED), written right after the shot's roll: the shot
+    first, then what it does."""
     a = state.combatants[actor]
     weapon = combat.find_weapon(fighter(a).profile, ip.weapon)
     assert weapon is not None
     fired = bursts.shots(weapon, ip.burst, ip.situation)
     events: list[Event] = clips.spend(fighter(a), actor, weapon, fired)
     no_dodge = None
+    lost: list[Event] = []
     if "unseen" in a.conditions and ip.target not in fighter(a).unseen_shot:
-        events += apm.lose_initiative(
+        lost = apm.lose_initiative(
             state, ip.target, "PAL-INIT-AUTO-RANGED", f"shot at by the unseen {a.name}"
         )
         no_dodge = "cannot dodge the first shot of an unseen attacker (PAL-INIT-AUTO-RANGED)"
@@ -115,7 +119,7 @@ def shot_events(
     struck = weaponshots.struck_weapon(state, ip.target, ip.called) if at_weapon else None
     if struck is not None:
         detail = msgspec.structs.replace(detail, purpose=weaponshots.PURPOSE, at=struck)
-    events += after_strike(state, s, detail, ip.defend, no_dodge, dice, landing)
+    events += after_strike(state, s, detail, ip.defend, no_dodge, dice, landing, lost)
     if s.hits or not ip.caught or not state.combatants[ip.caught[0]].alive:
         return events
     return events + _stray(state, actor, ip.caught[0], detail, dice)
@@ -154,11 +158,13 @@ def after_strike(
     no_dodge: str | None,
     dice: Dice,
     landing: bool = False,
+    caused: Sequence[Event] = (),
 ) -> list[Event]:
-    """After the strike roll: the ambusher's first attack is spent; a hit waits for the
-    defender's answer, or is answered now (``defend``), or cannot be defended."""
+    """After the strike roll (and ``caused``, what the roll itself does to the target, hit or
+    miss): the ambusher's first attack is spent; a hit waits for the defender's answer, or is
+    answered now (``defend``), or cannot be defended."""
     actor, target = s.actor, s.target
-    events: list[Event] = [s]
+    events: list[Event] = [s, *caused]
     if "ambushing" in state.combatants[actor].conditions:
         events.append(
             ConditionChanged(combatant=actor, condition="ambushing", present=False, rule=SNEAK)
