@@ -16,6 +16,7 @@ from engine.rules.palladium import (
     apm,
     blows,
     bursts,
+    called,
     clips,
     combat,
     defences,
@@ -55,15 +56,26 @@ def strike_events(
     state: FightState, actor: str, ip: InProgress, dice: Dice, wild: int, landing: bool = False
 ) -> list[Event]:
     """Roll the strike and, if it would hit, the defence (now or pending) and damage. A move,
-    a blow from behind or unseen, a pull: :mod:`handtohand`."""
+    a blow from behind or unseen, a pull: :mod:`handtohand`; a called strike, and one at a
+    weapon in hand whose hit damages the weapon: :mod:`called`."""
     p = fighter(state.combatants[actor]).profile
     weapon = combat.find_weapon(p, ip.weapon)
     ranged = weapon is not None and weapon.kind == "ranged"
     move = MOVES.get(ip.move or "")
     purpose = ip.purpose or ""
     s = combat.strike(
-        state, actor, ip.target, ip.action, weapon, dice, move, ip.from_behind, purpose
+        state,
+        actor,
+        ip.target,
+        ip.action,
+        weapon,
+        dice,
+        move,
+        ip.from_behind,
+        purpose,
+        called.blow_modifiers(ip.situation),
     )
+    s = called.placed(opts(state), s, ip.called)
     times, rule = handtohand.critical_times(state, p, s, ip.from_behind)
     detail = combat.strike_detail(
         s,
@@ -77,7 +89,18 @@ def strike_events(
         detail = msgspec.structs.replace(detail, purpose=purpose, at=ip.at, blow=blow)
     if ip.from_behind and p.crit_from_behind and not ranged and not purpose:
         detail = msgspec.structs.replace(detail, behind=True)
+    struck = _struck_weapon(state, ip, s)
+    if struck is not None:
+        detail = msgspec.structs.replace(detail, purpose=weaponshots.PURPOSE, at=struck)
     return after_strike(state, s, detail, ip.defend, None, dice, landing)
+
+
+def _struck_weapon(state: FightState, ip: InProgress, s: StrikeRolled) -> str | None:
+    """The target's weapon a called attack at a weapon in hand strikes, when its hit lands on
+    the called spot and the call names one of his weapons (PAL-RNG-TARGET-WEAPON)."""
+    if "at-weapon" not in ip.situation or s.location != ip.called:
+        return None
+    return weaponshots.struck_weapon(state, ip.target, ip.called)
 
 
 def shot_events(
@@ -115,8 +138,7 @@ def shot_events(
     )
     detail = combat.strike_detail(s, True, shots.point_blank(state, weapon, ip.range))
     detail = msgspec.structs.replace(detail, range_ft=ip.range, twin="twin" in ip.situation)
-    at_weapon = "at-weapon" in ip.situation and s.location == ip.called
-    struck = weaponshots.struck_weapon(state, ip.target, ip.called) if at_weapon else None
+    struck = _struck_weapon(state, ip, s)
     if struck is not None:
         detail = msgspec.structs.replace(detail, purpose=weaponshots.PURPOSE, at=struck)
     events += after_strike(state, s, detail, ip.defend, no_dodge, dice, landing, lost)
