@@ -3,7 +3,9 @@
 Two ways to judge a roll (``Roll.judged``): "over" adds the modifiers to the dice and the total
 must reach the target; "under" applies them to a skill, and the dice must not exceed what
 they leave. The rules pack picks the modifiers and their
-order; this module applies them exactly as recorded.
+order; this module applies them exactly as recorded. Every percentile roll is judged: under
+its chance (:func:`roll_under`), or read on a table under the top of its band
+(:func:`roll_table`); a contest of totals is judged over the other's (:func:`contested`).
 """
 
 from __future__ import annotations
