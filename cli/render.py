@@ -133,8 +133,9 @@ def status_text(doc: dict[str, Any]) -> str:
 
 
 def log_text(views: list[PlyView]) -> str:
-    """One line per ply, and under it the rounds and passes it began."""
-    from events.core import PassStarted, RoundStarted
+    """One line per ply, and under it the rounds and passes it began, and what it hands the
+    GM to act on (a notice, such as a setback he narrates)."""
+    from events.core import Notice, PassStarted, RoundStarted
 
     out = []
     for v in views:
@@ -146,6 +147,8 @@ def log_text(views: list[PlyView]) -> str:
         out += [f"      ↳ {line.strip()}" for line in _lines(_landings(v), state)[:1] if line]
         began: list[Event] = [e for e in v.events if isinstance(e, RoundStarted | PassStarted)]
         out += [f"      == {line.strip()}" for line in _lines(began, state)]
+        notices: list[Event] = [e for e in v.events if isinstance(e, Notice)]
+        out += [f"      !  {line.strip()}" for line in _lines(notices, state)]
     return "\n".join(out)
 
 

@@ -33,12 +33,14 @@ def modifier_text(m: Modifier) -> str:
 
 def roll_text(r: Roll) -> str:
     """``1D20 [14] +2 Hand to Hand… = 16 vs 5 (seeded dice; RULE)``, or for a roll judged under
-    a skill ``1D100 [37] vs 55 (skill 60, /2 rounded up Difficult …) = SPECIAL``."""
+    a skill ``1D100 [37] vs 55 (skill 60, /2 rounded up Difficult …) = SPECIAL``, or read on a
+    table ``1D100 [45] +5 … = 50 vs 60: HALF THE VOLLEY``."""
     faces = ",".join(map(str, r.faces))
     head = f"{r.spec} [{faces}]" if r.faces else f"fixed {r.spec}"
     if r.judged == "under":
         steps = " ".join(modifier_text(m) for m in r.target_modifiers)
         skill = f"{r.base} {steps}".strip() if r.base is not None else ""
+        head = " ".join([head, *(modifier_text(m) for m in r.modifiers)])  # a table's +5s
         text = f"{head} = {r.total} vs {r.target}" + (f" ({skill})" if steps else "")
         if r.tier:
             text += f": {r.tier.upper()}"

@@ -3,13 +3,17 @@
 Two ways to judge a roll (``Roll.judged``): "over" adds the modifiers to the dice and the total
 must reach the target; "under" applies them to a skill, and the dice must not exceed what
 they leave. The rules pack picks the modifiers and their
-order; this module applies them exactly as recorded.
+order; this module applies them exactly as recorded. Every percentile roll is judged: under
+its chance (:func:`roll_under`), or read on a table under the top of its band
+(:func:`roll_table`); a contest of totals is judged over the other's (:func:`contested`).
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
+
+import msgspec
 
 from engine.dice import Dice, parse_spec
 from engine.dicespec import DiceSpec, DiceTerm
@@ -118,6 +122,51 @@ def roll_under(
         target_modifiers=mods,
         sides=sides,
     )
+
+
+def roll_table(
+    dice: Dice,
+    purpose: str,
+    spec: str,
+    bands: Sequence[tuple[int, str]],
+    modifiers: Sequence[Modifier] = (),
+    *,
+    rule: str = "",
+) -> Roll:
+    """Roll ``spec`` plus ``modifiers`` and read the total on a table of ``bands`` (a
+    percentile table: "01-30 one more, 31-60 half, 61-00 all"). Each band is (its highest
+    total, what it does), lowest first; the last takes every total above the one before it.
+    Judged "under" the top of the band the total falls in (``target``: for the last band the
+    most the roll can make), with ``margin`` how far under it, and ``tier`` what the band
+    does."""
+    parsed, shown, sides, plain = _spec(spec)
+    faces, source = dice.faces(parsed, sides)
+    mods = _kept(modifiers)
+    total = apply_modifiers(sum(faces) if plain else parsed.value(faces), mods)
+    most = apply_modifiers(parsed.maximum, mods)
+    top, band = next(
+        ((t, what) for t, what in bands[:-1] if total <= t), (max(most, total), bands[-1][1])
+    )
+    return Roll(
+        purpose=purpose,
+        spec=shown,
+        faces=faces,
+        source=source,
+        modifiers=mods,
+        total=total,
+        target=top,
+        rule=rule,
+        judged="under",
+        margin=top - total,
+        tier=band,
+        sides=sides,
+    )
+
+
+def contested(r: Roll, target: int) -> Roll:
+    """``r`` judged "over" a target known only once the other side has rolled (a contest of
+    totals: the interrupter's 1D100 + Spd must beat the other's)."""
+    return msgspec.structs.replace(r, target=target, margin=r.total - target)
 
 
 def fixed(purpose: str, value: int, modifiers: Sequence[Modifier] = (), *, rule: str = "") -> Roll:

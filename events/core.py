@@ -33,6 +33,11 @@ class Declaration(Event, frozen=True, kw_only=True):
     """Base of every ``…Declared`` input: what the GM asked for, before any rule decided."""
 
 
+class Notice(Event, frozen=True, kw_only=True):
+    """Base of an outcome the rules hand to the GM to act on himself (a house natural-1
+    setback he narrates): ``log`` lists it under its ply's line, so that it is not missed."""
+
+
 #: What a modifier does to the running value: ``add`` adds ``value``; ``mul`` multiplies by it;
 #: ``div`` divides by it rounding down, ``div_up`` rounding up (a skill halved for a
 #: Difficult task); ``cap`` keeps the value at most ``value``; ``set`` replaces it. ``skip`` is
@@ -66,7 +71,8 @@ class Roll(msgspec.Struct, frozen=True, kw_only=True):
     reach ``target`` (a strike roll that needs 8); "under": the total must not exceed ``target``,
     which is ``base`` (a skill) after ``target_modifiers`` (a percentile or 3d6 skill roll).
     ``margin`` is by how much the roll made its target (0 or more) or missed it (negative);
-    ``tier`` is the rules pack's success tier where it has tiers ("critical", "special" …).
+    ``tier`` is the rules pack's success tier where it has tiers ("critical", "special" …),
+    or what the band of a table the roll is read on does ("half the volley").
     ``target`` None: nothing was to be reached (e.g. damage).
     """
 

@@ -110,7 +110,8 @@ VERBS: dict[str, dict[str, str]] = {
             "undefendable."
         ),
         "strike": "Strike once (one attack): roll to strike, then the defence, then damage. "
-        "--move strikes with a kick, knee, karate punch and the like, where the style grants it.",
+        "--move strikes with a kick, knee, karate punch and the like, where the style grants it; "
+        "--called aims the blow at a spot (one attack more; house: it lands there on 12+).",
         "body-flip": "A body flip or throw: one attack, 1D6 + damage bonuses, and the victim "
         "loses initiative and one attack. Only a style that grants it may throw.",
         "power-punch": (

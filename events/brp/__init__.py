@@ -78,6 +78,8 @@ class ResistanceRolled(Event, frozen=True, kw_only=True, tag="brp.resistance_rol
     roll: Roll
     success: bool
     rule: str = ""
+    #: What the outcome does, where the roll alone does not say (a resisted stun: nothing).
+    note: str = ""
 
 
 class AttackRolled(Event, frozen=True, kw_only=True, tag="brp.attack_rolled"):

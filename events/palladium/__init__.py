@@ -97,6 +97,7 @@ from events.palladium.records import (
     Warhead,
     WeaponProfile,
 )
+from events.palladium.setbacks import SETBACK_OUTCOMES, NaturalOneSetback
 from events.palladium.upcasts import PALLADIUM_UPCASTS
 
 # --- outcomes -----------------------------------------------------------------------------
@@ -370,6 +371,7 @@ PALLADIUM_EVENTS: tuple[type[Event], ...] = (
     *AFFLICTION_OUTCOMES,
     *GUN_DECLARATIONS,
     *GUN_OUTCOMES,
+    *SETBACK_OUTCOMES,
 )
 
 #: The records and steps of the pack, beside its events (the package's public names).
@@ -443,5 +445,6 @@ __all__ = [
     "DamageIgnored",
     "DamageRolled",
     "Healed",
+    "NaturalOneSetback",
     *(cls.__name__ for cls in PALLADIUM_EVENTS if cls.__module__ == __name__),  # defined here
 ]

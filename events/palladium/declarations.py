@@ -44,7 +44,8 @@ class StrikeDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.stri
     ``defend`` is the defender's answer decided in advance; None leaves it pending. ``move``
     is a hand-to-hand move instead of a plain punch (``moves.py``); ``from_behind`` and
     ``unseen``: the target cannot parry or dodge it (PAL-DEF-LOS); ``pull``: the striker
-    pulls the blow to at most this many points (PAL-DMG-PULL).
+    pulls the blow to at most this many points (PAL-DMG-PULL); ``called``: a called strike at
+    a location (``engine/rules/palladium/called.py``).
     """
 
     actor: CombatantId
@@ -59,6 +60,13 @@ class StrikeDeclared(Declaration, frozen=True, kw_only=True, tag="palladium.stri
     death_blow: bool = False
     #: With a gun, the distance in feet: the strike is a shot (``shoot --range``).
     range: int | None = None
+    #: A called strike at this location: one attack more under the option ``melee_called``;
+    #: under the house rules it lands there only on a total of 12 (PAL-HR-STRIKE-CALLED-12,
+    #: PAL-STRIKE-CALLED). With a gun, a called shot.
+    called: str | None = None
+    #: The called location is a weapon in the target's hand: -3, and a hit on it damages it
+    #: (PAL-RNG-TARGET-WEAPON).
+    at_weapon: bool = False
 
 
 class PowerPunchDeclared(

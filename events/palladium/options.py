@@ -306,3 +306,23 @@ class PalladiumOptions(CoreOptions, frozen=True, kw_only=True):
             "volley (his choice)",
         ),
     ] = "undodgeable"
+    nat1_setback: Annotated[
+        Literal["off", "always", "on_miss"],
+        _doc(
+            "PAL-STRIKE-NAT1 / PAL-HR-STRIKE-NAT1",
+            "a natural 1 on an attack brings no setback (RAW: the rules have no critical "
+            "failures); or, hit or miss, a setback the GM narrates (house, 001's Critical "
+            "Failures section); or only when the attack misses (house, 001:L152: a natural 1 "
+            "that misses is a critical failure; the two passages disagree)",
+        ),
+    ] = "off"
+    melee_called: Annotated[
+        Literal["extra_attack", "no_extra", "none"],
+        _doc(
+            "PAL-STRIKE-CALLED / PAL-HR-STRIKE-CALLED-12",
+            "a called strike in hand to hand (`strike --called`) costs one attack more than the "
+            "blow (house; for the rules as written, their quick called shot, two attacks, read "
+            "for a blow), or nothing more (a blow may be aimed at will), or is refused (the "
+            "rules as written give no melee called shot)",
+        ),
+    ] = "extra_attack"

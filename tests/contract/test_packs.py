@@ -225,6 +225,74 @@ def test_every_roll_came_from_the_forced_dice(played: Played) -> None:
             assert r["margin"] is not None
 
 
+#: d100 rolls that are a contest of totals, not a percentile chance: judged "over" the other
+#: side's total (Palladium's interrupt, 1D100 + Spd each, PAL-HR-INTERRUPT).
+CONTESTS = frozenset({"interrupt"})
+
+
+def every_log(played: Played, tmp_path: Path) -> list[Any]:
+    """The plies of every encounter the scripted fight played (in a copy of its file, where
+    `use` may change the selection the other tests read)."""
+    copy = Cli(tmp_path / "copy.db")
+    copy.db.write_bytes(played.db.read_bytes())
+    plies = []
+    for enc in copy.json("encounters"):
+        assert copy("use", enc["name"]).code == 0
+        plies += copy.json("log")
+    return plies
+
+
+def test_every_percentile_roll_is_judged_with_its_target_and_margin(
+    played: Played, tmp_path: Path
+) -> None:
+    """Every d100 roll in every system records how it was judged (issue 23: a body block's
+    was stored unjudged and read "over"): "under" its chance, or the top of the band of a
+    table it is read on, with the margin to it; a contest "over" the other's total."""
+    log = every_log(played, tmp_path)
+    rolls = [r for ply in log for r in _rolls(ply["events"]) if r["spec"] == "1D100"]
+    if played.system != "gurps":  # GURPS rolls no percentile dice
+        assert rolls, "the scripted fight rolls no percentile dice"
+    for r in rolls:
+        assert r["target"] is not None and r["margin"] is not None, r
+        if r["purpose"] in CONTESTS:
+            assert (r["judged"], r["margin"]) == ("over", r["total"] - r["target"]), r
+        else:
+            assert (r["judged"], r["margin"]) == ("under", r["target"] - r["total"]), r
+
+
+#: What a roll causes, as the tags end: a condition, initiative lost.
+OUTCOMES = (".condition_changed", ".initiative_lost")
+
+
+def _whose(event: dict[str, Any]) -> str | None:
+    for key in ("combatant", "actor", "defender", "interrupter"):
+        if isinstance(event.get(key), str):
+            return str(event[key])
+    return None
+
+
+def test_no_outcome_is_written_before_the_roll_that_causes_it(
+    played: Played, tmp_path: Path
+) -> None:
+    """Cause before effect in every ply (issue 23: a failed Horror Factor save came after the
+    attack and the condition it cost): an outcome that cites a rule about a fighter (a
+    condition, initiative lost) is never followed, in its ply, by a roll of dice of that
+    fighter's citing the same rule."""
+    for ply in every_log(played, tmp_path):
+        events = ply["events"]
+        for i, e in enumerate(events):
+            rule, who = e.get("rule"), _whose(e)
+            if not e["type"].endswith(OUTCOMES) or not rule or who is None:
+                continue
+            for later in events[i + 1 :]:
+                dice = [r for r in _rolls(later) if r["faces"]]  # a fixed value causes nothing
+                cites = {r["rule"] for r in dice} | {later.get("rule")}
+                if _whose(later) == who and dice and rule in cites:
+                    raise AssertionError(
+                        f"ply #{ply['ply']}: {e['type']} ({rule}) before {later['type']}"
+                    )
+
+
 def test_every_die_is_recorded_in_the_order_it_was_rolled(played: Played) -> None:
     """The faces entered for a ply are exactly the faces of its recorded rolls, in order: no
     die is rolled that the log does not show."""

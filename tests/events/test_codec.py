@@ -105,7 +105,7 @@ def test_to_builtins_carries_the_tag() -> None:
     assert data == {"type": "palladium.strike_declared", "actor": "a", "target": "b",
                     "weapon": None, "defend": None, "move": None, "from_behind": False,
                     "unseen": False, "pull": None, "death_blow": False,
-                    "range": None}  # fmt: skip
+                    "range": None, "called": None, "at_weapon": False}  # fmt: skip
 
 
 def test_core_only_codec_does_not_know_pack_events() -> None:

@@ -112,6 +112,7 @@ from events.palladium import (
     declarations,
     grapples,
     guns,
+    setbacks,
 )
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -537,6 +538,9 @@ EXAMPLES: list[Event] = [
     afflictions.HorrorSaved(
         combatant="marcus-kell", creature="brodkil", roll=_STRIKE_ROLL, success=True
     ),
+    setbacks.NaturalOneSetback(
+        actor="marcus-kell", action="strike", weapon="vibro-knife", hits=True
+    ),
     afflictions.RecoveryRolled(
         combatant="brodkil",
         care="doctor",
@@ -682,7 +686,7 @@ def _event_classes(*modules: object) -> list[type[Event]]:
         for module in modules
         for _, cls in inspect.getmembers(module, inspect.isclass)
         if issubclass(cls, Event)
-        and cls not in (Event, Declaration)
+        and cls not in (Event, Declaration, core.Notice)
         and cls.__module__ == getattr(module, "__name__", "")
     ]
 
@@ -692,7 +696,7 @@ def _event_classes(*modules: object) -> list[type[Event]]:
     [
         ((core,), CORE_EVENTS, "core"),
         (
-            (palladium, declarations, grapples, afflictions, damage, guns),
+            (palladium, declarations, grapples, afflictions, damage, guns, setbacks),
             PALLADIUM_EVENTS,
             "palladium",
         ),

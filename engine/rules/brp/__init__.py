@@ -61,7 +61,8 @@ PACK = Pack(
     name="brp",
     title="Basic Roleplaying: the spot rules on the core rules",
     #: Bump whenever ``decide`` would give different outcomes for the same log.
-    version=1,
+    #: 2: a stun the target resists does nothing (no least damage).
+    version=2,
     options=BrpOptions,
     variants=VARIANTS,
     load_sheet_type=_sheet_type,

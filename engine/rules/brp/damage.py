@@ -170,7 +170,9 @@ def _stun(
 ) -> list[Event]:
     """BRP-STUN-WEAPON: damage less armor against current HP; stunned for as many rounds as
     that damage, taking only the weapon's least damage; knocked out instead if it would have
-    left 1 or 2 HP (may die of it at 0)."""
+    left 1 or 2 HP (may die of it at 0). Resisted, the stun does nothing: no damage, not
+    stunned (the text's "if the attack fails", read as the resistance roll failing: the attack
+    itself has already hit)."""
     hp = fighter(state, target).hp
     r, ok = resistance(dice, "stun", net, hp, "BRP-STUN-WEAPON")
     name = state.combatants[target].name
@@ -181,12 +183,13 @@ def _stun(
             roll=r,
             success=ok,
             rule="BRP-STUN-WEAPON",
+            note="" if ok else "he shrugs it off: no damage, not stunned",
         )
     ]
-    least = max(0, wounds.minimum(weapon, db) - armor)
-    events += wounds.take(state, target, least, loc, "BRP-STUN-WEAPON: the least damage")
     if not ok:
         return events
+    least = max(0, wounds.minimum(weapon, db) - armor)
+    events += wounds.take(state, target, least, loc, "BRP-STUN-WEAPON: the least damage")
     if hp - net <= 2:
         why = "BRP-STUN-WEAPON: would have left 1-2 HP"
         if hp - net <= 0:

@@ -136,7 +136,9 @@ EXPLAIN: dict[type[Event], Explainer] = {
     be.ResistanceRolled: _row(
         lambda e, n: [
             f"  resistance, {e.active} against {e.passive}: {roll_text(e.roll)}"
-            f" -> {'the active side wins' if e.success else 'resisted'} ({e.rule})"
+            f" -> {'the active side wins' if e.success else 'resisted'}"
+            + (f": {e.note}" if e.note else "")
+            + f" ({e.rule})"
         ]
     ),
     be.AttackRolled: _row(_attack_rolled),

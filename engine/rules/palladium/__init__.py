@@ -72,7 +72,12 @@ PACK = Pack(
     #: 6: guns and missiles: bursts, payload, the moment's penalties, volleys and their
     #: answers, thrown weapons, bows, grenades, covering fire; a burst with a W.P. whose bonus
     #: is 0 halves nothing; no strike back, entangle or disarm against a shot out of reach.
-    version=6,
+    #: 7: called strikes in hand to hand; the house natural-1 setback (option nat1_setback);
+    #: every percentile roll judged under its chance (a body block's, a counter-volley's, the
+    #: tables of what else goes up), an interrupt's judged against the other's; a Horror
+    #: Factor save written before what failing it costs, an unseen shooter's shot before the
+    #: initiative its target loses.
+    version=7,
     options=pe.PalladiumOptions,
     variants=VARIANTS,
     load_sheet_type=_sheet_type,

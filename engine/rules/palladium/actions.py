@@ -16,6 +16,7 @@ from engine.rules.pack import Action, Decision
 from engine.rules.palladium import (
     answers,
     bursts,
+    called,
     clips,
     combat,
     handtohand,
@@ -32,6 +33,7 @@ from engine.rules.palladium.checks import (
 )
 from engine.rules.palladium.kinds import KINDS, begin, shot_cost, shot_kind
 from engine.rules.palladium.moves import MOVES
+from engine.rules.palladium.options import opts
 from engine.rules.palladium.round import decide_surprise
 from events.palladium import (
     ActDeclared,
@@ -52,7 +54,9 @@ from projections.state import FightState
 def decide_strike(state: FightState, d: StrikeDeclared, dice: Dice) -> Decision:
     """One strike: one attack (PAL-STRIKE-ROLL), then defence and damage; with a move, what
     the move costs (a leap kick two, PAL-DMG-BASE-TABLE). From behind or unseen it cannot be
-    parried or dodged (PAL-DEF-LOS); a pulled blow is held back on a roll (PAL-DMG-PULL)."""
+    parried or dodged (PAL-DEF-LOS); a pulled blow is held back on a roll (PAL-DMG-PULL). A
+    called strike (``--called``) costs what the option ``melee_called`` adds and lands on its
+    spot as :mod:`called` says (PAL-HR-STRIKE-CALLED-12, PAL-STRIKE-CALLED)."""
     move = MOVES[d.move] if d.move is not None else None
     cost = move.cost if move is not None else 1
     if d.death_blow:
@@ -72,18 +76,24 @@ def decide_strike(state: FightState, d: StrikeDeclared, dice: Dice) -> Decision:
     if d.death_blow:
         handtohand.check_death_blow(p, weapon)
         handtohand.check_pull(d)
+    extra = called.blow_cost(opts(state), d, move)
+    if d.called is not None:
+        cost += extra
+        check_actor(state, d.actor, cost, KINDS["called strike"].label)
     ip = InProgress(
-        action="strike",
+        action="strike" if d.called is None else "called strike",
         target=d.target,
         cost=cost,
         weapon=d.weapon,
         defend=d.defend,
+        called=d.called,
         move=d.move,
         from_behind=d.from_behind,
         unseen=d.unseen,
         pull=d.pull,
         death_blow=d.death_blow,
         note="a death blow" if d.death_blow else "",
+        situation=("at-weapon",) if d.at_weapon else (),
     )
     return begin(state, d.actor, ip, dice)
 
@@ -107,7 +117,13 @@ def as_shot(d: StrikeDeclared) -> ShootDeclared:
             f"{', '.join(blow_only)} is for a blow; the {d.weapon} fires a shot (`fracas shoot`)"
         )
     return ShootDeclared(
-        actor=d.actor, target=d.target, weapon=d.weapon, range=d.range, defend=d.defend
+        actor=d.actor,
+        target=d.target,
+        weapon=d.weapon,
+        range=d.range,
+        defend=d.defend,
+        called=d.called,
+        at_weapon=d.at_weapon,
     )
 
 
@@ -225,7 +241,8 @@ ACTIONS: tuple[Action, ...] = (
         declaration=StrikeDeclared,
         decide=decide_strike,
         help="Strike once (one attack): roll to strike, then the defence, then damage. --move "
-        "strikes with a kick, knee, karate punch and the like, where the style grants it.",
+        "strikes with a kick, knee, karate punch and the like, where the style grants it; "
+        "--called aims the blow at a spot (one attack more; house: it lands there on 12+).",
         example="fracas strike marcus-kell brodkil --move karate-kick --defend parry",
         arguments=("actor", "target"),
         options={
@@ -241,8 +258,12 @@ ACTIONS: tuple[Action, ...] = (
             "pull bonuses).",
             "death_blow": "A death blow at will, where the sheet grants one: two attacks.",
             "range": "With a gun: the distance in feet; the strike is then a shot, as `shoot`.",
+            "called": "A called strike at this location (one attack more; under the house "
+            "rules it lands there only on a total of 12, else where the defender chooses).",
+            "at_weapon": "The called location is a weapon in the target's hand (with "
+            "--called): -3, and a hit damages the weapon.",
         },
-        needs=(KINDS["strike"],),
+        needs=(KINDS["strike"], KINDS["called strike"]),
     ),
     Action(
         verb="body-flip",

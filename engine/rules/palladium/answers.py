@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.dice import Dice
 from engine.rules import UsageError
 from engine.rules.pack import Decision
-from engine.rules.palladium import blows, strikes, volleys
+from engine.rules.palladium import blows, setbacks, strikes, volleys
 from engine.rules.palladium.apm import passes_mode, spent
 from engine.turns import awaited
 from events.core import Event, ReactionResolved
@@ -25,6 +25,7 @@ def decide_defend(state: FightState, d: DefendDeclared, dice: Dice) -> Decision:
     pending = state.pending
     if pending is not None and getattr(pending.detail, "volley", None) is not None:
         answered, over = volleys.decide(state, d, dice)
+        answered = setbacks.marked(state, answered)  # a counter-volley, a shot at a missile
         if not over:
             return Decision(answered, advance="none")
         return _answered(state, pending.actor, answered)
@@ -33,7 +34,7 @@ def decide_defend(state: FightState, d: DefendDeclared, dice: Dice) -> Decision:
         raise UsageError("--missiles and --launcher answer a volley of missiles (counter-volley)")
     events: list[Event] = [ReactionResolved(reactor=d.defender)]
     events += strikes.answer(state, p.actor, d.defender, d.choice, p.detail, dice, d.weapon)
-    return _answered(state, p.actor, events)
+    return _answered(state, p.actor, setbacks.marked(state, events))  # a strike back
 
 
 def _answered(state: FightState, actor: str, events: list[Event]) -> Decision:

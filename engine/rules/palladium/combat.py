@@ -7,7 +7,7 @@ in :mod:`engine.rules.palladium.shots`.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from engine.dice import Dice
@@ -87,6 +87,7 @@ def strike(
     move: Move | None = None,
     from_behind: bool = False,
     purpose: str = "",
+    extra: Sequence[Modifier] = (),
 ) -> StrikeRolled:
     """Roll to strike (PAL-STRIKE-ROLL) and judge hit or miss before any defence.
 
@@ -98,7 +99,7 @@ def strike(
     (PAL-STRIKE-CRIT-RANGE reading: only a natural 20 is said to hit regardless). A foot
     strike adds the style's foot-strike bonus (Commando). A hit from behind by a style that
     grants it is a critical (PAL-DMG-CRIT-BEHIND; its knockout alternative waits for the
-    knockout rules).
+    knockout rules). ``extra``: the moment's penalties (a called blow at a weapon's -3).
     """
     p = fighter(state.combatants[actor]).profile
     ranged = weapon is not None and weapon.kind == "ranged"
@@ -111,7 +112,7 @@ def strike(
         if replaces:
             mods = skipped(mods, f"a {purpose} rolls with {field} bonuses only", replaces)
         mods += getattr(p, field)
-    mods = condition_modifiers(state.combatants[actor], mods)
+    mods = condition_modifiers(state.combatants[actor], mods) + list(extra)
     r = roll(
         dice,
         "strike",

@@ -82,6 +82,15 @@ def _struck(e: pe.StrikeRolled, n: Namer) -> list[str]:
     return [f"  {n(e.actor)} strike: {roll_text(e.roll)} -> {verdict}{crit}: {e.reason}"]
 
 
+def _setback(e: pe.NaturalOneSetback, n: Namer) -> list[str]:
+    outcome = {True: "it hits all the same", False: "it misses", None: "hit or miss"}[e.hits]
+    return [
+        f"  SETBACK: a natural 1 on {n(e.actor)}'s {e.action} ({outcome}): something goes "
+        "wrong; the GM narrates it (a jam, a snapped bowstring, a weapon dropped or damaged …)"
+        f" and rules what it costs ({e.rule})"
+    ]
+
+
 def _strike(e: pe.StrikeDeclared, n: Namer) -> list[str]:
     weapon = f" with {e.weapon}" if e.weapon else " bare-handed"
     if e.move is not None:
@@ -93,6 +102,8 @@ def _strike(e: pe.StrikeDeclared, n: Namer) -> list[str]:
             (e.unseen, "unseen"),
             (e.pull is not None, f"pulling the blow to {e.pull}"),
             (e.death_blow, "a death blow at will, two attacks"),
+            (e.called is not None, f"called: {e.called}"),
+            (e.at_weapon, "at a weapon in hand"),
         )
         if flag
     ]
@@ -241,6 +252,7 @@ EXPLAIN: dict[type[Event], Explainer] = {
         ]
     ),
     pe.DamageIgnored: _row(lambda e, n: [f"  {n(e.target)} unhurt: {e.reason} ({e.rule})"]),
+    pe.NaturalOneSetback: _row(_setback),
 }
 
 __all__: list[Any] = ["EXPLAIN"]

@@ -26,11 +26,12 @@ from projections.state import FightState
 RULE = "PAL-COND-HORROR"
 
 
-def saves(state: FightState, fighters: list[str], dice: Dice) -> tuple[list[Event], set[str]]:
+def saves(state: FightState, fighters: list[str], dice: Dice) -> tuple[list[HorrorSaved], set[str]]:
     """The saves of each fighter against each creature he meets for the first time, and who
-    failed one."""
+    failed one. They are rolled before any initiative die; in the ply each fighter's saves
+    come right before what a failed one costs him (:func:`penalties`), cause before effect."""
     creatures = [cid for cid in fighters if fighter(state.combatants[cid]).profile.horror_factor]
-    events: list[Event] = []
+    events: list[HorrorSaved] = []
     failed: set[str] = set()
     for cid in fighters:
         c = state.combatants[cid]

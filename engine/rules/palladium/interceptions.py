@@ -19,7 +19,7 @@ import attrs
 import msgspec
 
 from engine.dice import Dice
-from engine.rolls import roll
+from engine.rolls import roll, roll_table, roll_under
 from engine.rules import IllegalAction
 from engine.rules.palladium import apm, clips, combat, missile_strikes, missiles
 from engine.rules.palladium.gunbonus import gun_modifiers
@@ -86,7 +86,7 @@ def _counter_volley(
         if count >= volley.left:
             why = f"{count} missiles against {volley.left}: the whole volley goes up ({rule})"
             return Thinned([*events, _gone(defender, volley, why, rule, ())], None)
-        r = roll(dice, "counter-volley", "1D100", target=None, rule=rule)
+        r = roll_under(dice, "counter-volley", "1D100", RAW_COUNTER_CHANCE, rule=rule)
         if r.total <= RAW_COUNTER_CHANCE:
             why = f"{r.total} is within 01-75: the whole volley goes up ({rule})"
             return Thinned([*events, _gone(defender, volley, why, rule, (r,))], None)
@@ -333,10 +333,15 @@ def _smart_dodge(
     return rolled, dodged
 
 
+#: The percentile tables of what else goes up, (highest total, what it does), lowest first.
+RAW_TABLE = ((30, "one more"), (60, "half the volley"), (100, "the whole volley"))
+HOUSE_TABLE = ((20, "only that one"), (40, "1D4 more"), (60, "4D4 more"), (100, "the rest"))
+
+
 def _raw_table(state: FightState, volley: Volley, own: int, dice: Dice, first: bool) -> Table:
     """01-30 one more goes up; 31-60 half the volley (both of two; option
     ``shoot_down_half``); 61-00 all of it (PAL-MSL-SHOOT-DOWN)."""
-    r = roll(dice, "what else goes up", "1D100", rule=SHOOT_DOWN)
+    r = roll_table(dice, "what else goes up", "1D100", RAW_TABLE, rule=SHOOT_DOWN)
     n = volley.left
     if r.total <= 30:
         return 2, (r,), f"{r.total}: one more goes up, the rest hit"
@@ -363,7 +368,7 @@ def _house_table(state: FightState, volley: Volley, own: int, dice: Dice, first:
         if own
         else []
     )
-    r = roll(dice, "what else goes up", "1D100", bonus, rule=COUNTER)
+    r = roll_table(dice, "what else goes up", "1D100", HOUSE_TABLE, bonus, rule=COUNTER)
     if r.total <= 20:
         if not first:
             return 0, (r,), f"{r.total}: nothing more goes up"

@@ -27,6 +27,7 @@ from engine.rules.palladium import (
     grenades,
     grips,
     missiles,
+    setbacks,
     strikes,
     throwing,
     throws,
@@ -73,6 +74,17 @@ def psionic_rule(options: PalladiumOptions, long: bool, cost: int) -> str:
     return "PAL-HR-PSI-COST" if options.psi_cost == "escalating" else "PAL-PSI-ACTION"
 
 
+def called_rule(options: PalladiumOptions, long: bool, cost: int) -> str:
+    """A called strike's cost is the called rule's when paid at once (house:
+    PAL-HR-STRIKE-CALLED-12; as written, PAL-STRIKE-CALLED read for a blow); paid over turns,
+    a multi-attack or long action's."""
+    if long:
+        return LONG_RULE
+    if cost > 1 and options.round_structure == "cycle":
+        return MULTI_RULE
+    return "PAL-HR-STRIKE-CALLED-12" if options.called_location_total else "PAL-STRIKE-CALLED"
+
+
 def complete(
     state: FightState, actor: str, ip: InProgress, dice: Dice, wild: int, landing: bool
 ) -> list[Event]:
@@ -102,6 +114,8 @@ KINDS: dict[str, Kind] = {
             "strike", "a strike", 1, "other", usual("PAL-STRIKE-ROLL"), strikes.strike_events,
             bare="punch",
         ),
+        Kind("called strike", "a called strike", None, "other", called_rule,
+             strikes.strike_events, bare="punch"),
         Kind("power_punch", "a power punch", 2, "punch", usual("PAL-STRIKE-ROLL"),
              strikes.strike_events),
         Kind("power_kick", "a power kick", 2, "other", usual("PAL-STRIKE-ROLL"),
@@ -197,7 +211,9 @@ def _advance_after(state: FightState, actor: str, paid: int) -> Advance:
 def _perform(
     state: FightState, actor: str, ip: InProgress, dice: Dice, wild: int = 0, landing: bool = False
 ) -> list[Event]:
-    return KINDS[ip.action].perform(state, actor, ip, dice, wild, landing)
+    """What the action does once paid, each natural 1 on its attack rolls with the setback
+    the house rules give it (:mod:`setbacks`)."""
+    return setbacks.marked(state, KINDS[ip.action].perform(state, actor, ip, dice, wild, landing))
 
 
 def begin(state: FightState, actor: str, ip: InProgress, dice: Dice) -> Decision:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine.dice import Dice
 from engine.rules import IllegalAction, UsageError
 from engine.rules.pack import Action, Decision
-from engine.rules.palladium import apm, blasts, clips, combat, covering
+from engine.rules.palladium import apm, blasts, clips, combat, covering, setbacks
 from engine.rules.palladium.checks import check_actor, check_target, in_hand
 from engine.rules.palladium.conditions import out_of_action
 from engine.rules.palladium.kinds import KINDS, begin
@@ -153,7 +153,8 @@ def decide_cover(state: FightState, d: CoverDeclared, dice: Dice) -> Decision:
     ip = InProgress(action="cover", target="", cost=d.attacks, weapon=weapon.name)
     category: apm.Category = "machine" if weapon.machine else "ranged"
     spent, _ = apm.spend_on_turn(state, d.actor, d.attacks, "cover", COVER, category)
-    return Decision([spent, *covering.cover_events(state, d.actor, ip, dice, 0)], advance="next")
+    fired = setbacks.marked(state, covering.cover_events(state, d.actor, ip, dice, 0))
+    return Decision([spent, *fired], advance="next")
 
 
 def decide_cross(state: FightState, d: CrossDeclared, dice: Dice) -> Decision:

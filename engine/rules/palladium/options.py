@@ -22,6 +22,7 @@ VARIANTS: dict[str, dict[str, Any]] = {
     "raw": {},
     "house": {
         "nat1_always_misses": False,
+        "nat1_setback": "always",
         "npc_fixed_initiative": True,
         "gunfire_dodge_h2h": True,
         "round_structure": "passes",

@@ -145,6 +145,7 @@ def begin_round(state: FightState, d: InitiativeDeclared, dice: Dice) -> Decisio
         raise IllegalAction("nobody is able to fight: add combatants with `fracas add SHEET`")
     passes = passes_mode(state)
     horrors, frozen = horror.saves(state, fighters, dice)  # before any initiative die
+    penalties: dict[str, list[Event]] = {}
     for cid, c in state.combatants.items():
         f = fighter(c)
         if f.in_progress is not None and not passes:
@@ -159,8 +160,10 @@ def begin_round(state: FightState, d: InitiativeDeclared, dice: Dice) -> Decisio
             refreshed = refresh(state, cid)
             events.append(refreshed)
             if cid in frozen:
-                events += horror.penalties(state, cid, refreshed)
-    events += horrors
+                penalties[cid] = horror.penalties(state, cid, refreshed)
+    for cid in fighters:  # each fighter's saves, then what his failing one costs him
+        events += [h for h in horrors if h.combatant == cid]
+        events += penalties.get(cid, [])
     keys: dict[str, list[int]] = {}
     fixed_ids: set[str] = set()
     zero: list[str] = []

@@ -11,6 +11,7 @@ from engine.dice import Dice
 from engine.rolls import roll
 from engine.rules import IllegalAction, UsageError
 from engine.rules.palladium import bursts, launchers, situations, sizes
+from engine.rules.palladium.called import landing as called_landing
 from engine.rules.palladium.combat import RANGED_TARGET
 from engine.rules.palladium.gunbonus import gun_modifiers
 from engine.rules.palladium.options import opts
@@ -180,11 +181,12 @@ def shot(
     critical; the hand-to-hand critical range never counts for guns (PAL-STRIKE-NAT20,
     PAL-STRIKE-CRIT-RANGE); a natural 1 as in :func:`strike`.
 
-    Location of a hit: an uncalled hit lands on the main body when ``called_location_total``
-    is 0 (RAW, PAL-RNG-MAIN-BODY), else where the defender chooses (PAL-HR-HIT-LOCATION). A
-    called hit lands where called under RAW (PAL-STRIKE-CALLED); under the house number it
-    does so only if the total also reaches ``called_location_total``, else the defender
-    chooses (PAL-HR-STRIKE-CALLED-12). A natural 20 hits the called spot under both.
+    Location of a hit (:func:`called.landing`): an uncalled hit lands on the main body when
+    ``called_location_total`` is 0 (RAW, PAL-RNG-MAIN-BODY), else where the defender chooses
+    (PAL-HR-HIT-LOCATION). A called hit lands where called under RAW (PAL-STRIKE-CALLED);
+    under the house number it does so only if the total also reaches
+    ``called_location_total``, else the defender chooses (PAL-HR-STRIKE-CALLED-12). A natural
+    20 hits the called spot under both.
     """
     check_shot(state, actor, weapon, aimed=aimed, called=called, range_ft=range_ft)
     action = _shot_action(aimed, called) if burst is None else bursts.BURST_KINDS[burst]
@@ -236,34 +238,10 @@ def shot(
     else:
         hits = r.total >= number
         reasons.append(f"total {r.total} {'reaches' if hits else 'is under'} {number}")
-    location: str | None = None
-    threshold = options.called_location_total
-    if hits and called is None:
-        if threshold == 0:
-            location = "main body"
-            reasons.append("an uncalled hit lands on the main body (PAL-RNG-MAIN-BODY)")
-        else:
-            location = "defender's choice"
-            reasons.append("an uncalled hit lands where the defender chooses (PAL-HR-HIT-LOCATION)")
-    elif hits and called is not None:
-        if natural == 20:
-            location = called
-            reasons.append(f"a natural 20 hits the called {called} (PAL-STRIKE-NAT20)")
-        elif threshold == 0:
-            location = called
-            reasons.append(f"the called shot lands on the {called} (PAL-STRIKE-CALLED)")
-        elif r.total >= threshold:
-            location = called
-            reasons.append(
-                f"total {r.total} reaches {threshold}: lands on the called {called} "
-                "(PAL-HR-STRIKE-CALLED-12)"
-            )
-        else:
-            location = "defender's choice"
-            reasons.append(
-                f"total {r.total} is under {threshold}: it hits, but not the called {called}; "
-                "the defender chooses where (PAL-HR-STRIKE-CALLED-12)"
-            )
+    location, where = called_landing(
+        options, called=called, natural=natural, total=r.total, hits=hits
+    )
+    reasons += where
     return StrikeRolled(
         actor=actor,
         target=target,

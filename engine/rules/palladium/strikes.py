@@ -6,6 +6,8 @@ Each function returns events; the paying of attacks is :mod:`kinds`' business.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import msgspec
 
 from engine.dice import Dice
@@ -14,6 +16,7 @@ from engine.rules.palladium import (
     apm,
     blows,
     bursts,
+    called,
     clips,
     combat,
     defences,
@@ -53,15 +56,26 @@ def strike_events(
     state: FightState, actor: str, ip: InProgress, dice: Dice, wild: int, landing: bool = False
 ) -> list[Event]:
     """Roll the strike and, if it would hit, the defence (now or pending) and damage. A move,
-    a blow from behind or unseen, a pull: :mod:`handtohand`."""
+    a blow from behind or unseen, a pull: :mod:`handtohand`; a called strike, and one at a
+    weapon in hand whose hit damages the weapon: :mod:`called`."""
     p = fighter(state.combatants[actor]).profile
     weapon = combat.find_weapon(p, ip.weapon)
     ranged = weapon is not None and weapon.kind == "ranged"
     move = MOVES.get(ip.move or "")
     purpose = ip.purpose or ""
     s = combat.strike(
-        state, actor, ip.target, ip.action, weapon, dice, move, ip.from_behind, purpose
+        state,
+        actor,
+        ip.target,
+        ip.action,
+        weapon,
+        dice,
+        move,
+        ip.from_behind,
+        purpose,
+        called.blow_modifiers(ip.situation),
     )
+    s = called.placed(opts(state), s, ip.called)
     times, rule = handtohand.critical_times(state, p, s, ip.from_behind)
     detail = combat.strike_detail(
         s,
@@ -75,22 +89,35 @@ def strike_events(
         detail = msgspec.structs.replace(detail, purpose=purpose, at=ip.at, blow=blow)
     if ip.from_behind and p.crit_from_behind and not ranged and not purpose:
         detail = msgspec.structs.replace(detail, behind=True)
+    struck = _struck_weapon(state, ip, s)
+    if struck is not None:
+        detail = msgspec.structs.replace(detail, purpose=weaponshots.PURPOSE, at=struck)
     return after_strike(state, s, detail, ip.defend, None, dice, landing)
+
+
+def _struck_weapon(state: FightState, ip: InProgress, s: StrikeRolled) -> str | None:
+    """The target's weapon a called attack at a weapon in hand strikes, when its hit lands on
+    the called spot and the call names one of his weapons (PAL-RNG-TARGET-WEAPON)."""
+    if "at-weapon" not in ip.situation or s.location != ip.called:
+        return None
+    return weaponshots.struck_weapon(state, ip.target, ip.called)
 
 
 def shot_events(
     state: FightState, actor: str, ip: InProgress, dice: Dice, wild: int, landing: bool = False
 ) -> list[Event]:
     """Roll a shot; an unseen shooter's first shot at a target makes it lose initiative and
-    forbids dodging it (PAL-INIT-AUTO-RANGED)."""
+    forbids dodging it (PAL-INIT-AUTO-RANGED), written right after the shot's roll: the shot
+    first, then what it does."""
     a = state.combatants[actor]
     weapon = combat.find_weapon(fighter(a).profile, ip.weapon)
     assert weapon is not None
     fired = bursts.shots(weapon, ip.burst, ip.situation)
     events: list[Event] = clips.spend(fighter(a), actor, weapon, fired)
     no_dodge = None
+    lost: list[Event] = []
     if "unseen" in a.conditions and ip.target not in fighter(a).unseen_shot:
-        events += apm.lose_initiative(
+        lost = apm.lose_initiative(
             state, ip.target, "PAL-INIT-AUTO-RANGED", f"shot at by the unseen {a.name}"
         )
         no_dodge = "cannot dodge the first shot of an unseen attacker (PAL-INIT-AUTO-RANGED)"
@@ -111,11 +138,10 @@ def shot_events(
     )
     detail = combat.strike_detail(s, True, shots.point_blank(state, weapon, ip.range))
     detail = msgspec.structs.replace(detail, range_ft=ip.range, twin="twin" in ip.situation)
-    at_weapon = "at-weapon" in ip.situation and s.location == ip.called
-    struck = weaponshots.struck_weapon(state, ip.target, ip.called) if at_weapon else None
+    struck = _struck_weapon(state, ip, s)
     if struck is not None:
         detail = msgspec.structs.replace(detail, purpose=weaponshots.PURPOSE, at=struck)
-    events += after_strike(state, s, detail, ip.defend, no_dodge, dice, landing)
+    events += after_strike(state, s, detail, ip.defend, no_dodge, dice, landing, lost)
     if s.hits or not ip.caught or not state.combatants[ip.caught[0]].alive:
         return events
     return events + _stray(state, actor, ip.caught[0], detail, dice)
@@ -154,11 +180,13 @@ def after_strike(
     no_dodge: str | None,
     dice: Dice,
     landing: bool = False,
+    caused: Sequence[Event] = (),
 ) -> list[Event]:
-    """After the strike roll: the ambusher's first attack is spent; a hit waits for the
-    defender's answer, or is answered now (``defend``), or cannot be defended."""
+    """After the strike roll (and ``caused``, what the roll itself does to the target, hit or
+    miss): the ambusher's first attack is spent; a hit waits for the defender's answer, or is
+    answered now (``defend``), or cannot be defended."""
     actor, target = s.actor, s.target
-    events: list[Event] = [s]
+    events: list[Event] = [s, *caused]
     if "ambushing" in state.combatants[actor].conditions:
         events.append(
             ConditionChanged(combatant=actor, condition="ambushing", present=False, rule=SNEAK)

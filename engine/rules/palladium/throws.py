@@ -9,7 +9,9 @@ rolls percentile under 50 % + 2 x (his P.S. - the victim's) + 20 % for each step
 strength categories (normal, augmented, robotic, supernatural); a victim with a balance skill
 who rolls under it is knocked back, not down. Readings (❓): rolling exactly the chance does
 not save (RAW "exceed"); "under" a skill is strictly under, and "under" the house chance is at
-or under it, as percentile rolls are read elsewhere in the rules.
+or under it, as percentile rolls are read elsewhere in the rules. Every percentile roll is
+judged "under": the knockdown chance (made, he falls), the balance skill less one (made, he
+keeps his feet), each step of the chance shown on the roll.
 """
 
 from __future__ import annotations
@@ -17,10 +19,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.dice import Dice
-from engine.rolls import roll
+from engine.rolls import roll, roll_under
 from engine.rules.palladium import apm, damage, handtohand
 from engine.rules.palladium.options import opts
-from events.core import ConditionChanged, Event, Modifier
+from events.core import ConditionChanged, Event, Modifier, Roll
 from events.palladium import (
     ActionCompleted,
     BalanceRolled,
@@ -120,13 +122,14 @@ def _balance(
     if not state.combatants[target].alive:
         return events
     chance = BASE_CHANCE + 5 * max(0, (ap.ps - 20) // 5)
-    d100 = roll(dice, "keep his feet", "1D100", rule=BLOCK)
     if tp.balance is not None:
-        fell = d100.total >= tp.balance
+        d100 = balance_roll(dice, tp.balance, BLOCK)
+        fell = (d100.margin or 0) < 0
         kept = "under it: he keeps his feet" if not fell else "not under it: he falls"
         reason = f"{d100.total} against his balance {tp.balance} %, {kept}"
     else:
-        fell = d100.total <= chance
+        d100 = roll_under(dice, "knocked down", "1D100", BASE_CHANCE, _heavier(ap.ps), rule=BLOCK)
+        fell = (d100.margin or 0) >= 0
         kept = "above it: he keeps his feet" if not fell else "not above it: he falls"
         reason = f"{d100.total} against a knockdown chance of {chance} %, {kept}"
     events.append(
@@ -148,6 +151,19 @@ def _balance(
     return [*events, apm.spend_off_turn(after, target, 1, "kept his feet", BLOCK, "lost")]
 
 
+def _heavier(ps: int) -> list[Modifier]:
+    """5 % more knockdown chance for each full 5 points of the attacker's P.S. above 20."""
+    more = 5 * max(0, (ps - 20) // 5)
+    return [Modifier(name=f"P.S. {ps}", value=more, source="rules", rule=BLOCK)]
+
+
+def balance_roll(dice: Dice, balance: int, rule: str) -> Roll:
+    """Percentile under a balance skill to keep his feet, judged under it: "under" his skill
+    read as strictly under (if 45 %, 44 or less), shown as a step of -1 on the skill."""
+    strictly = Modifier(name="strictly under the skill", value=-1, source="rules", rule=rule)
+    return roll_under(dice, "keep his feet", "1D100", balance, [strictly], rule=rule)
+
+
 def _strength(
     state: FightState, attacker: str, target: str, dice: Dice, earlier: Sequence[Event]
 ) -> list[Event]:
@@ -155,8 +171,14 @@ def _strength(
     tp = fighter(state.combatants[target]).profile
     steps = STRENGTH_STEPS[ap.ps_type] - STRENGTH_STEPS[tp.ps_type]
     chance = BASE_CHANCE + 2 * (ap.ps - tp.ps) + 20 * steps
-    d100 = roll(dice, "knock him down", "1D100", rule=HOUSE_BLOCK)
-    down = d100.total <= chance
+    odds = [
+        Modifier(name=f"2 x (P.S. {ap.ps} - {tp.ps})", value=2 * (ap.ps - tp.ps),
+                 source="rules", rule=HOUSE_BLOCK),
+        Modifier(name=f"20 x {steps} strength categories ({ap.ps_type} against "
+                 f"{tp.ps_type})", value=20 * steps, source="rules", rule=HOUSE_BLOCK),
+    ]  # fmt: skip
+    d100 = roll_under(dice, "knock him down", "1D100", BASE_CHANCE, odds, rule=HOUSE_BLOCK)
+    down = (d100.margin or 0) >= 0
     reason = (
         f"{d100.total} against 50 % + 2 x (P.S. {ap.ps} - {tp.ps}) + 20 % x {steps} "
         f"strength steps = {chance} %: " + ("down" if down else "he stands")
@@ -175,8 +197,8 @@ def _strength(
     if not down:
         return events
     if tp.balance is not None:
-        save = roll(dice, "keep his feet", "1D100", rule=HOUSE_BLOCK)
-        kept = save.total < tp.balance
+        save = balance_roll(dice, tp.balance, HOUSE_BLOCK)
+        kept = (save.margin or 0) >= 0
         events.append(
             BalanceRolled(
                 actor=target,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from engine.dice import Dice
-from engine.rolls import roll
+from engine.rolls import contested, roll
 from engine.rules import IllegalAction, UsageError
 from engine.rules.pack import Decision, TurnKind
 from engine.rules.palladium import (
@@ -170,6 +170,9 @@ class PalladiumTurns:
         mine = roll(dice, "interrupt", "1D100", spd(d.actor), rule="PAL-HR-INTERRUPT")
         theirs = roll(dice, "interrupt", "1D100", spd(against), rule="PAL-HR-INTERRUPT")
         wins = mine.total > theirs.total
+        # Not a percentile chance but a contest of totals: each is judged "over" the other's,
+        # the interrupter's strictly (he must beat it), the other's at a tie (he keeps it).
+        mine, theirs = contested(mine, theirs.total + 1), contested(theirs, mine.total)
         rolled = InterruptRolled(
             interrupter=d.actor, against=against, roll=mine, against_roll=theirs, wins=wins
         )

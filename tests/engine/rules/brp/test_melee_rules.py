@@ -319,13 +319,19 @@ def test_BRP_STUN_WEAPON_a_blow_that_would_leave_two_hp_knocks_out_instead(fight
     assert fight.conditions("t") == {"knocked out": None}
 
 
-def test_BRP_STUN_WEAPON_a_lost_resistance_roll_does_not_stun(fight: Fight) -> None:
-    """BRP-STUN-WEAPON: 36 against 35%: he is not stunned."""
+def test_BRP_STUN_WEAPON_a_lost_resistance_roll_does_nothing(fight: Fight) -> None:
+    """BRP-STUN-WEAPON: 36 against 35%: he resists, so he is neither stunned nor hurt (the
+    weapon's least damage is taken only by one it stuns)."""
     stunner(fight, "2D6")
     fight.ruling("t", damage=2)
     events = fight.attack("s", "t", 30, 6, 2, 36, defend="none").events
-    assert one(events, ResistanceRolled).success is False
+    res = one(events, ResistanceRolled)
+    assert (res.success, res.roll.total, res.roll.target) == (False, 36, 35)
+    assert "no damage, not stunned" in res.note
+    assert of(events, DamageApplied) == []
     assert fight.conditions("t") == {}
+    hp = next(c for c in fight.status()["combatants"] if c["id"] == "t")["hp"]
+    assert hp == 10  # 12 less the ruling's 2; the resisted stun took nothing
 
 
 def test_BRP_STUN_WEAPON_a_special_counts_the_maximum_instead_of_rolling(fight: Fight) -> None:

@@ -55,6 +55,16 @@ def one(events: Sequence[Event], kind: type[E]) -> E:
     return found[0]
 
 
+def sheet_file(tmp: Path, name: str, **sections: Any) -> Path:
+    """``sheets/<name>.toml`` with whole sections replaced, written as JSON in ``tmp`` for a
+    command line ``add`` (each call a new file)."""
+    data = tomllib.loads((SHEETS / f"{name}.toml").read_text())
+    data.update(sections)
+    path = tmp / f"{name}-{len(list(tmp.iterdir()))}.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
 class Fight:
     """One encounter in a fresh database file, driven like the CLI drives it."""
 

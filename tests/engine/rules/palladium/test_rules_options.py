@@ -78,6 +78,8 @@ RAW = {
     "smart_passes": 2,
     "size_classes": False,
     "missile_block": "undodgeable",
+    "nat1_setback": "off",  # PAL-STRIKE-NAT1: no critical failures as written
+    "melee_called": "extra_attack",  # PAL-STRIKE-CALLED read for a blow
 }
 HOUSE = {
     **RAW,
@@ -103,6 +105,7 @@ HOUSE = {
     "moving_shooter": "moving_target",  # PAL-HR-RNG-MOVING-SHOOTER
     "cover_penalty": True,  # PAL-RNG-COVER (house)
     "size_classes": True,  # PAL-HR-SIZE-CLASS
+    "nat1_setback": "always",  # PAL-HR-STRIKE-NAT1
     "missile_strike": "volley_bonus",  # PAL-HR-MSL-STRIKE
     "volley_damage": "multiple",  # PAL-HR-MSL-DAMAGE-MULT
     "volley_radius": "doubling",  # PAL-HR-MSL-RADIUS
