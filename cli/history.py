@@ -303,6 +303,10 @@ def amend(
     _emit(ctx, _amend_text(report), msgspec.to_builtins(report))
 
 
+#: The commands beside the action verbs that declare a ply, which `amend` takes too.
+DECLARING = ("add", "resheet")
+
+
 def _captured(ctx: typer.Context, args: list[str]) -> tuple[Any, str | None]:
     """The declaration and dice an action verb's command line builds, declaring nothing."""
     from cli.main import _row, _settings
@@ -310,8 +314,11 @@ def _captured(ctx: typer.Context, args: list[str]) -> tuple[Any, str | None]:
 
     verb, *rest = args
     root = ctx.find_root()
-    if verb.startswith("-") or _row(root, verb, True) is None:
-        raise UsageError(f"amend: {verb!r} is not an action verb (`fracas actions` lists them)")
+    if verb.startswith("-") or (verb not in DECLARING and _row(root, verb, True) is None):
+        raise UsageError(
+            f"amend: {verb!r} is not an action verb, `add` or `resheet` (`fracas actions` "
+            "lists the verbs)"
+        )
     settings = _settings(ctx)
     settings.capture = []
     group = root.command
