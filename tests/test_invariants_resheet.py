@@ -87,7 +87,7 @@ STEP = st.tuples(st.integers(0, 5), st.integers(0, 7), st.booleans())
 
 
 @settings(
-    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+    max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 @given(
     system=st.sampled_from(sorted(FIGHTERS)),
