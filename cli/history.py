@@ -303,6 +303,10 @@ def amend(
     _emit(ctx, _amend_text(report), msgspec.to_builtins(report))
 
 
+#: The commands beside the action verbs that declare a ply, which `amend` takes too.
+DECLARING = ("add", "resheet")
+
+
 def _captured(ctx: typer.Context, args: list[str]) -> tuple[Any, str | None]:
     """The declaration and dice an action verb's command line builds, declaring nothing."""
     from cli.main import _row, _settings
@@ -310,8 +314,11 @@ def _captured(ctx: typer.Context, args: list[str]) -> tuple[Any, str | None]:
 
     verb, *rest = args
     root = ctx.find_root()
-    if verb.startswith("-") or _row(root, verb, True) is None:
-        raise UsageError(f"amend: {verb!r} is not an action verb (`fracas actions` lists them)")
+    if verb.startswith("-") or (verb not in DECLARING and _row(root, verb, True) is None):
+        raise UsageError(
+            f"amend: {verb!r} is not an action verb, `add` or `resheet` (`fracas actions` "
+            "lists the verbs)"
+        )
     settings = _settings(ctx)
     settings.capture = []
     group = root.command
@@ -332,5 +339,34 @@ def _amend_text(r: Any) -> str:
     done = [(d, f"  re-resolved #{d}: {command}") for d, command in r.replayed]
     done += [(d, f"  skipped #{d}: {command}: {why}") for d, command, why in r.skipped]
     lines += [line for _, line in sorted(done)]
+    lines += _rolls_text(r)
     lines.append(f"head: ply #{r.head}")
     return "\n".join(lines)
+
+
+def _roll_text(roll: Any) -> str:
+    faces = ",".join(map(str, roll.faces))
+    against = f" vs {roll.target}" if roll.target is not None else ""
+    outcome = f", {roll.outcome}" if roll.outcome else ""
+    return f"{roll.spec} [{faces}] = {roll.total}{against}{outcome}"
+
+
+def _rolls_text(r: Any) -> list[str]:
+    """The amended ply's rolls, the old beside the new, one pair a line."""
+    import itertools
+
+    if not r.old_rolls and not r.new_rolls:
+        return [f"  ply #{r.ply} rolls nothing, before or after"]
+    lines = [f"  rolls of ply #{r.ply}, before -> after:"]
+    for old, new in itertools.zip_longest(r.old_rolls, r.new_rolls):
+        if old is not None and new is not None and _label(old) == _label(new):
+            lines.append(f"    {_label(old)}: {_roll_text(old)} -> {_roll_text(new)}")
+            continue
+        was = f"{_label(old)}: {_roll_text(old)}" if old is not None else "-"
+        now = f"{_label(new)}: {_roll_text(new)}" if new is not None else "-"
+        lines.append(f"    {was} -> {now}")
+    return lines
+
+
+def _label(roll: Any) -> str:
+    return f"{roll.who} {roll.purpose}" if roll.who else str(roll.purpose)

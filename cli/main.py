@@ -45,8 +45,8 @@ class Settings:
     def __init__(self, db: Path, as_json: bool) -> None:
         self.db = db
         self.as_json = as_json
-        #: Set by `amend`: a verb then hands over its declaration and dice, and declares
-        #: nothing.
+        #: Set by `amend`: a verb (or `add`, `resheet`) then hands over its declaration and
+        #: dice, and declares nothing.
         self.capture: list[tuple[Declaration, str | None]] | None = None
 
 
@@ -374,6 +374,10 @@ def add(
         check_option_name("--id", "combatant id", cid)
     if side is not None:
         check_label("--side", side)
+    capture = _settings(ctx).capture
+    if capture is not None:  # `amend REF add FILE …`: only the declaration
+        capture.append((_table(ctx).join_declaration(sheet, cid=cid, side=side), dice))
+        return
     physical = parse_physical(dice) if dice else ()
     result = _table(ctx).add(sheet, cid=cid, side=side, physical=physical, command=_command_line())
     _ply_out(ctx, result)
@@ -425,7 +429,7 @@ def actions(
 
 # The history commands (log, explain, undo, redo, branches, replay) are in cli/history.py,
 # the rule glossary (rule) in cli/glossary.py.
-from cli import export, glossary, history, odds, report, sheets, shell  # noqa: E402, F401
+from cli import export, glossary, history, odds, report, resheet, sheets, shell  # noqa: E402, F401
 
 FracasGroup.defer(app)  # every command above is built when named, not at each start-up
 

@@ -3,8 +3,10 @@ became of every combatant, side by side (engine/odds.py). Registered on the app 
 :mod:`cli.main`, which imports this module.
 
 ``--json`` gives ``{runs, seed, start, until, branches: [{branch, declarations, skipped,
-rounds, combatants: [{id, name, standing, unconscious, dead, pools: {POOL: {mean, p10, p50,
-p90, min, max}}}]}]}``, shares between 0 and 1.
+skipped_share, first_skipped, warning, rounds, combatants: [{id, name, standing, unconscious,
+dead, pools: {POOL: {mean, p10, p50, p90, min, max}}}]}]}``, shares between 0 and 1;
+``first_skipped`` is ``{ply, command, why, run}`` or null, ``warning`` a line when more than
+10 % of a branch's declarations were skipped, else null.
 """
 
 from __future__ import annotations
@@ -124,6 +126,7 @@ def odds_text(report: Any) -> str:
             f"{f'{b.skipped}/{b.declarations * report.runs}':>{width}}" for b in report.branches
         )
     )
+    lines += [f"warning: {b.warning}" for b in report.branches if b.warning]
     return "\n".join(lines)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-from engine.roster import decide_remove, decide_rename
+from engine.roster import decide_remove, decide_rename, decide_resheet
 from engine.rules.pack import Action, Decider, Pack
 from engine.turns import (
     decide_counter,
@@ -34,6 +34,7 @@ from events.core import (
     ReleaseDeclared,
     RemoveDeclared,
     RenameDeclared,
+    ResheetDeclared,
     RulingDeclared,
 )
 
@@ -143,7 +144,7 @@ def core_actions(pack: Pack) -> tuple[Action, ...]:
             declaration=RemoveDeclared,
             decide=_bound(decide_remove, pack),
             help="Take a combatant out of the fight (added by mistake, or gone): he leaves the "
-            "order; undo brings him back.",
+            "order (on his own turn, the turn passes on); undo brings him back.",
             example="fracas remove brodkil-2",
             arguments=("combatant",),
             options={"combatant": "Whom to take out (combatant id)."},
@@ -178,8 +179,9 @@ RULING_OPTIONS: dict[str, str] = {
 
 
 def core_deciders(pack: Pack) -> dict[type, Decider]:
-    """Deciders of core declarations made by commands that are not action verbs."""
-    return {JoinDeclared: _bound(decide_join, pack)}
+    """Deciders of core declarations made by commands that are not action verbs (``add``,
+    ``resheet``: they read a sheet file)."""
+    return {JoinDeclared: _bound(decide_join, pack), ResheetDeclared: _bound(decide_resheet, pack)}
 
 
 def actions_table(pack: Pack) -> dict[str, Action]:

@@ -9,7 +9,10 @@ entered by hand for it (those it no longer uses are let go: a parry with no stri
 rolls nothing). A declaration the amended history makes illegal is never changed: it is listed
 and its place taken by a note naming it and why, its depth kept. The old line stays reachable
 as branch ``NAME-before-amend-K``; an ``undo`` right after the amend restores it exactly (the
-amended line kept as ``NAME-amend-K``). ``dry_run`` reports all this and writes nothing.
+amended line kept as ``NAME-amend-K``, which a ``redo`` with nothing to redo then names). The
+new declaration may be any a ply holds: an action, a join (``add``: a sheet mended from the
+start) or a new sheet (``resheet``). The report gives the replaced ply's rolls beside the new
+ply's. ``dry_run`` reports all this and writes nothing.
 """
 
 from __future__ import annotations
@@ -19,20 +22,36 @@ from collections.abc import Sequence
 import msgspec
 
 from engine.dice import Dice, DiceError
-from engine.logamend import amend_branch, amend_cursor, restore_branch
+from engine.logamend import amend_branch, amend_cursor, amended_cursor, restore_branch
 from engine.logrows import BranchRow, PlyRow, free_name
 from engine.replay import Kernel, encode_all
 from engine.rules import IllegalAction, UnknownName, UsageError
 from engine.tablebase import Scene, TableBase
-from events.core import Declaration, Event, RulingDeclared
+from events.core import Declaration, Event, Roll, RulingDeclared
 from projections.state import FightState
 
 NewPly = tuple[int, int, int, str, Sequence[int], list[tuple[str, int, str]]]
 
 
+class AmendRoll(msgspec.Struct, frozen=True):
+    """One roll of the amended ply, before or after the amend: who rolled (None: the GM's
+    or nobody's), what for, the dice and faces, the total, the number it was judged against
+    and its outcome (the pack's tier, else ``success`` or ``failure``; None: nothing to
+    reach, such as damage)."""
+
+    who: str | None
+    purpose: str
+    spec: str
+    faces: tuple[int, ...]
+    total: int
+    target: int | None
+    outcome: str | None
+
+
 class Amended(msgspec.Struct, frozen=True):
     """What an amend did (or would do): the ply replaced, the later plies re-resolved and
-    those skipped (depth, command, why), the branch keeping the old line, the new head."""
+    those skipped (depth, command, why), the branch keeping the old line, the new head, and
+    the replaced ply's rolls beside the new ply's (``old_rolls``, ``new_rolls``)."""
 
     branch: str
     ply: int
@@ -42,6 +61,34 @@ class Amended(msgspec.Struct, frozen=True):
     saved_as: str
     head: int
     written: bool
+    old_rolls: list[AmendRoll] = msgspec.field(default_factory=list)
+    new_rolls: list[AmendRoll] = msgspec.field(default_factory=list)
+
+
+def _who(e: Event) -> str | None:
+    for name in ("actor", "combatant", "defender", "target"):
+        value = getattr(e, name, None)
+        if isinstance(value, str) and value:
+            return value
+    return None
+
+
+def rolls_of(events: Sequence[Event]) -> list[AmendRoll]:
+    """Every roll a ply's events hold, in order (a roll field, or a list of them)."""
+    out: list[AmendRoll] = []
+    for e in events:
+        for field in msgspec.structs.fields(e):
+            value = getattr(e, field.name)
+            found = value if isinstance(value, tuple | list) else (value,)
+            for r in found:
+                if isinstance(r, Roll):
+                    outcome = r.tier or (
+                        None if r.margin is None else "success" if r.margin >= 0 else "failure"
+                    )
+                    out.append(
+                        AmendRoll(_who(e), r.purpose, r.spec, r.faces, r.total, r.target, outcome)
+                    )
+    return out
 
 
 def _resolve(
@@ -93,6 +140,7 @@ class TableAmend(TableBase):
                 declaration, physical = RulingDeclared(text=note), ()
             dice = Dice(target.seed, target.depth, target.salt, tuple(physical))
             events, state = sc.kernel.resolve(state, declaration, dice)  # every face checked
+            rolls = (rolls_of(history[target.depth][1]), rolls_of(events))
             used = tuple(physical)
             version = sc.kernel.pack.version
             plies: list[NewPly] = [
@@ -119,7 +167,7 @@ class TableAmend(TableBase):
             head = target.depth + len(plies) - 1
             report = Amended(
                 sc.branch.name, target.depth, dropped, replayed, skipped, saved_as, head,
-                not dry_run,
+                not dry_run, *rolls,
             )  # fmt: skip
             if dry_run:
                 sc.store.cache.clear()  # a dry run writes nothing, not even a snapshot
@@ -137,6 +185,21 @@ class TableAmend(TableBase):
         saved = sc.store.branch(sc.encounter.id, saved_name)
         right_after = head == str(sc.branch.head) and sc.branch.tip == sc.branch.head
         return saved if saved is not None and right_after else None
+
+    def redo_refusal(self, sc: Scene, n: int, undone: int) -> str:
+        """Why ``redo n`` cannot be, naming the branch that keeps the amended line when an
+        undo took an amend back and nothing has been declared since."""
+        said = super().redo_refusal(sc, n, undone)
+        mark = sc.store.get_cursor(amended_cursor(sc.branch))
+        if mark is None:
+            return said
+        tip, _, kept = mark.partition(":")
+        if tip != str(sc.branch.tip) or sc.store.branch(sc.encounter.id, kept) is None:
+            return said
+        where = f"the amended line is kept as branch {kept} (`fracas switch {kept}` to get it back)"
+        if undone == 0:
+            return f"nothing to redo on {sc.branch.name}; {where}"
+        return f"{said}; {where}"
 
     def restore_amended(self, sc: Scene, saved: BranchRow) -> str:
         """Take the amend back: the old line returns, the amended one kept as

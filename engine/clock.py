@@ -32,13 +32,23 @@ from projections.state import FightState
 Apply = Callable[[FightState, list[Event]], FightState]
 
 
-def next_actor(state: FightState, pack: Pack, after: str | None) -> str | None:
-    """The next combatant in a cycling order after ``after`` (from the top if None) who can
-    act, or None when nobody can."""
+def _start(order: tuple[str, ...], after: str | None, place: int | None) -> int:
+    """Where a sweep of ``order`` begins: at ``place`` (where one who left it stood), else
+    right after ``after``, else at the top."""
+    if place is not None:
+        return place
+    return 0 if after is None or after not in order else order.index(after) + 1
+
+
+def next_actor(
+    state: FightState, pack: Pack, after: str | None, place: int | None = None
+) -> str | None:
+    """The next combatant in a cycling order after ``after`` (from ``place``, or from the top
+    if None) who can act, or None when nobody can."""
     order = state.clock.order
     if not order:
         return None
-    start = 0 if after is None or after not in order else order.index(after) + 1
+    start = _start(order, after, place)
     for i in range(len(order)):
         cid = order[(start + i) % len(order)]
         if pack.turns.can_act(state, cid):
@@ -59,20 +69,21 @@ def next_in_time(state: FightState, pack: Pack) -> TurnPassed:
 
 
 def next_turn(
-    state: FightState, pack: Pack, after: str | None, apply: Apply
+    state: FightState, pack: Pack, after: str | None, apply: Apply, place: int | None = None
 ) -> tuple[FightState, list[Event]]:
-    """The events that move the clock to the next turn after ``after`` (None: from the top):
-    a ``TurnPassed``, preceded by ``PassStarted`` for each pass begun on the way."""
+    """The events that move the clock to the next turn after ``after`` (None: from
+    ``place``, else from the top): a ``TurnPassed``, preceded by ``PassStarted`` for each
+    pass begun on the way."""
     clock = state.clock
     if clock.timed:
         passed: list[Event] = [next_in_time(state, pack)]
         return apply(state, passed), passed
     if clock.passes == 0:
-        passed = [TurnPassed(to=next_actor(state, pack, after))]
+        passed = [TurnPassed(to=next_actor(state, pack, after, place))]
         return apply(state, passed), passed
     produced: list[Event] = []
     order = clock.order
-    start = 0 if after is None or after not in order else order.index(after) + 1
+    start = _start(order, after, place)
     while True:
         for cid in order[start:]:
             if pack.turns.can_act(state, cid):
@@ -99,6 +110,7 @@ def settle(
     advance: Advance = decision.advance
     cut_in = decision.cut_in
     resolved = decision.resolved
+    place = decision.place
     while state.pending is None:
         clock = state.clock
         kind: TurnKind = "turn"
@@ -132,7 +144,8 @@ def settle(
                 kind = "resume"
         else:
             after = None if advance == "start" else clock.acting
-            state, passed = next_turn(state, pack, after, apply)
+            state, passed = next_turn(state, pack, after, apply, place)
+        place = None  # where one who left stood counts for the first move only
         produced += passed
         to = state.clock.acting
         if to is None:

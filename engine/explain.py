@@ -81,6 +81,16 @@ def _core(pack: Pack, e: Event, n: Namer, state: FightState) -> list[str] | None
             return [f"  {e.combatant} leaves the fight and the order"]
         case ev.CombatantRenamed():
             return []
+        case ev.ResheetDeclared():
+            from_file = f" from {e.source_file}" if e.source_file else ""
+            return [f"The GM gives {n(e.combatant)} a new sheet{from_file}"]
+        case ev.SheetReplaced():
+            kept = (
+                "the pools start afresh from it"
+                if e.reset
+                else "what was lost stays lost against its maxima"
+            )
+            return [f"  {n(e.combatant)} fights on from the new sheet ({e.kind}): {kept}"]
         case ev.RoundStarted():
             kind = f" ({e.label})" if e.label else ""
             passes = f", {e.passes} pass{'es' if e.passes > 1 else ''}" if e.passes else ""

@@ -18,6 +18,13 @@ def amend_cursor(branch: BranchRow) -> str:
     return f"amend:{branch.encounter}:{branch.name}"
 
 
+def amended_cursor(branch: BranchRow) -> str:
+    """The cursor key that remembers the amended line a branch's last taken-back amend kept
+    (``TIP:NAME``: the branch's tip then, and the branch that keeps the line), so that a
+    ``redo`` with nothing to redo can name it."""
+    return f"amended:{branch.encounter}:{branch.name}"
+
+
 def amend_branch(
     store: Store,
     branch: BranchRow,
@@ -55,7 +62,8 @@ def amend_branch(
 
 def restore_branch(store: Store, branch: BranchRow, saved: BranchRow, keep_as: str) -> None:
     """Undo an amend: ``branch`` takes back the line kept in ``saved`` (head and tip), and
-    the amended line stays reachable as ``keep_as``; compare-and-set on the head."""
+    the amended line stays reachable as ``keep_as`` (remembered in the cursor
+    ``amended:ENCOUNTER:NAME``); compare-and-set on the head."""
     try:
         with store._write() as conn:
             cur = conn.execute(
@@ -77,5 +85,6 @@ def restore_branch(store: Store, branch: BranchRow, saved: BranchRow, keep_as: s
                 "DELETE FROM cursor WHERE key = ?",
                 (amend_cursor(branch),),
             )
+            _set_cursor(conn, amended_cursor(branch), f"{saved.tip}:{keep_as}")
     except sqlite3.Error as err:
         raise translate(err, store.path) from None

@@ -55,15 +55,34 @@ class CombatantOdds(msgspec.Struct, frozen=True):
     pools: dict[str, Spread]
 
 
+#: A branch whose runs skipped more than this share of their declarations is warned about.
+WARN_SKIPPED = 0.10
+
+
+class Skipped(msgspec.Struct, frozen=True):
+    """The first declaration a branch's runs skipped: its ply as ``log`` numbers it on the
+    branch, its command as typed, why the new luck made it illegal, and the run (1 first)."""
+
+    ply: int
+    command: str
+    why: str
+    run: int
+
+
 class BranchOdds(msgspec.Struct, frozen=True):
     """One branch's runs: declarations re-resolved and skipped (over all runs), each
-    combatant, and the fight's length in rounds."""
+    combatant, and the fight's length in rounds. ``skipped_share`` is ``skipped`` over the
+    declarations of all runs (0 to 1), ``first_skipped`` the first one skipped (None: none
+    was), ``warning`` a line saying so when more than :data:`WARN_SKIPPED` of them were."""
 
     branch: str
     declarations: int
     skipped: int
     combatants: list[CombatantOdds]
     rounds: Spread
+    skipped_share: float = 0.0
+    first_skipped: Skipped | None = None
+    warning: str | None = None
 
 
 class OddsReport(msgspec.Struct, frozen=True):
@@ -111,20 +130,24 @@ def run_once(
     declarations: Sequence[Declaration],
     seed: int,
     until: int | None,
-) -> tuple[FightState, int]:
-    """One run: the state at the end and how many declarations were skipped."""
+) -> tuple[FightState, int, tuple[int, str] | None]:
+    """One run: the state at the end, how many declarations were skipped, and the first
+    skipped (its index in ``declarations`` and why), or None."""
     state, skipped = start, 0
-    for declaration in declarations:
+    first: tuple[int, str] | None = None
+    for i, declaration in enumerate(declarations):
         try:
             _, after = kernel.resolve(state, declaration, Dice(seed, depth + 1, 0))
-        except (IllegalAction, UnknownName, UsageError):
+        except (IllegalAction, UnknownName, UsageError) as err:
             skipped += 1
+            if first is None:
+                first = (i, str(err))
             continue
         if until is not None and after.clock.round > until:
             break  # round K is over: the run stops before the next one begins
         state = after
         depth += 1
-    return state, skipped
+    return state, skipped, first
 
 
 class TableOdds(TableBase):
@@ -157,15 +180,21 @@ class TableOdds(TableBase):
             run_seeds = seeds(seed, runs)
             report = []
             for name, h in zip(names, histories, strict=True):
-                plan = [d for _, (d, *_) in h[depth + 1 :] if isinstance(d, Declaration)]
+                plies = [(p, d) for p, (d, *_) in h[depth + 1 :] if isinstance(d, Declaration)]
+                plan = [d for _, d in plies]
                 ends, skipped = [], 0
-                for s in run_seeds:
-                    state, missed = run_once(sc.kernel, base, depth, plan, s, until)
+                first: Skipped | None = None
+                for run, s in enumerate(run_seeds, 1):
+                    state, missed, at = run_once(sc.kernel, base, depth, plan, s, until)
                     ends.append(state)
                     skipped += missed
+                    if first is None and at is not None:
+                        ply = plies[at[0]][0]
+                        first = Skipped(ply=ply.depth, command=ply.command, why=at[1], run=run)
                     if progress is not None:
                         progress(1)
-                report.append(_tally(sc.kernel, name, len(plan), skipped, ends))
+                tally = _tally(sc.kernel, name, len(plan), skipped, ends)
+                report.append(_skips(tally, runs, first))
             return OddsReport(runs=runs, seed=seed, start=depth, until=until, branches=report)
 
     def _history(self, sc: Scene, name: str) -> list[tuple[PlyRow, list[Event]]]:
@@ -198,6 +227,22 @@ class TableOdds(TableBase):
             if ply.depth >= len(h) or h[ply.depth][0].id != ply.id:
                 raise UsageError(f"--from {start}: ply #{ply.depth} is not on branch {name!r}")
         return ply.depth
+
+
+def _skips(tally: BranchOdds, runs: int, first: Skipped | None) -> BranchOdds:
+    """``tally`` with its share of declarations skipped, the first, and the warning."""
+    total = tally.declarations * runs
+    share = tally.skipped / total if total else 0.0
+    warning = None
+    if share > WARN_SKIPPED and first is not None:
+        warning = (
+            f"{tally.branch}: {tally.skipped:,} of {total:,} declarations "
+            f"({100 * share:.1f}%) were skipped, the runs' luck making them illegal; the "
+            f"first: ply #{first.ply} `{first.command}` in run {first.run}: {first.why}"
+        )
+    return msgspec.structs.replace(
+        tally, skipped_share=round(share, 4), first_skipped=first, warning=warning
+    )
 
 
 def _tally(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.amend import Amended as Amended
 from engine.amend import TableAmend
@@ -37,9 +37,12 @@ from engine.tablebase import ReplayReport as ReplayReport
 from engine.tablebase import Scene as Scene
 from engine.tablebase import check_branch_name as check_branch_name
 from engine.tablehistory import TableHistory
-from events.core import Declaration, EncounterStarted, JoinDeclared
+from events.core import Declaration, EncounterStarted, JoinDeclared, ResheetDeclared
 from projections.state import FightState
 from projections.views import status_document
+
+if TYPE_CHECKING:
+    from engine.resheet import Resheeted
 
 __all__ = ["PlyResult", "Table", "UsageError", "check_name"]
 
@@ -238,17 +241,52 @@ class Table(TableHistory, TableOdds, TableAmend):
     ) -> PlyResult:
         """Add a combatant from a sheet file (validated once, embedded in the log)."""
         with self.as_one():
-            with self.scene() as sc:
-                data = sc.kernel.pack.load_sheet(sheet)
-            name = str(getattr(data, "name", "") or sheet.stem)
-            ident = cid if cid is not None else _slug(name)
-            declaration = JoinDeclared(
-                combatant=ident,
-                side=side or ("players" if getattr(data, "kind", "") == "pc" else "opponents"),
-                sheet=data,
-                source_file=str(sheet),
-            )
+            declaration = self.join_declaration(sheet, cid=cid, side=side)
             return self.declare(declaration, physical=physical, command=command)
+
+    def join_declaration(
+        self, sheet: Path, *, cid: str | None = None, side: str | None = None
+    ) -> JoinDeclared[Any]:
+        """What ``add`` declares: the sheet file read and validated by the encounter's rules
+        pack, the id (default: from the sheet's name) and the side (default: players for a
+        pc, else opponents). Declares nothing (``amend REF add FILE`` uses it)."""
+        with self.scene() as sc:
+            data = sc.kernel.pack.load_sheet(sheet)
+        name = str(getattr(data, "name", "") or sheet.stem)
+        return JoinDeclared(
+            combatant=cid if cid is not None else _slug(name),
+            side=side or ("players" if getattr(data, "kind", "") == "pc" else "opponents"),
+            sheet=data,
+            source_file=str(sheet),
+        )
+
+    def resheet_declaration(
+        self, cid: str, sheet: Path, *, reset: bool = False
+    ) -> ResheetDeclared[Any]:
+        """What ``resheet`` declares: the new sheet file read and validated by the
+        encounter's rules pack. Declares nothing (``amend REF resheet C FILE`` uses it)."""
+        with self.scene() as sc:
+            data = sc.kernel.pack.load_sheet(sheet)
+        return ResheetDeclared(combatant=cid, sheet=data, source_file=str(sheet), reset=reset)
+
+    def resheet(
+        self, cid: str, sheet: Path, *, reset: bool = False, command: str = ""
+    ) -> Resheeted:
+        """Replace combatant ``cid``'s sheet with the one in ``sheet``, as a ply: his id, name
+        and side stay; what he has lost stays lost against the new maxima (``reset``: his
+        pools start afresh). The old sheet stays in the log where it was given; the ply
+        embeds the new one. Returns the ply and what changes (:mod:`engine.resheet`)."""
+        from engine.resheet import Resheeted, changes, last_sheet
+
+        with self.as_one():
+            declaration = self.resheet_declaration(cid, sheet, reset=reset)
+            with self.scene() as sc:
+                old = last_sheet(sc.kernel.history(sc.store, sc.branch.head), cid)
+                view = sc.kernel.pack.status.combatant
+            result = self.declare(declaration, command=command)
+        assert result.before is not None
+        found = changes(cid, old, declaration.sheet, result.before, result.state, view)
+        return Resheeted(result, found)
 
 
 def _slug(name: str) -> str:

@@ -305,3 +305,7 @@ class TableBase:
         if k > head.depth:
             raise UnknownName(f"ref {escaped(ref)}: branch {name!r} has only {head.depth} plies")
         return sc.store.ply(sc.store.ancestor_on_path(head.id, head.depth - k))
+
+    def redo_refusal(self, sc: Scene, n: int, undone: int) -> str:
+        """Why ``redo n`` cannot be, with ``undone`` plies to redo on the branch."""
+        return f"cannot redo {n}: branch {sc.branch.name!r} has {undone} undone plies"

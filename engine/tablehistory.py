@@ -67,10 +67,7 @@ class TableHistory(TableBase):
             head = sc.store.ply(sc.branch.head)
             tip = sc.store.ply(sc.branch.tip)
             if head.depth + n > tip.depth:
-                raise IllegalAction(
-                    f"cannot redo {n}: branch {sc.branch.name!r} has "
-                    f"{tip.depth - head.depth} undone plies"
-                )
+                raise IllegalAction(self.redo_refusal(sc, n, tip.depth - head.depth))
             target = sc.store.ancestor_on_path(tip.id, head.depth + n)
             state = sc.kernel.rebuild(sc.store, target)  # every check before the write
             sc.store.move_head(sc.branch, target)

@@ -16,7 +16,7 @@ from collections.abc import Collection, Mapping
 from typing import Any
 
 from engine.dice import Dice
-from engine.inputs import check_label
+from engine.inputs import bad_character, check_label
 from engine.rules import IllegalAction, UnknownName, UsageError, check_name
 from engine.rules.pack import Decision, Pack
 from events.core import (
@@ -180,7 +180,15 @@ def check_join(state: FightState, d: JoinDeclared[Any]) -> None:
     check_name("combatant id", d.combatant)
     check_label("side", d.side)
     if d.combatant in state.combatants:
-        raise UsageError(f"combatant id {d.combatant!r} is taken; give another with --id")
+        import shlex  # here: only a refusal needs it
+
+        taken = state.combatants[d.combatant].name
+        shown = d.source_file and bad_character(d.source_file) is None
+        file = shlex.quote(d.source_file) if shown else "FILE"
+        raise UsageError(
+            f"combatant id {d.combatant!r} is taken ({taken}); give another with --id, or "
+            f"replace {taken}'s sheet with `fracas resheet {d.combatant} {file}`"
+        )
 
 
 def decide_join(pack: Pack, state: FightState, d: JoinDeclared[Any], dice: Dice) -> Decision:

@@ -350,6 +350,31 @@ class RenameDeclared(Declaration, frozen=True, kw_only=True, tag="core.rename_de
     name: str
 
 
+class ResheetDeclared(
+    Declaration, Generic[Sheet], frozen=True, kw_only=True, tag="core.resheet_declared"
+):
+    """The GM replaces ``combatant``'s sheet mid-fight (a mistake mended): the validated new
+    sheet is embedded here, as a join embeds the first (which stays in the log, in that join).
+    His id, name and side stay; what he has lost (damage taken, attacks spent, ammunition used)
+    stays lost against the new sheet's maxima, unless ``reset``: his pools start afresh from
+    the new sheet."""
+
+    combatant: CombatantId
+    sheet: Sheet
+    source_file: str = ""
+    reset: bool = False
+
+
+class SheetReplaced(Event, frozen=True, kw_only=True, tag="core.sheet_replaced"):
+    """``combatant`` fights on from a new sheet: ``kind`` is the new sheet's (pc, npc …);
+    ``reset``: his pools start afresh. The rules pack's events that follow carry what the
+    rules derive from it."""
+
+    combatant: str
+    kind: str
+    reset: bool = False
+
+
 class CombatantRemoved(Event, frozen=True, kw_only=True, tag="core.combatant_removed"):
     """``combatant`` is out of the fight and the order."""
 
@@ -390,11 +415,14 @@ CORE_EVENTS: tuple[type[Event], ...] = (
     RenameDeclared,
     CombatantRemoved,
     CombatantRenamed,
+    ResheetDeclared,
+    SheetReplaced,
 )
 
 #: The core events whose pack record is a type parameter, and the pack's field naming it.
 GENERIC_EVENTS: dict[type[Event], str] = {
     EncounterStarted: "options",
     JoinDeclared: "sheet",
+    ResheetDeclared: "sheet",
     ReactionRequested: "pending",
 }

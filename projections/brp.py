@@ -12,6 +12,7 @@ from msgspec.structs import replace
 from events import brp as be
 from events.core import Event
 from projections.fold import Reducer
+from projections.resheet import carried, less
 from projections.state import CombatantState, FightState, evolve
 
 
@@ -72,6 +73,37 @@ def on_fighter_readied(state: FightState, e: be.FighterReadied) -> FightState:
         weapons={w.name: WeaponState(drawn=w.drawn, shots=w.shots, hp=w.hp) for w in p.weapons},
     )
     c = state.combatants[e.combatant]
+    return state.with_combatant(evolve(c, data=record))
+
+
+def on_fighter_resheeted(state: FightState, e: be.FighterResheeted) -> FightState:
+    """He fights on from the new profile: what he is doing this round stands (actions used,
+    intents, an aim, hazards). Unless ``reset``, the HP he has lost, in all and by location,
+    stays lost against the new maxima (it may go below zero, as damage takes it), and so do
+    each weapon's shots fired and HP lost (those stop at 0; a broken weapon stays broken).
+    A weapon he still has stays drawn or not as it was; a new one is as its sheet says."""
+    c = state.combatants[e.combatant]
+    old, p = brp(c), e.profile
+    was = {w.name: w for w in old.profile.weapons}
+    weapons: dict[str, WeaponState] = {}
+    for w in p.weapons:
+        had, now = was.get(w.name), old.weapons.get(w.name)
+        if had is None or now is None:
+            weapons[w.name] = WeaponState(drawn=w.drawn, shots=w.shots, hp=w.hp)
+        elif e.reset:
+            weapons[w.name] = WeaponState(drawn=now.drawn, shots=w.shots, hp=w.hp)
+        else:
+            shots = less(w.shots, had.shots, now.shots)
+            hp = less(w.hp, had.hp, now.hp)
+            weapons[w.name] = WeaponState(
+                drawn=now.drawn, shots=shots or 0, hp=hp, broken=now.broken
+            )
+    if e.reset:
+        hp, locations = p.hp, dict(p.locations)
+    else:
+        hp = p.hp - (old.profile.hp - old.hp)
+        locations = carried(p.locations, old.profile.locations, old.locations, floor=None)
+    record = replace(old, profile=p, hp=hp, locations=locations, weapons=weapons)
     return state.with_combatant(evolve(c, data=record))
 
 
@@ -195,6 +227,7 @@ def _r(fn: Any) -> Reducer:
 
 REDUCERS: dict[type[Event], Reducer] = {
     be.FighterReadied: _r(on_fighter_readied),
+    be.FighterResheeted: _r(on_fighter_resheeted),
     be.RoundRefreshed: _r(on_round_refreshed),
     be.ActionUsed: _r(on_action_used),
     be.AttackRolled: _r(on_attack_rolled),

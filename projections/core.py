@@ -29,11 +29,14 @@ def on_combatant_joined(state: FightState, e: ev.CombatantJoined) -> FightState:
 
 
 def on_combatant_removed(state: FightState, e: ev.CombatantRemoved) -> FightState:
-    """He is out of the fight: no longer a combatant, nor in the order or a queue."""
+    """He is out of the fight: no longer a combatant, nor in the order or a queue. Removed on
+    his own turn, nobody acts until the clock passes the turn on from his place
+    (``Decision.place``)."""
     combatants = {cid: c for cid, c in state.combatants.items() if cid != e.combatant}
     clock = state.clock
     clock = evolve(
         clock,
+        acting=None if clock.acting == e.combatant else clock.acting,
         order=tuple(c for c in clock.order if c != e.combatant),
         queued=tuple(c for c in clock.queued if c != e.combatant),
         at={c: t for c, t in clock.at.items() if c != e.combatant},
@@ -44,6 +47,11 @@ def on_combatant_removed(state: FightState, e: ev.CombatantRemoved) -> FightStat
 def on_combatant_renamed(state: FightState, e: ev.CombatantRenamed) -> FightState:
     """His new name."""
     return state.with_combatant(evolve(state.combatants[e.combatant], name=e.name))
+
+
+def on_sheet_replaced(state: FightState, e: ev.SheetReplaced) -> FightState:
+    """He is of the new sheet's kind; the pack's events carry the rest."""
+    return state.with_combatant(evolve(state.combatants[e.combatant], kind=e.kind))
 
 
 def on_round_started(state: FightState, e: ev.RoundStarted) -> FightState:
@@ -164,6 +172,7 @@ REDUCERS: dict[type[ev.Event], Reducer] = {
     ev.CombatantJoined: _r(on_combatant_joined),
     ev.CombatantRemoved: _r(on_combatant_removed),
     ev.CombatantRenamed: _r(on_combatant_renamed),
+    ev.SheetReplaced: _r(on_sheet_replaced),
     ev.RoundStarted: _r(on_round_started),
     ev.PassStarted: _r(on_pass_started),
     ev.PhaseStarted: _r(on_phase_started),

@@ -166,12 +166,17 @@ def put(state: FightState, c: CombatantState, record: Fighter) -> FightState:
 
 def on_fighter_readied(state: FightState, e: pe.FighterReadied) -> FightState:
     """Set up the combatant's record from its profile: full attacks and pools."""
-    p = e.profile
+    c = state.combatants[e.combatant]
+    return state.with_combatant(evolve(c, data=readied(state, e.profile)))
+
+
+def readied(state: FightState, p: pe.Profile) -> Fighter:
+    """A fresh record from a profile, as at a join: full attacks and pools."""
     apm = sum(m.value for m in p.attacks)
     # Under passes attacks come into hand only when a turn begins (PAL-HR-APM-RESET).
     options = state.options
     passes = isinstance(options, pe.PalladiumOptions) and options.round_structure == "passes"
-    record = Fighter(
+    return Fighter(
         profile=p,
         apm_total=apm,
         apm_left=0 if passes else apm,
@@ -186,8 +191,6 @@ def on_fighter_readied(state: FightState, e: pe.FighterReadied) -> FightState:
         stowed={w.name: w.stowed for w in p.weapons if w.stowed is not None},
         weapon_mdc={w.name: w.mdc for w in p.weapons if w.mdc is not None},
     )
-    c = state.combatants[e.combatant]
-    return state.with_combatant(evolve(c, data=record))
 
 
 def on_initiative_rolled(state: FightState, e: pe.InitiativeRolled) -> FightState:

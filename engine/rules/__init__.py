@@ -89,8 +89,8 @@ _TURN_VERBS: dict[str, str] = {
         "cause; undoable like any other ply."
     ),
     "remove": (
-        "Take a combatant out of the fight (added by mistake, or gone): he leaves the order; "
-        "undo brings him back."
+        "Take a combatant out of the fight (added by mistake, or gone): he leaves the order "
+        "(on his own turn, the turn passes on); undo brings him back."
     ),
     "rename": "Call a combatant by another name from now on (his id stays).",
 }

@@ -49,13 +49,16 @@ class Decision(msgspec.Struct, frozen=True):
     acting combatant's turn is used: pass to the next) or "start" (a round or its turns began:
     pass to the first who can act). ``cut_in`` gives the turn to that combatant now, keeping the
     one acting to resume afterwards. ``resolved`` says an action was carried out, so a queued
-    cut-in may go (false for a decision that only arranges the clock).
+    cut-in may go (false for a decision that only arranges the clock). ``place``: the one
+    acting left the order (removed on his own turn), so "next" passes the turn on from this
+    index of the order as it now stands, where he stood, instead of after him.
     """
 
     events: list[Event]
     advance: Advance = "none"
     cut_in: str | None = None
     resolved: bool = True
+    place: int | None = None
 
 
 Decider = Callable[[FightState, Any, "Dice"], Decision]
@@ -169,6 +172,13 @@ class TurnRules(Protocol):
     def ruling(self, state: FightState, d: RulingDeclared) -> list[Event]:
         """A ruling's effects on one combatant through the pack's rules (damage and healing
         in its pools, and the pack's own effects); the core adds the conditions."""
+        ...
+
+    def resheet(self, state: FightState, combatant: str, sheet: Any, reset: bool) -> list[Event]:
+        """The events of ``combatant`` fighting on from a new ``sheet`` (``fracas resheet``),
+        after the core's ``SheetReplaced``: what the rules derive from it, with what he has
+        lost kept against its maxima (``reset``: afresh); refuse a sheet the rules cannot use,
+        or one that lacks what his actions under way still use."""
         ...
 
 

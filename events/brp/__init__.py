@@ -51,6 +51,18 @@ class FighterReadied(Event, frozen=True, kw_only=True, tag="brp.fighter_readied"
     profile: BrpProfile
 
 
+class FighterResheeted(Event, frozen=True, kw_only=True, tag="brp.fighter_resheeted"):
+    """The rules' reading of the new sheet a combatant fights on from (``fracas resheet``),
+    as at a join. ``reset`` false: the HP he has lost, in all and by location, the shots
+    fired from each magazine and the HP each weapon has lost stay lost against the new
+    maxima (a weapon broken stays broken, one drawn stays drawn); ``reset``: his HP, his
+    locations' HP and his weapons start afresh."""
+
+    combatant: str
+    profile: BrpProfile
+    reset: bool = False
+
+
 class RoundRefreshed(Event, frozen=True, kw_only=True, tag="brp.round_refreshed"):
     """A new round: ``combatant``'s attack, parry and dodge are his again, his intents and
     volleys cleared; ``rank`` is the DEX rank he acts at."""
@@ -277,6 +289,7 @@ BRP_EVENTS: tuple[type[Event], ...] = (
     EscapeDeclared,
     DesperateDeclared,
     FighterReadied,
+    FighterResheeted,
     RoundRefreshed,
     SkillRolled,
     ResistanceRolled,

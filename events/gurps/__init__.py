@@ -98,6 +98,7 @@ __all__ = [
     "FeintApplied",
     "FeintDeclared",
     "FighterReadied",
+    "FighterResheeted",
     "FragmentsRolled",
     "GrappleDeclared",
     "GrappleEnded",
@@ -152,6 +153,17 @@ class FighterReadied(Event, frozen=True, kw_only=True, tag="gurps.fighter_readie
 
     combatant: str
     profile: GurpsProfile
+
+
+class FighterResheeted(Event, frozen=True, kw_only=True, tag="gurps.fighter_resheeted"):
+    """The rules' reading of the new sheet a combatant fights on from (``fracas resheet``),
+    as at a join. ``reset`` false: the HP and FP he has lost and the shots he has fired stay
+    lost against the new maxima; ``reset``: his HP, FP and shots start afresh. What he is
+    doing (posture, maneuver, aim, grapples, crippled limbs) stands either way."""
+
+    combatant: str
+    profile: GurpsProfile
+    reset: bool = False
 
 
 class InitiativeRolled(Event, frozen=True, kw_only=True, tag="gurps.initiative_rolled"):
@@ -390,6 +402,7 @@ GURPS_EVENTS: tuple[type[Event], ...] = (
     SurpriseDeclared,
     DisarmDeclared,
     FighterReadied,
+    FighterResheeted,
     InitiativeRolled,
     TurnBegan,
     ManeuverChosen,

@@ -110,6 +110,18 @@ class FighterReadied(Event, frozen=True, kw_only=True, tag="palladium.fighter_re
     profile: Profile
 
 
+class FighterResheeted(Event, frozen=True, kw_only=True, tag="palladium.fighter_resheeted"):
+    """The rules' reading of the new sheet a combatant fights on from (``fracas resheet``),
+    as at a join (PAL-APM-H2H, PAL-STRIKE-H2H-BONUS-TABLES). ``reset`` false: what he has lost
+    stays lost against the new maxima: S.D.C., H.P., M.D.C. and armor taken, shots, missiles
+    and weapon M.D.C. used, attacks spent this round; ``reset``: his pools, shots, missiles
+    and weapons' M.D.C. start afresh (the round's attacks are kept either way)."""
+
+    combatant: str
+    profile: Profile
+    reset: bool = False
+
+
 class InitiativeRolled(Event, frozen=True, kw_only=True, tag="palladium.initiative_rolled"):
     """One initiative roll; ``attempt`` > 1 is a re-roll to break a tie (PAL-INIT-ROLL);
     ``lost``: no roll, 0 because he lost initiative last round (PAL-HR-LOSE-INIT)."""
@@ -351,6 +363,7 @@ PALLADIUM_EVENTS: tuple[type[Event], ...] = (
     ActionCompleted,
     Healed,
     FighterReadied,
+    FighterResheeted,
     InitiativeRolled,
     AttacksRefreshed,
     ActionStarted,

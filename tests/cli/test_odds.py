@@ -111,3 +111,46 @@ def test_odds_until_a_round_stops_before_the_next(fracas_inprocess: Invoke, tmp_
     assert doc["branches"][0]["rounds"]["max"] == 0  # stopped before round 1 began
     late = fracas_inprocess("odds", "--from", "3", "--until", "round 0", db=gm.db)
     assert_one_line_error(late, 2, "start in round 1")
+
+
+def three_in_turn(gm: Gm) -> None:
+    """Three fighters strike in the order their initiative gave them; other luck gives
+    another order, which makes most of those strikes someone else's turn."""
+    gm("new", "melee", "--seed", "7")
+    gm("add", str(SHEETS / "marcus_kell.toml"), "--id", "marcus")
+    gm("add", str(SHEETS / "cs_grunt.yaml"), "--id", "vance")
+    gm("add", str(SHEETS / "rook.toml"), "--id", "rook", "--side", "opponents")
+    gm("initiative", "--dice", "15,3,9")  # Marcus, Rook, Vance
+    for _ in range(2):
+        gm("strike", "marcus", "vance", "--weapon", "vibro-knife", "--defend", "none")
+        gm("strike", "rook", "marcus", "--defend", "none")
+        gm("strike", "vance", "marcus", "--defend", "none")
+
+
+def test_odds_says_how_many_declarations_were_skipped_and_warns(
+    fracas_inprocess: Invoke, tmp_path: Path
+) -> None:
+    gm = Gm(fracas_inprocess, tmp_path / "f.db")
+    three_in_turn(gm)
+    doc = odds(gm, "--runs", "30", "--seed", "1")
+    (b,) = doc["branches"]
+    assert b["declarations"] == 10 and b["skipped"] > 0.1 * 10 * 30  # joins, initiative too
+    assert b["skipped_share"] == round(b["skipped"] / (10 * 30), 4)
+    first = b["first_skipped"]
+    assert set(first) == {"ply", "command", "why", "run"}
+    assert first["ply"] in range(5, 11) and first["run"] >= 1
+    assert "strike" in first["command"] and "turn" in first["why"]
+    assert b["warning"].startswith(f"main: {b['skipped']} of 300 declarations (")
+    assert f"the first: ply #{first['ply']}" in b["warning"]
+    text = gm("odds", "--runs", "30", "--seed", "1")
+    assert text.splitlines()[-1] == f"warning: {b['warning']}"
+    assert f"{b['skipped']}/300" in text
+    # from after the initiative, the same order every run: nothing skipped, no warning
+    calm = odds(gm, "--runs", "30", "--seed", "1", "--from", "4")["branches"][0]
+    assert (calm["skipped"], calm["skipped_share"], calm["first_skipped"], calm["warning"]) == (
+        0,
+        0.0,
+        None,
+        None,
+    )
+    assert "warning" not in gm("odds", "--runs", "30", "--seed", "1", "--from", "4")

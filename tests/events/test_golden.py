@@ -59,9 +59,11 @@ from events.core import (
     ReleaseDeclared,
     RemoveDeclared,
     RenameDeclared,
+    ResheetDeclared,
     Roll,
     RoundStarted,
     RulingDeclared,
+    SheetReplaced,
     TurnPassed,
     TurnScheduled,
 )
@@ -86,6 +88,7 @@ from events.palladium import (
     DefenseDeclined,
     DefenseRolled,
     FighterReadied,
+    FighterResheeted,
     Healed,
     InitiativeLost,
     InitiativeRolled,
@@ -578,6 +581,20 @@ EXAMPLES: list[Event] = [
         reason="S.D.C. against M.D.C.",
         rule="PAL-DMG-SDC-VS-MDC",
     ),
+]
+
+#: A new sheet mid-fight (``fracas resheet``): the join's sheet and profile again.
+_JOIN = next(e for e in EXAMPLES if isinstance(e, JoinDeclared))
+_READIED = next(e for e in EXAMPLES if isinstance(e, FighterReadied))
+EXAMPLES += [
+    ResheetDeclared(
+        combatant="marcus-kell",
+        sheet=_JOIN.sheet,
+        source_file="sheets/marcus_fixed.toml",
+        reset=True,
+    ),
+    SheetReplaced(combatant="marcus-kell", kind="npc", reset=True),
+    FighterResheeted(combatant="marcus-kell", profile=_READIED.profile, reset=True),
 ]
 
 

@@ -140,6 +140,7 @@ EXAMPLES: list[Event] = [
         retreat=True,
     ),
     ge.FighterReadied(combatant="aldric", profile=_PROFILE),
+    ge.FighterResheeted(combatant="aldric", profile=_PROFILE, reset=True),
     ge.InitiativeRolled(combatant="aldric", speed_quarters=25, dx=13, roll=_DAMAGE),
     ge.TurnBegan(combatant="aldric", second=2, shock=3),
     ge.ManeuverChosen(combatant="aldric", maneuver="evaluate", target="bruno", weapon="broadsword"),

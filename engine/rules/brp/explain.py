@@ -126,6 +126,7 @@ EXPLAIN: dict[type[Event], Explainer] = {
     be.EscapeDeclared: _row(lambda e, n: [f"{n(e.actor)} escapes {e.hazard or 'the hazard'}"]),
     be.DesperateDeclared: _row(lambda e, n: [f"{n(e.actor)} tries a desperate action"]),
     be.FighterReadied: _row(_readied),
+    be.FighterResheeted: _row(_readied),  # the new profile, as a join shows it
     be.RoundRefreshed: _row(lambda e, n: [f"  {n(e.combatant)} acts at DEX rank {e.rank}"]),
     be.SkillRolled: _row(
         lambda e, n: [

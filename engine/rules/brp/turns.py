@@ -19,7 +19,15 @@ from engine.rules.brp.options import opts
 from engine.rules.brp.resolution import easy, resistance, skill_roll
 from engine.rules.brp.wounds import take
 from engine.rules.pack import Decision, TurnKind
-from events.brp import AimEnded, FighterReadied, FirstStrike, Healed, ResistanceRolled, SkillRolled
+from events.brp import (
+    AimEnded,
+    FighterReadied,
+    FighterResheeted,
+    FirstStrike,
+    Healed,
+    ResistanceRolled,
+    SkillRolled,
+)
 from events.core import (
     ConditionChanged,
     Event,
@@ -68,6 +76,21 @@ class BrpTurns:
 
         check_sheet(sheet)
         return [FighterReadied(combatant=combatant, profile=build_profile(sheet))]
+
+    def resheet(self, state: FightState, combatant: str, sheet: Any, reset: bool) -> list[Event]:
+        """The new sheet read into a profile as at a join; refused if it lacks the weapon of
+        his aimed attack still waiting (BRP-AIM-TIME)."""
+        from engine.roster import resheet_profile
+        from engine.rules.brp.profile import build_profile
+        from engine.rules.brp.sheet_io import check_sheet
+
+        check_sheet(sheet)
+        f = fighter(state, combatant)
+        in_use: dict[str, str] = {}
+        if f.aiming is not None and f.aiming.weapon:
+            in_use[f.aiming.weapon] = "the aimed attack waiting"
+        profile = resheet_profile(state, combatant, f.profile, build_profile(sheet), in_use, reset)
+        return [FighterResheeted(combatant=combatant, profile=profile, reset=reset)]
 
     def begin_round(self, state: FightState, d: InitiativeDeclared, dice: Dice) -> Decision:
         """See :func:`round.begin_round`."""

@@ -21,6 +21,7 @@ from events import gurps as ge
 from events.core import Event
 from events.gurps.records import AttackDetail, GurpsOptions
 from projections import gurps as proj
+from projections import gurps_resheet as resheet_proj
 
 
 def _sheet_type() -> type[Any]:
@@ -75,7 +76,7 @@ PACK = Pack(
     pending=AttackDetail,
     record=proj.GurpsFighter,
     events=ge.GURPS_EVENTS,
-    reducers=proj.REDUCERS,
+    reducers={**proj.REDUCERS, **resheet_proj.REDUCERS},
     upcasts={},
     status=STATUS,
     load_actions=_actions,

@@ -114,6 +114,7 @@ EXPLAIN: dict[type[Event], Explainer] = {
         lambda e, n: [f"{n(e.actor)} aims" + (f" at {n(e.target)}" if e.target else "")]
     ),
     ge.FighterReadied: _row(_readied),
+    ge.FighterResheeted: _row(_readied),  # the new profile, as a join shows it
     ge.InitiativeRolled: _row(
         lambda e, n: [
             f"  {n(e.combatant)}: Basic Speed {e.speed_quarters / 4:g}, DX {e.dx}, tie-break "

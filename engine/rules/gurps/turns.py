@@ -35,6 +35,7 @@ from events.core import (
 )
 from events.gurps import (
     FighterReadied,
+    FighterResheeted,
     GurpsRulingDeclared,
     InitiativeRolled,
     InjuryApplied,
@@ -193,6 +194,29 @@ class GurpsTurns:
 
         check_sheet(sheet)
         return [FighterReadied(combatant=combatant, profile=build_profile(sheet))]
+
+    def resheet(self, state: FightState, combatant: str, sheet: Any, reset: bool) -> list[Event]:
+        """The new sheet read into a profile as at a join (Basic Speed counts from the next
+        second's sequence); refused if it lacks a weapon he aims, attacks with both hands,
+        suppresses a zone with, or has stuck in a foe (GURPS-AIM, GURPS-SUPPRESS,
+        GURPS-PICK-STUCK)."""
+        from engine.roster import resheet_profile
+        from engine.rules.gurps.profile import build_profile
+        from engine.rules.gurps.sheet_io import check_sheet
+
+        check_sheet(sheet)
+        f = fighter(state, combatant)
+        in_use: dict[str, str] = {}
+        if f.aim_weapon:
+            in_use[f.aim_weapon] = "the aim"
+        for weapon, _, _ in f.dual:
+            in_use[weapon] = "the dual-weapon attack"
+        if f.zone is not None:
+            in_use[f.zone.weapon] = "suppression fire"
+        for weapon in f.stuck:
+            in_use[weapon] = "stuck in a foe"
+        profile = resheet_profile(state, combatant, f.profile, build_profile(sheet), in_use, reset)
+        return [FighterResheeted(combatant=combatant, profile=profile, reset=reset)]
 
     def begin_round(self, state: FightState, d: InitiativeDeclared, dice: Dice) -> Decision:
         """See :func:`begin`."""

@@ -19,6 +19,7 @@ from events import palladium as pe
 from events.core import Event
 from projections import palladium as proj
 from projections import palladium_grips as grips_proj
+from projections import palladium_resheet as resheet_proj
 
 
 def _sheet_type() -> type[Any]:
@@ -85,7 +86,7 @@ PACK = Pack(
     pending=pe.StrikeDetail,
     record=proj.Fighter,
     events=pe.PALLADIUM_EVENTS,
-    reducers={**proj.REDUCERS, **grips_proj.REDUCERS},
+    reducers={**proj.REDUCERS, **grips_proj.REDUCERS, **resheet_proj.REDUCERS},
     unread={
         pe.StrikeRolled: ("roll", "natural", "hits", "critical", "reason", "called", "location"),
     },

@@ -153,6 +153,7 @@ def _row(fn: Callable[..., list[str]]) -> Explainer:
 EXPLAIN: dict[type[Event], Explainer] = {
     pe.MeleeRoundDeclared: _row(_initiative),
     pe.FighterReadied: _row(_readied),
+    pe.FighterResheeted: _row(_readied),  # the new profile, as a join shows it
     pe.AttacksRefreshed: _row(_refreshed),
     pe.InitiativeRolled: _row(
         lambda e, n: [

@@ -42,6 +42,7 @@ from events.palladium import (
     ApmSpent,
     DamageUnit,
     FighterReadied,
+    FighterResheeted,
     Healed,
     InterruptRolled,
     PalladiumRulingDeclared,
@@ -101,6 +102,26 @@ class PalladiumTurns:
 
         check_sheet(sheet)
         return [FighterReadied(combatant=combatant, profile=build_profile(sheet))]
+
+    def resheet(self, state: FightState, combatant: str, sheet: Any, reset: bool) -> list[Event]:
+        """The new sheet read into a profile as at a join (PAL-APM-H2H,
+        PAL-STRIKE-H2H-BONUS-TABLES); refused if it lacks the weapon of his action under way,
+        his covering fire or a grenade of his not yet gone off."""
+        from engine.roster import resheet_profile
+        from engine.rules.palladium.profile import build_profile
+        from engine.rules.palladium.sheet_io import check_sheet
+
+        check_sheet(sheet)
+        f = fighter(state.combatants[combatant])
+        in_use: dict[str, str] = {}
+        if f.in_progress is not None and f.in_progress.weapon:
+            in_use[f.in_progress.weapon] = f"the {f.in_progress.action} under way"
+        if f.covering is not None:
+            in_use[f.covering.weapon] = "covering fire"
+        for live in f.grenades:
+            in_use[live.weapon] = "a grenade not yet gone off"
+        profile = resheet_profile(state, combatant, f.profile, build_profile(sheet), in_use, reset)
+        return [FighterResheeted(combatant=combatant, profile=profile, reset=reset)]
 
     def begin_round(self, state: FightState, d: InitiativeDeclared, dice: Dice) -> Decision:
         """See :func:`round.begin_round`."""
