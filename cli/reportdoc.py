@@ -39,8 +39,9 @@ class Report:
 
 def build(ctx: typer.Context, branch: str | None, start: int, end: int | None) -> Report:
     """Everything the report shows, read from the log (verified as it is made)."""
-    from cli.render import explain_text, log_text, round_of
+    from cli.render import explain_text, log_text
     from engine.glossary import cited, summaries
+    from engine.plyfilter import round_of
     from engine.replay import kernel_for
     from engine.rules import UsageError, get_pack
 

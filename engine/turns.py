@@ -188,7 +188,11 @@ def decide_join(pack: Pack, state: FightState, d: JoinDeclared[Any], dice: Dice)
     check_join(state, d)
     sheet = d.sheet
     joined = CombatantJoined(
-        combatant=d.combatant, name=sheet.name, side=d.side, kind=str(sheet.kind)
+        combatant=d.combatant,
+        name=sheet.name,
+        side=d.side,
+        kind=str(sheet.kind),
+        pronoun=sheet.pronoun,
     )
     return Decision([joined, *pack.turns.join(state, d.combatant, sheet)])
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.rules.gurps.options import VARIANTS
 from engine.rules.gurps.status import STATUS
@@ -21,6 +21,9 @@ from events import gurps as ge
 from events.core import Event
 from events.gurps.records import AttackDetail, GurpsOptions
 from projections import gurps as proj
+
+if TYPE_CHECKING:
+    from engine.plyoutcome import Teller
 
 
 def _sheet_type() -> type[Any]:
@@ -57,6 +60,12 @@ def _explain() -> Mapping[type[Event], Explainer]:
     return {**EXPLAIN, **EXPLAIN_MELEE}
 
 
+def _outcomes() -> Mapping[type[Event], Teller]:
+    from engine.rules.gurps.outcomes import OUTCOMES
+
+    return OUTCOMES
+
+
 PACK = Pack(
     name="gurps",
     title="GURPS: the special combat situations on the Basic Set's core",
@@ -79,5 +88,6 @@ PACK = Pack(
     load_actions=_actions,
     load_turns=_turns,
     load_explain=_explain,
+    load_outcomes=_outcomes,
     citations={"hold": "GURPS-WAIT", "round_end": "GURPS-SEQUENCE"},
 )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.rules.pack import Action, Explainer, Pack, TurnRules
 from engine.rules.palladium.options import VARIANTS
@@ -19,6 +19,9 @@ from events import palladium as pe
 from events.core import Event
 from projections import palladium as proj
 from projections import palladium_grips as grips_proj
+
+if TYPE_CHECKING:
+    from engine.plyoutcome import Teller
 
 
 def _sheet_type() -> type[Any]:
@@ -60,6 +63,12 @@ def _explain() -> Mapping[type[Event], Explainer]:
     return {**EXPLAIN, **EXPLAIN_GRIPS, **EXPLAIN_MISSILES}
 
 
+def _outcomes() -> Mapping[type[Event], Teller]:
+    from engine.rules.palladium.outcomes import OUTCOMES
+
+    return OUTCOMES
+
+
 PACK = Pack(
     name="palladium",
     title="Palladium (Rifts): rules as written, and the house rules",
@@ -89,6 +98,7 @@ PACK = Pack(
     load_actions=_actions,
     load_turns=_turns,
     load_explain=_explain,
+    load_outcomes=_outcomes,
     citations={
         "round_end": "PAL-ROUND-END",
         "sequence": "PAL-ROUND-SEQUENCE",
