@@ -23,8 +23,9 @@ class Names:
     """How a text names combatants, as the state before a ply knows them: ``n(cid)`` is his
     name (the id for someone the state does not know, "nobody" for None), and ``n.they(cid)``,
     ``n.them``, ``n.their``, ``n.themselves`` his pronoun from the sheet
-    (:mod:`engine.pronouns`), ``n.agree(cid, "is", "are")`` a verb that goes with it.
-    ``state`` is there for a text that needs more (whose turn it is)."""
+    (:mod:`engine.pronouns`); ``n.agree(cid, "is", "are")`` a verb whose subject is that
+    pronoun ("they are"; after his name a verb is singular, whatever the pronoun). ``state``
+    is there for a text that needs more (whose turn it is)."""
 
     __slots__ = ("state",)
 
@@ -172,9 +173,15 @@ def _core(pack: Pack, e: Event, n: Names, state: FightState) -> list[str] | None
             acting = state.clock.acting
             return [f"The GM ends {n(acting)}'s turn" if acting else "The GM moves the round on"]
         case ev.HoldDeclared():
-            return [f"{n(e.actor)} holds his action until {e.trigger!r}{_cite(pack, 'hold')}"]
+            return [
+                f"{n(e.actor)} holds {n.their(e.actor)} action until {e.trigger!r}"
+                f"{_cite(pack, 'hold')}"
+            ]
         case ev.ReleaseDeclared():
-            return [f"{n(e.actor)}'s trigger comes: he acts now"]
+            return [
+                f"{n(e.actor)}'s trigger comes: {n.they(e.actor)} "
+                f"{n.agree(e.actor, 'acts', 'act')} now"
+            ]
         case ev.InterruptDeclared():
             against = f" {n(e.against)}" if e.against else ""
             return [f"{n(e.actor)} tries to interrupt{against}"]

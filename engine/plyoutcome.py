@@ -17,7 +17,7 @@ core event its own way) that says what the event adds, as *bits*:
   provisional one ("hits unless defended", then "hit");
 * :class:`Said`: anything else worth a glance (damage, pools, conditions);
 * :class:`Turn`: the turn moved on; said only in a line that says nothing else (a GM's
-  ``next``: "The GM ends Vance's turn: Marcus Kell acts").
+  ``next``: "The GM ends Vance's turn; Marcus Kell acts").
 
 A row returns ``()`` for an event that adds nothing (bookkeeping). Every event type of every
 pack has a row (tests/contract/test_packs.py), so an event added without one fails loudly.
@@ -32,7 +32,7 @@ import msgspec
 
 from engine.explain import Names
 from events import core as ev
-from events.core import Event
+from events.core import Event, Roll
 from projections.state import FightState
 
 if TYPE_CHECKING:
@@ -97,6 +97,16 @@ class Turn(msgspec.Struct, frozen=True):
 Bit = Opens | Rolled | Against | Verdict | Said | Turn
 #: ``row(event, n)`` -> the bits the event adds; ``n`` names combatants (engine.explain.Names).
 Teller = Callable[[Any, Names], Sequence[Bit]]
+
+
+#: How a roll's step reads in a line: ``2D6×2+5`` (each in the order it was applied).
+_STEPS = {"add": "{:+d}", "mul": "×{}", "div": "/{}", "div_up": "/{}", "cap": " (at most {})",
+          "set": " (set to {})", "skip": ""}  # fmt: skip
+
+
+def dice(roll: Roll) -> str:
+    """A roll's dice and the steps that made its total, compactly: ``1D4×2+5``, ``3D6``."""
+    return roll.spec + "".join(_STEPS[m.op].format(m.value) for m in roll.modifiers if m.value)
 
 
 def quiet(e: Any, n: Names) -> Sequence[Bit]:
@@ -176,8 +186,10 @@ class _Line:
 
     def told(self) -> Told:
         said = [text for p in self.parts if (text := str(p))]
-        tail = ", ".join(said) if said else self.turn
-        text = f"{self.head}: {tail}" if tail else self.head
+        if said:
+            text = f"{self.head}: {', '.join(said)}"
+        else:  # a line that only moved the turn says whose it is now
+            text = f"{self.head}; {self.turn}" if self.turn else self.head
         return Told(text, self.who, tuple(c for c in self.at if c and c != self.who))
 
 
@@ -221,9 +233,9 @@ def ply_outcome(events: Sequence[Event], before: FightState) -> list[Told]:
 def ruled(e: ev.RulingDeclared, n: Names) -> Sequence[Bit]:
     """A GM's ruling (a pack's too): its text and rule; its effects are their own events."""
     about = f" on {n(e.combatant)}" if e.combatant else ""
-    text = f": {e.text}" if e.text else ""
-    rule = f" ({e.rule})" if e.rule else ""
-    return [Opens(f"GM ruling{about}{text}{rule}", at=(e.combatant,) if e.combatant else ())]
+    said = "; ".join(w for w in (e.text, e.rule) if w)
+    said = f" ({said})" if said else ""
+    return [Opens(f"GM ruling{about}{said}", at=(e.combatant,) if e.combatant else ())]
 
 
 def _pass(e: ev.PassDeclared, n: Names) -> Sequence[Bit]:

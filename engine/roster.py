@@ -14,6 +14,7 @@ from typing import Any
 import msgspec
 
 from engine.dice import Dice
+from engine.pronouns import of as pronoun
 from engine.rules import IllegalAction, UsageError
 from engine.rules.pack import Decision, Pack
 from engine.turns import known
@@ -41,7 +42,10 @@ def decide_remove(pack: Pack, state: FightState, d: RemoveDeclared, dice: Dice) 
     if p is not None and d.combatant in (p.actor, p.reactor):
         raise IllegalAction(f"{c.name} is in the reaction waiting: answer it first")
     if state.clock.acting == d.combatant or d.combatant in state.clock.queued:
-        raise IllegalAction(f"it is {c.name}'s turn, or he waits to cut in: `fracas next` first")
+        raise IllegalAction(
+            f"it is {c.name}'s turn, or {pronoun(state, c.id).they_are()} waiting to cut in: "
+            "`fracas next` first"
+        )
     for other in state.combatants.values():
         if other.id != d.combatant and _mentions(msgspec.to_builtins(other.data), d.combatant):
             raise IllegalAction(

@@ -148,8 +148,8 @@ def test_log_marks_rounds_and_passes_and_filters(fracas_inprocess: Invoke, tmp_p
         assert fracas_inprocess(*args, db=db).code == 0, args
     text = fracas_inprocess("log", db=db).stdout.splitlines()
     assert "      == Round 1 begins, 3 passes; order: Marcus Kell, CS Grunt Vance" in text
-    assert "#5    The GM ends Marcus Kell's turn: CS Grunt Vance acts" in text
-    assert "#6    The GM ends CS Grunt Vance's turn: Marcus Kell acts" in text
+    assert "#5    The GM ends Marcus Kell's turn; CS Grunt Vance acts" in text
+    assert "#6    The GM ends CS Grunt Vance's turn; Marcus Kell acts" in text
     assert any(line.startswith("      == Pass 2 of round 1 begins") for line in text)
     by_marcus = fracas_inprocess("log", "--actor", "marcus", db=db).stdout.splitlines()
     assert [line.split()[0] for line in by_marcus] == ["#4"]
@@ -212,7 +212,7 @@ def test_log_shows_a_landing_under_the_ply_that_brought_it(
     ):
         assert fracas_inprocess(*args, db=db).code == 0, args
     lines = fracas_inprocess("log", db=db).stdout.splitlines()
-    at = lines.index("#5    The GM ends Brodkil Raider's turn: Marcus Kell acts")
+    at = lines.index("#5    The GM ends Brodkil Raider's turn; Marcus Kell acts")
     assert lines[at + 1].startswith("      ↳ Marcus Kell's power punch lands on Brodkil Raider: ")
 
 

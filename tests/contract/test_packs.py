@@ -318,6 +318,17 @@ def test_every_event_type_has_an_outcome_row(played: Played) -> None:
     assert tell(pack, [], FightState()) == []
 
 
+def test_every_sheet_speaks_of_its_fighter_by_a_pronoun(played: Played) -> None:
+    """The sheet's ``pronoun`` (he, she, they, it; "they" by default) is on every system's
+    sheet and reaches the combatant's state (`status --json`)."""
+    import attrs
+
+    field = attrs.fields_dict(get_pack(played.system).sheet)["pronoun"]
+    assert field.default == "they"
+    doc = played.cli.json("status")
+    assert {c["pronoun"] for c in doc["combatants"]} <= {"he", "she", "they", "it"}
+
+
 def test_every_verb_has_help_with_an_example(played: Played) -> None:
     for verb, row in actions_table(get_pack(played.system)).items():
         result = played.cli(verb, "--help")

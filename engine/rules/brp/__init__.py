@@ -71,7 +71,8 @@ PACK = Pack(
     name="brp",
     title="Basic Roleplaying: the spot rules on the core rules",
     #: Bump whenever ``decide`` would give different outcomes for the same log.
-    version=1,
+    #: 2: the texts a ply records speak of a fighter by the sheet's pronoun, not a fixed "he".
+    version=2,
     options=BrpOptions,
     variants=VARIANTS,
     load_sheet_type=_sheet_type,

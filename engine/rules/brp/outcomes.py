@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.explain import Names
-from engine.plyoutcome import Bit, Opens, Rolled, Said, Teller, Verdict, quiet
+from engine.plyoutcome import Bit, Opens, Rolled, Said, Teller, Verdict, dice, quiet
 from events import brp as be
 from events.core import Event, ReactionRequested
 
@@ -56,7 +56,8 @@ def _defended(e: be.DefenseRolled, n: Names) -> Sequence[Bit]:
 
 
 def _damage(e: be.DamageRolled, n: Names) -> Sequence[Bit]:
-    return [Said(f"damage {e.roll.spec} = {e.roll.total}")]  # its effect: `explain`
+    effect = f" ({e.effect})" if e.effect else ""  # a slash's dice twice, a shield taking it
+    return [Said(f"damage {dice(e.roll)} = {e.roll.total}{effect}")]
 
 
 def _applied(e: be.DamageApplied, n: Names) -> Sequence[Bit]:
@@ -114,8 +115,8 @@ OUTCOMES: dict[type[Event], Teller] = {
             )
         ]
     ),
-    be.PowerDeclared: _row(lambda e, n: [Opens(f"{n(e.actor)}: {e.note}", e.actor)]),
-    be.ActDeclared: _row(lambda e, n: [Opens(f"{n(e.actor)}: {e.note}", e.actor)]),
+    be.PowerDeclared: _row(lambda e, n: [Opens(f"{n(e.actor)} uses a power, {e.note!r}", e.actor)]),
+    be.ActDeclared: _row(lambda e, n: [Opens(f"{n(e.actor)} does {e.note!r}", e.actor)]),
     be.AmbushDeclared: _row(
         lambda e, n: [
             Opens(f"Ambush by {', '.join(n(c) for c in e.attackers)}", at=tuple(e.attackers))

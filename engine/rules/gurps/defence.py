@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Literal
 
 from engine.dice import Dice
+from engine.pronouns import of as pronoun
 from engine.rules import IllegalAction
 from engine.rules.gurps.common import current, fighter, find_weapon, has, out_of_it, ready
 from engine.rules.gurps.fold import fold_gurps
@@ -44,7 +45,10 @@ def no_defence(state: FightState, target: str) -> str | None:
     if why is not None:
         return f"is {why}"
     if not current(state, target).defends:
-        return "made an All-Out Attack: no defence until his next turn (GURPS-ALL-OUT-ATTACK)"
+        return (
+            f"made an All-Out Attack: no defence until {pronoun(state, target).their} next turn "
+            "(GURPS-ALL-OUT-ATTACK)"
+        )
     return None
 
 
@@ -246,7 +250,7 @@ def answer(
         ):
             raise IllegalAction(
                 f"{name} attacked with the {weapon.name} in a Move and Attack: no parry with it "
-                "until his next turn (GURPS-MOVE-AND-ATTACK)"
+                f"until {pronoun(state, target).their} next turn (GURPS-MOVE-AND-ATTACK)"
             )
     elif choice == "block":
         weapon = _shield(state, target)

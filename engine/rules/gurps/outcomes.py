@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.explain import Names
-from engine.plyoutcome import Bit, Opens, Rolled, Said, Teller, Verdict, quiet, ruled
+from engine.plyoutcome import Bit, Opens, Rolled, Said, Teller, Verdict, dice, quiet, ruled
 from engine.rules.gurps.outcomes_more import MORE
 from events import gurps as ge
 from events.core import Event, ReactionRequested, Roll
@@ -167,7 +167,7 @@ OUTCOMES: dict[type[Event], Teller] = {
     ge.DefenseRolled: _row(_defended),
     ge.DefenseDeclined: _row(lambda e, n: [Verdict("hit", settles=True)]),
     ge.LocationRolled: _row(lambda e, n: [Said(place(e.location))]),
-    ge.DamageRolled: _row(lambda e, n: [Said(f"{e.roll.spec} = {e.roll.total} {e.damage_type}")]),
+    ge.DamageRolled: _row(lambda e, n: [Said(f"{dice(e.roll)} = {e.roll.total} {e.damage_type}")]),
     ge.InjuryApplied: _row(_injury),
     ge.Crippled: _row(lambda e, n: [Said(f"{n(e.combatant)}'s {place(e.location)} crippled")]),
     ge.StunChanged: _row(_stun),

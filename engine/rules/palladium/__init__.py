@@ -81,7 +81,9 @@ PACK = Pack(
     #: 6: guns and missiles: bursts, payload, the moment's penalties, volleys and their
     #: answers, thrown weapons, bows, grenades, covering fire; a burst with a W.P. whose bonus
     #: is 0 halves nothing; no strike back, entangle or disarm against a shot out of reach.
-    version=6,
+    #: 7: the texts a ply records (reasons, roll purposes, modifier names) speak of a fighter
+    #: by the sheet's pronoun, not a fixed "he".
+    version=7,
     options=pe.PalladiumOptions,
     variants=VARIANTS,
     load_sheet_type=_sheet_type,

@@ -354,7 +354,7 @@ def _house_table(state: FightState, volley: Volley, own: int, dice: Dice, first:
     bonus = (
         [
             Modifier(
-                name=f"{own} missile(s) of his own",
+                name=f"{own} missile(s) of the defender's own",
                 value=PER_MISSILE * own,
                 source="rules",
                 rule=COUNTER,

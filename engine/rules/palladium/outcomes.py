@@ -16,6 +16,7 @@ from engine.plyoutcome import (
     Said,
     Teller,
     Verdict,
+    dice,
     quiet,
     ruled,
 )
@@ -131,7 +132,7 @@ def _defended(e: pe.DefenseRolled, n: Names) -> Sequence[Bit]:
 
 def _damage(e: pe.DamageRolled, n: Names) -> Sequence[Bit]:
     unit = "M.D." if e.unit == "MD" else "S.D.C."
-    return [Said(f"{e.roll.spec} = {e.roll.total} {unit}")]
+    return [Said(f"{dice(e.roll)} = {e.roll.total} {unit}")]
 
 
 def _initiative(e: pe.InitiativeRolled, n: Names) -> Sequence[Bit]:
@@ -185,7 +186,11 @@ OUTCOMES: dict[type[Event], Teller] = {
             )
         ]
     ),
-    pe.ActDeclared: _row(lambda e, n: [Opens(f"{n(e.actor)}: {e.note}", e.actor)]),
+    pe.ActDeclared: _row(
+        lambda e, n: [
+            Opens(f"{n(e.actor)} does {e.note!r}" + (" (psionic)" if e.psionic else ""), e.actor)
+        ]
+    ),
     pe.MeleeRoundDeclared: _row(lambda e, n: [Opens("The GM calls for initiative")]),
     pe.SurpriseDeclared: _row(
         lambda e, n: [

@@ -9,6 +9,7 @@ from __future__ import annotations
 import msgspec
 
 from engine.dice import Dice
+from engine.pronouns import of as pronoun
 from engine.rules import IllegalAction, UsageError
 from engine.rules.palladium import (
     apm,
@@ -38,7 +39,8 @@ def undefendable(state: FightState, actor: str, target: str) -> str | None:
     t = state.combatants[target]
     if actor in fighter(t).frightened:
         return (
-            f"frozen by {a.name}'s Horror Factor, he cannot parry or dodge its first attack "
+            f"frozen by {a.name}'s Horror Factor, {pronoun(state, target).they} cannot parry or "
+            "dodge its first attack "
             "this round (PAL-COND-HORROR)"
         )
     if "surprised" in t.conditions:

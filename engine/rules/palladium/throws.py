@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.dice import Dice
+from engine.pronouns import of as pronoun
 from engine.rolls import roll
 from engine.rules.palladium import apm, damage, handtohand
 from engine.rules.palladium.options import opts
@@ -120,14 +121,17 @@ def _balance(
     if not state.combatants[target].alive:
         return events
     chance = BASE_CHANCE + 5 * max(0, (ap.ps - 20) // 5)
-    d100 = roll(dice, "keep his feet", "1D100", rule=BLOCK)
+    p = pronoun(state, target)
+    feet = f"{p.they} {p.agree('keeps', 'keep')} {p.their} feet"
+    falls = f"{p.they} {p.agree('falls', 'fall')}"
+    d100 = roll(dice, f"keep {p.their} feet", "1D100", rule=BLOCK)
     if tp.balance is not None:
         fell = d100.total >= tp.balance
-        kept = "under it: he keeps his feet" if not fell else "not under it: he falls"
-        reason = f"{d100.total} against his balance {tp.balance} %, {kept}"
+        kept = f"under it: {feet}" if not fell else f"not under it: {falls}"
+        reason = f"{d100.total} against {p.their} balance {tp.balance} %, {kept}"
     else:
         fell = d100.total <= chance
-        kept = "above it: he keeps his feet" if not fell else "not above it: he falls"
+        kept = f"above it: {feet}" if not fell else f"not above it: {falls}"
         reason = f"{d100.total} against a knockdown chance of {chance} %, {kept}"
     events.append(
         BalanceRolled(
@@ -145,7 +149,8 @@ def _balance(
         why = f"body-blocked by {ap.name}"
         return events + handtohand.fell(state, target, why, BLOCK, earlier)
     after = apm.spent(state, earlier)
-    return [*events, apm.spend_off_turn(after, target, 1, "kept his feet", BLOCK, "lost")]
+    kept_feet = f"kept {p.their} feet"
+    return [*events, apm.spend_off_turn(after, target, 1, kept_feet, BLOCK, "lost")]
 
 
 def _strength(
@@ -155,11 +160,13 @@ def _strength(
     tp = fighter(state.combatants[target]).profile
     steps = STRENGTH_STEPS[ap.ps_type] - STRENGTH_STEPS[tp.ps_type]
     chance = BASE_CHANCE + 2 * (ap.ps - tp.ps) + 20 * steps
-    d100 = roll(dice, "knock him down", "1D100", rule=HOUSE_BLOCK)
+    p = pronoun(state, target)
+    d100 = roll(dice, f"knock {p.them} down", "1D100", rule=HOUSE_BLOCK)
     down = d100.total <= chance
     reason = (
         f"{d100.total} against 50 % + 2 x (P.S. {ap.ps} - {tp.ps}) + 20 % x {steps} "
-        f"strength steps = {chance} %: " + ("down" if down else "he stands")
+        f"strength steps = {chance} %: "
+        + ("down" if down else f"{p.they} {p.agree('stands', 'stand')}")
     )
     events: list[Event] = [
         BalanceRolled(
@@ -175,7 +182,7 @@ def _strength(
     if not down:
         return events
     if tp.balance is not None:
-        save = roll(dice, "keep his feet", "1D100", rule=HOUSE_BLOCK)
+        save = roll(dice, f"keep {p.their} feet", "1D100", rule=HOUSE_BLOCK)
         kept = save.total < tp.balance
         events.append(
             BalanceRolled(
@@ -184,7 +191,7 @@ def _strength(
                 roll=save,
                 chance=tp.balance,
                 fell=not kept,
-                reason=f"{save.total} against his balance {tp.balance} %: "
+                reason=f"{save.total} against {p.their} balance {tp.balance} %: "
                 + ("knocked back, not down" if kept else "down"),
                 rule=HOUSE_BLOCK,
             )
