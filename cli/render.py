@@ -141,8 +141,8 @@ def _told(v: PlyView) -> list[Any]:
 def log_text(views: list[PlyView]) -> str:
     """One outcome line per ply (engine/plyoutcome.py), under it a line for each action of
     someone else the ply set off (``↳``: a power punch landing), then the rounds and passes
-    it began (``==``)."""
-    from events.core import PassStarted, RoundStarted
+    or phases it began (``==``)."""
+    from events.core import PassStarted, PhaseStarted, RoundStarted
 
     out = []
     for v in views:
@@ -152,7 +152,9 @@ def log_text(views: list[PlyView]) -> str:
         salt = f"  [reroll {v.row.salt}]" if v.row.salt else ""
         out.append(f"#{v.number:<4} {first.text}{dice}{salt}")
         out += [f"      ↳ {t.text}" for t in landed]
-        began: list[Event] = [e for e in v.events if isinstance(e, RoundStarted | PassStarted)]
+        began: list[Event] = [
+            e for e in v.events if isinstance(e, RoundStarted | PassStarted | PhaseStarted)
+        ]
         out += [f"      == {line.strip()}" for line in _lines(began, state)]
     return "\n".join(out)
 

@@ -9,15 +9,19 @@ core event its own way) that says what the event adds, as *bits*:
 
 * :class:`Opens` a line: the declaration's (who declares it: None for the GM; whom it names),
   or, once the turn has moved (:class:`Turn`), an action it set off (a power punch landing
-  on a later turn, an aimed shot going off at its DEX rank, a grenade at the round's end);
+  on a later turn, an aimed shot going off at its DEX rank, a grenade at the round's end),
+  unless it is the declarer's own action carried out as the turn came to him;
 * :class:`Rolled`: a roll and what it had to beat (``18 vs 5``), beginning an exchange;
   :class:`Against`: the answer that beat it or not, which takes the place of the target
   (``18 vs parry 10``), or stands alone in a line with no roll (an answer given later);
 * :class:`Verdict`: the exchange's outcome (hit, miss, parried …); a later one replaces a
   provisional one ("hits unless defended", then "hit");
 * :class:`Said`: anything else worth a glance (damage, pools, conditions);
-* :class:`Turn`: the turn moved on; said only in a line that says nothing else (a GM's
-  ``next``: "The GM ends Vance's turn; Marcus Kell acts").
+* :class:`Turn`: the turn moved on. What the ply says after it is said after the turn's words
+  ("The GM ends Vic Moran's turn; Bruno acts: Bruno's HT (consciousness) 18 vs 12, fails"); a
+  line that says nothing else ends with them (a GM's ``next``: "The GM ends Vance's turn;
+  Marcus Kell acts"); a move of the turn to the declarer himself, to carry out what he
+  declared (a round moved on to its turns), is no news.
 
 A row returns ``()`` for an event that adds nothing (bookkeeping). Every event type of every
 pack has a row (tests/contract/test_packs.py), so an event added without one fails loudly.
@@ -105,8 +109,17 @@ _STEPS = {"add": "{:+d}", "mul": "×{}", "div": "/{}", "div_up": "/{}", "cap": "
 
 
 def dice(roll: Roll) -> str:
-    """A roll's dice and the steps that made its total, compactly: ``1D4×2+5``, ``3D6``."""
-    return roll.spec + "".join(_STEPS[m.op].format(m.value) for m in roll.modifiers if m.value)
+    """A roll's dice and the steps that made its total, compactly, in the order applied:
+    ``3D6``, ``1D4×2+5``, ``(2D6+4)×2`` (a product of a sum bracketed, as it was worked)."""
+    text, summed = roll.spec, False
+    for m in roll.modifiers:
+        if not m.value or m.op == "skip":
+            continue
+        if m.op in ("mul", "div", "div_up") and summed:
+            text, summed = f"({text})", False
+        summed = summed or m.op == "add"
+        text += _STEPS[m.op].format(m.value)
+    return text
 
 
 def quiet(e: Any, n: Names) -> Sequence[Bit]:
@@ -147,18 +160,41 @@ class _Part:
 
 
 class _Line:
-    """A line being told."""
+    """A line being told: what it said before the turn moved, and after each move of it
+    (``segments``: the turn's words, then what was said once it had moved)."""
 
-    __slots__ = ("at", "head", "parts", "roll", "turn", "verdict", "who")
+    __slots__ = ("at", "head", "roll", "segments", "verdict", "verdict_in", "who")
 
     def __init__(self, opens: Opens) -> None:
         self.head = opens.text
         self.who = opens.who
         self.at = list(opens.at)
-        self.parts: list[_Part] = []
+        self.segments: list[tuple[str, list[_Part]]] = [("", [])]
         self.roll: _Part | None = None  # the roll of the exchange under way
         self.verdict: _Part | None = None  # and its verdict
-        self.turn = ""
+        self.verdict_in: list[_Part] = []  # the parts that hold it
+
+    @property
+    def parts(self) -> list[_Part]:
+        """Where what is said now goes."""
+        return self.segments[-1][1]
+
+    def said(self) -> bool:
+        """Whether the line says anything yet."""
+        return any(parts for _, parts in self.segments)
+
+    def turned(self, text: str) -> None:
+        """The turn moved on: what follows is said after it."""
+        if self.parts or len(self.segments) == 1:
+            self.segments.append((text, []))
+        else:  # it moved again before anything was said: only the last move counts
+            self.segments[-1] = (text, [])
+
+    def resumed(self) -> None:
+        """The turn came to the one whose line it is, to carry out what he declared: the
+        move is no news."""
+        if len(self.segments) > 1 and not self.parts:
+            self.segments.pop()
 
     def add(self, bit: Bit) -> None:
         match bit:
@@ -176,8 +212,9 @@ class _Line:
                 if bit.settles and (self.verdict is None or not self.verdict.provisional):
                     return
                 if self.verdict is not None:
-                    self.parts.remove(self.verdict)
+                    self.verdict_in.remove(self.verdict)
                 self.verdict = _Part(bit.text, provisional=bit.provisional)
+                self.verdict_in = self.parts
                 self.parts.append(self.verdict)
             case Said():
                 self.parts.append(_Part(bit.text))
@@ -185,11 +222,15 @@ class _Line:
                 self.at += [c for c in bit.at if c not in self.at]
 
     def told(self) -> Told:
-        said = [text for p in self.parts if (text := str(p))]
-        if said:
-            text = f"{self.head}: {', '.join(said)}"
-        else:  # a line that only moved the turn says whose it is now
-            text = f"{self.head}; {self.turn}" if self.turn else self.head
+        (_, first), *moved = self.segments
+        said = [str(p) for p in first if str(p)]
+        text = f"{self.head}: {', '.join(said)}" if said else self.head
+        for turn, parts in moved:
+            said = [str(p) for p in parts if str(p)]
+            if said:  # what happened as the turn came to someone
+                text += f"; {turn}: {', '.join(said)}"
+        if not self.said() and moved:  # a line that only moved the turn says whose it is now
+            text += f"; {moved[-1][0]}"
         return Told(text, self.who, tuple(c for c in self.at if c and c != self.who))
 
 
@@ -204,13 +245,20 @@ def tell(pack: Pack, events: Iterable[Event], state: FightState) -> list[Told]:
         row = rows.get(type(e)) or CORE.get(type(e))
         bits = row(e, n) if row is not None else [Said(type(e).__name__)]
         for bit in bits:
-            if isinstance(bit, Opens) and (not lines or turned):
+            if isinstance(bit, Opens) and lines and turned and bit.who == lines[-1].who:
+                if lines[-1].said():  # his own action landing, after what he did first
+                    lines.append(_Line(bit))
+                else:  # the turn came to him to carry out what he declared
+                    lines[-1].resumed()
+                    lines[-1].add(bit)
+                turned = False
+            elif isinstance(bit, Opens) and (not lines or turned):
                 lines.append(_Line(bit))
                 turned = False
             elif isinstance(bit, Turn):
                 turned = True
                 if lines:
-                    lines[-1].turn = bit.text
+                    lines[-1].turned(bit.text)
             elif lines:
                 lines[-1].add(bit)
     return [line.told() for line in lines]
@@ -302,12 +350,10 @@ CORE: dict[type[Event], Teller] = {
     ev.CombatantJoined: quiet,
     ev.CombatantRemoved: quiet,
     ev.CombatantRenamed: quiet,
-    # The rounds and passes a ply began are lines of their own in `log` (``==``).
+    # The rounds, passes and phases a ply began are lines of their own in `log` (``==``).
     ev.RoundStarted: quiet,
     ev.PassStarted: quiet,
-    ev.PhaseStarted: lambda e, n: [
-        Said(f"the {e.phase} phase begins" if e.phase else "the turns begin")
-    ],
+    ev.PhaseStarted: quiet,
     ev.TurnScheduled: quiet,
     ev.OrderChanged: lambda e, n: [Said(f"order now: {', '.join(n(c) for c in e.order)}")],
     ev.CutInQueued: lambda e, n: [Said(f"{n(e.combatant)} goes right after")],

@@ -160,7 +160,11 @@ def test_BRP_AIM_TIME_an_aimed_attack_goes_off_and_a_parry_is_told(gm: Gm) -> No
     gm("attack", "bandit", "ilsa", "--defend", "dodge", "--dice", "45,22,17")
     gm("defend", "bandit", "none", "--dice", "6")
     log = plies(gm)
-    assert log[5] == ["The GM moves the round on: the powers phase begins"]
+    assert log[5] == ["The GM moves the round on", "== Round 1: the powers phase begins"]
+    assert log[6] == [
+        "The GM moves the round on; Ilsa Varg acts at 15",
+        "== Round 1: the turns begin",
+    ]
     assert log[7] == [
         "Ilsa Varg attacks Hollow-Eyed Bandit: 40 vs 55 (success), hits unless defended, "
         "waiting for Hollow-Eyed Bandit's answer"

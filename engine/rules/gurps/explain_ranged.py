@@ -43,7 +43,7 @@ def _row(fn: object) -> Explainer:
 
 
 def _cover(e: ge.CoverChecked, n: Namer) -> list[str]:
-    face = f" ({roll_text(e.roll)}: 4-6 the cover)" if e.roll else ""
+    face = f" ({roll_text(e.roll)}: 4 to 6 the cover)" if e.roll else ""
     where = e.location.replace("_", " ")
     outcome = "the shot STRIKES THE COVER" if e.struck else f"it hits {n(e.target)}"
     shown = _EXPOSED[e.exposure]

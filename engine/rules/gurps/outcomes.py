@@ -88,12 +88,12 @@ def _success(e: ge.SuccessRolled, n: Names) -> Sequence[Bit]:
 
 
 def _contest(e: ge.ContestRolled, n: Names) -> Sequence[Bit]:
+    """A Quick Contest is an exchange of its own: each side's roll, then who won."""
     won = f"{n(e.winner)} wins by {e.margin}" if e.winner else "a tie"
+    a, p = e.active_roll, e.passive_roll
     return [
-        Said(
-            f"{n(e.active)} {e.active_roll.total} vs {e.active_roll.target}, "
-            f"{n(e.passive)} {e.passive_roll.total} vs {e.passive_roll.target}"
-        ),
+        Rolled(a.total, a.target, what=n(e.active)),
+        Rolled(p.total, p.target, what=n(e.passive), answer=True),
         Verdict(won),
     ]
 

@@ -48,13 +48,13 @@ def _grapple(e: ge.GrappleDeclared, n: Names) -> Sequence[Bit]:
 
 
 def _malfunction(e: ge.MalfunctionRolled, n: Names) -> Sequence[Bit]:
-    return [Verdict(f"{n(e.combatant)}'s {e.weapon} malfunctions: {e.kind}")]
+    return [Said(f"{n(e.combatant)}'s {e.weapon} malfunctions: {e.kind}")]
 
 
 def _cleared(e: ge.WeaponCleared, n: Names) -> Sequence[Bit]:
     if e.success is None:
         return [Said(f"Ready {e.done} of {e.readies}")]
-    return [Verdict(f"the {e.weapon} is clear" if e.jam is None else f"the {e.weapon} is {e.jam}")]
+    return [Said(f"the {e.weapon} is clear" if e.jam is None else f"the {e.weapon} is {e.jam}")]
 
 
 def _initiative(e: ge.PartialInitiativeRolled, n: Names) -> Sequence[Bit]:
@@ -126,8 +126,8 @@ MORE: dict[type[Event], Teller] = {
     ge.ZoneCovered: _row(lambda e, n: [Said(f"{e.shots} shots cover {e.zone or 'the zone'}")]),
     ge.ZoneFired: _row(
         lambda e, n: [
+            # each shot's roll and verdict follow
             Opens(f"{n(e.shooter)}'s zone fires on {n(e.victim)}", e.shooter, (e.victim,)),
-            Verdict(f"{e.hits} hit{'s' * (e.hits != 1)}" if e.hits else "miss"),
         ]
     ),
     ge.BlastReached: _row(

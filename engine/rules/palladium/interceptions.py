@@ -88,7 +88,7 @@ def _counter_volley(
             return Thinned([*events, _gone(defender, volley, why, rule, ())], None)
         r = roll(dice, "counter-volley", "1D100", target=None, rule=rule)
         if r.total <= RAW_COUNTER_CHANCE:
-            why = f"{r.total} is within 01-75: the whole volley goes up ({rule})"
+            why = f"{r.total} is within 01 to 75: the whole volley goes up ({rule})"
             return Thinned([*events, _gone(defender, volley, why, rule, (r,))], None)
         why = f"{r.total} is over 75: the volley flies on ({rule})"
         miss = VolleyThinned(
