@@ -47,9 +47,9 @@ def log(
     ] = None,
 ) -> None:
     """List the plies of the branch, one outcome line each (who did what to whom, the roll
-    against what it had to beat, hit or miss, the damage), the rounds and passes they began
-    marked; with --json every event and roll as recorded (--rules: and what each rule id its
-    plies cite means).
+    against what it had to beat, hit or miss, the damage), the rounds, passes and phases
+    they began marked; with --json every event and roll as recorded (--rules: and what each
+    rule id its plies cite means).
 
     Example: fracas log --round 2 --involving marcus --rules
     """

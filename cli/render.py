@@ -17,6 +17,7 @@ from events.core import Event
 from projections.state import FightState
 
 if TYPE_CHECKING:
+    from engine.plyoutcome import Told
     from engine.verify import Difference
 
 PLY_SCHEMA = "fracas.ply/1"
@@ -132,7 +133,7 @@ def status_text(doc: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _told(v: PlyView) -> list[Any]:
+def _told(v: PlyView) -> list[Told]:
     from engine.plyoutcome import ply_outcome  # not needed by `status`
 
     return ply_outcome(v.events, v.before)
