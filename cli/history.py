@@ -39,35 +39,26 @@ def log(
         typer.Option("--round", help="Only the plies of round K.", parser=numbers.integer(0)),
     ] = None,
     actor: Annotated[
-        str | None, typer.Option("--actor", help="Only the plies by or at this combatant.")
+        str | None, typer.Option("--actor", help="Only the plies this combatant declared.")
+    ] = None,
+    involving: Annotated[
+        str | None,
+        typer.Option("--involving", help="Only the plies by or at this combatant."),
     ] = None,
 ) -> None:
-    """List the plies of the branch, the rounds and passes they began marked; with --json
-    every event and roll as recorded (--rules: and what each rule id its plies cite means).
+    """List the plies of the branch, one outcome line each (who did what to whom, the roll
+    against what it had to beat, hit or miss, the damage), the rounds, passes and phases
+    they began marked; with --json every event and roll as recorded (--rules: and what each
+    rule id its plies cite means).
 
-    Example: fracas log --round 2 --actor marcus --rules
+    Example: fracas log --round 2 --involving marcus --rules
     """
     from cli import render
 
-    views = _table(ctx).log(branch)
-    if round_ is not None:
-        views = [v for v in views if render.round_of(v) == round_]
-    if actor is not None:
-        _known_actor(views, actor)
-        views = [v for v in views if render.concerns(v, actor)]
+    views = _table(ctx).log(branch, round_=round_, actor=actor, involving=involving)
     cites = "\n".join(render.explain_text(v) for v in views) if rules else None
     doc = _rules_doc(render.log_doc(views), rules, cites or "")
     _emit(ctx, _with_rules(render.log_text(views), rules, cites), doc)
-
-
-def _known_actor(views: list[Any], actor: str) -> None:
-    """Refuse a combatant the branch never had (exit 2), as every command does."""
-    from engine.rules import UnknownName
-    from events.core import JoinDeclared
-
-    ids = [e.combatant for v in views for e in v.events if isinstance(e, JoinDeclared)]
-    if actor not in ids:
-        raise UnknownName(f"unknown combatant {actor!r} (combatants: {', '.join(ids) or 'none'})")
 
 
 def _rules_doc(plies: list[Any], rules: bool, cites: str) -> Any:

@@ -114,10 +114,10 @@ def odds_text(report: Any) -> str:
             lines.append(f"  {fate:<26}{cells}")
         for pool in c.pools:
             cells = "".join(f"{_spread(r.pools.get(pool)) if r else '-':>{width}}" for r in rows)
-            lines.append(f"  {pool + ' mean (p10-p90)':<26}{cells}")
+            lines.append(f"  {pool + ' mean (p10 to p90)':<26}{cells}")
     lines.append("the fight")
     lines.append(
-        f"  {'rounds mean (p10-p90)':<26}"
+        f"  {'rounds mean (p10 to p90)':<26}"
         + "".join(f"{_spread(b.rounds):>{width}}" for b in report.branches)
     )
     lines.append(
@@ -131,6 +131,9 @@ def odds_text(report: Any) -> str:
 
 
 def _spread(s: Any) -> str:
+    """``4.5 (−1 to 11)``: the mean, and the band from the 10th to the 90th percentile."""
+    from engine.spans import number, span
+
     if s is None:
         return "-"
-    return f"{s.mean:g} ({s.p10:g}-{s.p90:g})"
+    return f"{number(s.mean)} ({span(s.p10, s.p90)})"

@@ -17,6 +17,7 @@ from events.core import Event
 from projections.state import FightState
 
 if TYPE_CHECKING:
+    from engine.plyoutcome import Told
     from engine.verify import Difference
 
 PLY_SCHEMA = "fracas.ply/1"
@@ -132,52 +133,34 @@ def status_text(doc: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _told(v: PlyView) -> list[Told]:
+    from engine.plyoutcome import ply_outcome  # not needed by `status`
+
+    return ply_outcome(v.events, v.before)
+
+
 def log_text(views: list[PlyView]) -> str:
-    """One line per ply, and under it the rounds and passes it began, and what it hands the
-    GM to act on (a notice, such as a setback he narrates)."""
-    from events.core import Notice, PassStarted, RoundStarted
+    """One outcome line per ply (engine/plyoutcome.py), under it a line for each action of
+    someone else the ply set off (``↳``: a power punch landing), then the rounds and passes
+    or phases it began (``==``), then what it hands the GM to act on (``!``: a notice, such as
+    a setback to narrate)."""
+    from events.core import Notice, PassStarted, PhaseStarted, RoundStarted
 
     out = []
     for v in views:
         state = v.before if v.before.system else _system_state(v)
-        first = _lines(v.events[:1], state) or [""]
+        first, *landed = _told(v)
         dice = f"  [dice {','.join(map(str, v.row.dice))}]" if v.row.dice else ""
         salt = f"  [reroll {v.row.salt}]" if v.row.salt else ""
-        out.append(f"#{v.number:<4} {first[0]}{dice}{salt}")
-        out += [f"      ↳ {line.strip()}" for line in _lines(_landings(v), state)[:1] if line]
-        began: list[Event] = [e for e in v.events if isinstance(e, RoundStarted | PassStarted)]
+        out.append(f"#{v.number:<4} {first.text}{dice}{salt}")
+        out += [f"      ↳ {t.text}" for t in landed]
+        began: list[Event] = [
+            e for e in v.events if isinstance(e, RoundStarted | PassStarted | PhaseStarted)
+        ]
         out += [f"      == {line.strip()}" for line in _lines(began, state)]
         notices: list[Event] = [e for e in v.events if isinstance(e, Notice)]
         out += [f"      !  {line.strip()}" for line in _lines(notices, state)]
     return "\n".join(out)
-
-
-def _landings(v: PlyView) -> list[Event]:
-    """What landed by itself in a ply declared by someone else (a multi-attack action whose
-    last attack the turn brought): each other fighter's first rolled event."""
-    declared = v.events[0]
-    by = getattr(declared, "actor", None) or v.before.clock.acting
-    seen: dict[str, Event] = {}
-    for e in v.events[1:]:
-        who = getattr(e, "actor", None)
-        if isinstance(who, str) and who != by and getattr(e, "roll", None) is not None:
-            seen.setdefault(who, e)
-    return list(seen.values())
-
-
-def round_of(v: PlyView) -> int:
-    """The round a ply belongs to: the one it began, else the one it was declared in."""
-    from events.core import RoundStarted
-
-    began = [e.round for e in v.events if isinstance(e, RoundStarted)]
-    return max(began) if began else v.before.clock.round
-
-
-def concerns(v: PlyView, cid: str) -> bool:
-    """Whether the ply's declaration is by or at ``cid`` (actor, defender, target,
-    combatant)."""
-    d = v.events[0]
-    return any(getattr(d, f, None) == cid for f in ("actor", "defender", "target", "combatant"))
 
 
 def _system_state(v: PlyView) -> FightState:
@@ -189,20 +172,26 @@ def _system_state(v: PlyView) -> FightState:
 
 
 def log_doc(views: list[PlyView]) -> list[dict[str, Any]]:
-    """Plies with their events and rolls as recorded."""
-    return [
-        {
-            "ply": v.number,
-            "command": v.row.command,
-            "seed": v.row.seed,
-            "salt": v.row.salt,
-            "dice": list(v.row.dice),
-            "rules_version": v.row.rules_version,
-            "created_at": v.row.created_at,
-            "events": [to_builtins(e) for e in v.events],
-        }
-        for v in views
-    ]
+    """Plies with their events and rolls as recorded, and their ``outcome`` line (and the
+    ``landings``: lines for the actions of others they set off)."""
+    docs = []
+    for v in views:
+        first, *landed = _told(v)
+        docs.append(
+            {
+                "ply": v.number,
+                "command": v.row.command,
+                "seed": v.row.seed,
+                "salt": v.row.salt,
+                "dice": list(v.row.dice),
+                "rules_version": v.row.rules_version,
+                "created_at": v.row.created_at,
+                "outcome": first.text,
+                "landings": [t.text for t in landed],
+                "events": [to_builtins(e) for e in v.events],
+            }
+        )
+    return docs
 
 
 def explain_text(v: PlyView) -> str:

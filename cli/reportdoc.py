@@ -18,8 +18,9 @@ COLOURS = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#1
 
 @dataclass
 class Entry:
-    """One ply of the report: its number, round, GM's words, explanation, and the state after
-    it (combatant -> (name, pools, conditions))."""
+    """One ply of the report: its number, round, outcome line (``log``'s, with the actions it
+    set off after ``↳``), explanation, and the state after it (combatant -> (name, pools,
+    conditions))."""
 
     number: int
     round: int
@@ -39,8 +40,10 @@ class Report:
 
 def build(ctx: typer.Context, branch: str | None, start: int, end: int | None) -> Report:
     """Everything the report shows, read from the log (verified as it is made)."""
-    from cli.render import explain_text, log_text, round_of
+    from cli.render import explain_text
     from engine.glossary import cited, summaries
+    from engine.plyfilter import round_of
+    from engine.plyoutcome import ply_outcome
     from engine.replay import kernel_for
     from engine.rules import UsageError, get_pack
 
@@ -75,7 +78,8 @@ def build(ctx: typer.Context, branch: str | None, start: int, end: int | None) -
             pools = pack.status.pools(entry) if pack.status.pools is not None else {}
             marks = sorted(c.conditions) + ([] if c.alive else ["dead"])
             state[cid] = (c.name, pools, sorted(set(marks)))
-        words = log_text([v]).splitlines()[0].split(" ", 1)[-1].strip()
+        # the ply's outcome line as `log` gives it, and the actions it set off (↳)
+        words = " ↳ ".join(t.text for t in ply_outcome(v.events, v.before))
         entries.append(Entry(v.number, round_of(v), words, explain_text(v), state))
     known = summaries()
     ids = cited("\n".join(e.explained for e in entries))

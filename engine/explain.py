@@ -8,16 +8,63 @@ total, and how it was judged.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
+from engine.pronouns import Words
+from engine.pronouns import of as pronoun_of
 from engine.rules import options as pack_options
 from engine.rules.pack import Pack
 from events import core as ev
 from events.core import Event, Modifier, Roll
 from projections.state import FightState
 
-Namer = Callable[[str | None], str]
+
+class Names:
+    """How a text names combatants, as the state before a ply knows them: ``n(cid)`` is his
+    name (the id for someone the state does not know, "nobody" for None), and ``n.they(cid)``,
+    ``n.them``, ``n.their``, ``n.themselves`` his pronoun from the sheet
+    (:mod:`engine.pronouns`); ``n.agree(cid, "is", "are")`` a verb whose subject is that
+    pronoun ("they are"; after his name a verb is singular, whatever the pronoun). ``state``
+    is there for a text that needs more (whose turn it is)."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: FightState) -> None:
+        self.state = state
+
+    def __call__(self, cid: str | None) -> str:
+        if cid is None:
+            return "nobody"
+        c = self.state.combatants.get(cid)
+        return c.name if c else cid
+
+    def words(self, cid: str | None) -> Words:
+        """His pronoun in all its forms."""
+        return pronoun_of(self.state, cid)
+
+    def they(self, cid: str | None) -> str:
+        """``he``, ``she``, ``they``, ``it``."""
+        return self.words(cid).they
+
+    def them(self, cid: str | None) -> str:
+        """``him``, ``her``, ``them``, ``it``."""
+        return self.words(cid).them
+
+    def their(self, cid: str | None) -> str:
+        """``his``, ``her``, ``their``, ``its``."""
+        return self.words(cid).their
+
+    def themselves(self, cid: str | None) -> str:
+        """``himself``, ``herself``, ``themselves``, ``itself``."""
+        return self.words(cid).themselves
+
+    def agree(self, cid: str | None, singular: str, plural: str) -> str:
+        """The verb form that goes with his pronoun: ``agree(cid, "keeps", "keep")``."""
+        return self.words(cid).agree(singular, plural)
+
+
+#: What a text names combatants with (:class:`Names`).
+Namer = Names
 
 _OPS = {"add": "{:+d}", "mul": "x{}", "div": "/{}", "div_up": "/{} rounded up", "cap": "at most {}",
         "set": "= {}", "skip": "({:+d} not applied)"}  # fmt: skip
@@ -58,7 +105,7 @@ def _cite(pack: Pack, concept: str) -> str:
     return pack.cite(concept)
 
 
-def _core(pack: Pack, e: Event, n: Namer, state: FightState) -> list[str] | None:
+def _core(pack: Pack, e: Event, n: Names, state: FightState) -> list[str] | None:
     match e:
         case ev.EncounterStarted():
             opts = pack_options.summary(pack, e.variant, e.options)
@@ -138,9 +185,15 @@ def _core(pack: Pack, e: Event, n: Namer, state: FightState) -> list[str] | None
             acting = state.clock.acting
             return [f"The GM ends {n(acting)}'s turn" if acting else "The GM moves the round on"]
         case ev.HoldDeclared():
-            return [f"{n(e.actor)} holds his action until {e.trigger!r}{_cite(pack, 'hold')}"]
+            return [
+                f"{n(e.actor)} holds {n.their(e.actor)} action until {e.trigger!r}"
+                f"{_cite(pack, 'hold')}"
+            ]
         case ev.ReleaseDeclared():
-            return [f"{n(e.actor)}'s trigger comes: he acts now"]
+            return [
+                f"{n(e.actor)}'s trigger comes: {n.they(e.actor)} "
+                f"{n.agree(e.actor, 'acts', 'act')} now"
+            ]
         case ev.InterruptDeclared():
             against = f" {n(e.against)}" if e.against else ""
             return [f"{n(e.actor)} tries to interrupt{against}"]
@@ -164,13 +217,7 @@ def _core(pack: Pack, e: Event, n: Namer, state: FightState) -> list[str] | None
 
 def lines(pack: Pack, e: Event, state: FightState) -> list[str]:
     """Lines for one event; ``state`` is the one before the ply (for names)."""
-
-    def n(cid: str | None) -> str:
-        if cid is None:
-            return "nobody"
-        c = state.combatants.get(cid)
-        return c.name if c else cid
-
+    n = Names(state)
     explainer: Any = pack.explain.get(type(e))
     if explainer is not None:
         out: list[str] = explainer(e, n)

@@ -117,15 +117,28 @@ class TableHistory(TableBase):
             chain_hash(store, head).hex(),
         )
 
-    def log(self, branch: str | None = None) -> list[PlyView]:
-        """Every ply of the branch with its events and the state before it."""
+    def log(
+        self,
+        branch: str | None = None,
+        *,
+        round_: int | None = None,
+        actor: str | None = None,
+        involving: str | None = None,
+    ) -> list[PlyView]:
+        """Every ply of the branch with its events and the state before it; or only those of
+        round ``round_``, those ``actor`` declared, those by or at ``involving``
+        (engine/plyfilter.py; an id the branch never had is refused, UnknownName)."""
         with self.scene(branch) as sc:
             views = []
             state = FightState()
             for ply, ply_events in sc.kernel.history(sc.store, sc.branch.head):
                 views.append(PlyView(ply.depth, ply, ply_events, state))
                 state = sc.kernel.fold_stored(sc.store, state, ply_events)
+        if round_ is None and actor is None and involving is None:
             return views
+        from engine.plyfilter import pick
+
+        return pick(views, round_, actor, involving)
 
     def explain(self, ref: str) -> PlyView:
         """One ply with its events and the state before it."""

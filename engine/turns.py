@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.dice import Dice
 from engine.inputs import bad_character, check_label
+from engine.pronouns import of as pronoun
 from engine.rules import IllegalAction, UnknownName, UsageError, check_name
 from engine.rules.pack import Decision, Pack
 from events.core import (
@@ -196,7 +197,11 @@ def decide_join(pack: Pack, state: FightState, d: JoinDeclared[Any], dice: Dice)
     check_join(state, d)
     sheet = d.sheet
     joined = CombatantJoined(
-        combatant=d.combatant, name=sheet.name, side=d.side, kind=str(sheet.kind)
+        combatant=d.combatant,
+        name=sheet.name,
+        side=d.side,
+        kind=str(sheet.kind),
+        pronoun=sheet.pronoun,
     )
     return Decision([joined, *pack.turns.join(state, d.combatant, sheet)])
 
@@ -270,7 +275,8 @@ def decide_hold(pack: Pack, state: FightState, d: HoldDeclared, dice: Dice) -> D
     clock = state.clock
     if clock.acting != d.actor or clock.resume:
         raise IllegalAction(
-            f"{name(state, d.actor)} can hold his action only on his own turn" + pack.cite("hold")
+            f"{name(state, d.actor)} can hold {pronoun(state, d.actor).their} action only on "
+            f"{pronoun(state, d.actor).their} own turn" + pack.cite("hold")
         )
     more = pack.turns.hold(state, d)
     return Decision([ActionHeld(combatant=d.actor, trigger=d.trigger), *more], advance="next")
@@ -301,15 +307,17 @@ def decide_interrupt(pack: Pack, state: FightState, d: InterruptDeclared, dice: 
     able(pack, state, d.actor)
     clock = state.clock
     me = name(state, d.actor)
+    my = pronoun(state, d.actor)
     against = d.against or clock.acting
     if against is None:
         raise IllegalAction("nobody is acting to interrupt: name whom with --against")
     able(pack, state, against)
     if against == d.actor:
-        raise IllegalAction(f"{me} cannot interrupt himself")
+        raise IllegalAction(f"{me} cannot interrupt {my.themselves}")
     if clock.acting == d.actor:
         raise IllegalAction(
-            f"it is {me}'s own turn: he acts now; an action under way that he stops is ruled "
+            f"it is {me}'s own turn: {my.they} {my.agree('acts', 'act')} now; an action under "
+            f"way that {my.they} {my.agree('stops', 'stop')} is ruled "
             f"broken by the GM (`fracas ruling {against} …`)"
         )
     if d.actor in clock.queued:
@@ -318,7 +326,7 @@ def decide_interrupt(pack: Pack, state: FightState, d: InterruptDeclared, dice: 
     if held is None and not d.allowed:
         raise IllegalAction(
             f"{me} holds no action to interrupt with{pack.cite('hold')}; if an ability lets "
-            "him, the GM allows it with --allowed"
+            f"{my.them}, the GM allows it with --allowed"
         )
     pack.turns.ready(state, d.actor, "interrupt")
     events, wins = pack.turns.contest(state, d, against, dice)
@@ -378,7 +386,8 @@ def decide_ruling(pack: Pack, state: FightState, d: RulingDeclared, dice: Dice) 
         )
     if d.end_condition == "dead":
         raise IllegalAction(
-            f"a ruling does not bring {c.name} back from the dead; undo the ply that killed him"
+            f"a ruling does not bring {c.name} back from the dead; undo the ply that killed "
+            f"{pronoun(state, c.id).them}"
         )
     if d.end_condition:
         if d.end_condition not in c.conditions:

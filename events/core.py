@@ -18,6 +18,10 @@ import msgspec
 #: a plain string.
 CombatantId = Annotated[str, msgspec.Meta(extra={"combatant": True})]
 
+#: How texts speak of a fighter: the sheet's ``pronoun`` key (README, "Sheets"). "they" is the
+#: default, and what a combatant of a log written before the key reads as.
+Pronoun = Literal["he", "she", "they", "it"]
+
 
 class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     """Base of every logged event; the ``type`` field carries the namespaced tag.
@@ -214,6 +218,8 @@ class CombatantJoined(Event, frozen=True, kw_only=True, tag="core.combatant_join
     name: str
     side: str
     kind: str
+    #: How texts speak of him: the sheet's ``pronoun`` ("they" in a log from before the key).
+    pronoun: Pronoun = "they"
 
 
 class RoundStarted(Event, frozen=True, kw_only=True, tag="core.round_started"):

@@ -24,7 +24,7 @@ def on_encounter_started(state: FightState, e: ev.EncounterStarted[Any]) -> Figh
 def on_combatant_joined(state: FightState, e: ev.CombatantJoined) -> FightState:
     """Add the combatant; the rules pack's reducer fills in its record."""
     return state.with_combatant(
-        CombatantState(id=e.combatant, name=e.name, side=e.side, kind=e.kind)
+        CombatantState(id=e.combatant, name=e.name, side=e.side, kind=e.kind, pronoun=e.pronoun)
     )
 
 

@@ -88,6 +88,8 @@ class CombatantState(msgspec.Struct, frozen=True):
     expires_turn: Mapping[str, int] = msgspec.field(default_factory=dict)
     #: The trigger of a held action (None: he holds nothing).
     held: str | None = None
+    #: How texts speak of the combatant (the sheet's ``pronoun``; engine/pronouns.py).
+    pronoun: str = "they"
 
     @property
     def alive(self) -> bool:

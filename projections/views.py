@@ -57,6 +57,7 @@ def status_document(
                 "name": c.name,
                 "side": c.side,
                 "kind": c.kind,
+                "pronoun": c.pronoun,
                 "conditions": sorted(c.conditions),
                 "alive": c.alive,
                 "held": c.held,

@@ -175,7 +175,7 @@ def test_missiles_example_plays_to_the_end(tmp_path: Path) -> None:
     out = play("missiles.sh", tmp_path / "missiles.db")
     assert (
         "+4 4 missile(s) in the volley [rules, PAL-HR-MSL-STRIKE] -2 a smaller target: size "
-        "class 4, his 6 [rules, PAL-HR-SIZE-CLASS] = 11 vs 8"
+        "class 4, its 6 [rules, PAL-HR-SIZE-CLASS] = 11 vs 8"
     ) in out
     assert "3 missile(s) destroyed, 1 still coming" in out
     assert "1 of 4 missile(s) still coming" in out

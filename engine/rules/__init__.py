@@ -36,7 +36,7 @@ def check_name(kind: str, name: str) -> str:
     if not _NAME.fullmatch(name):
         shown = repr(name) if len(name) <= 40 else f"{name[:40]!r}... ({len(name)} characters)"
         raise UsageError(
-            f"{kind} name {shown} is not allowed: use 1-64 letters, digits, '_', '.' or '-'"
+            f"{kind} name {shown} is not allowed: use 1 to 64 letters, digits, '_', '.' or '-'"
         )
     return name
 

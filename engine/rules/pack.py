@@ -36,6 +36,8 @@ from projections.state import FightState
 
 if TYPE_CHECKING:
     from engine.dice import Dice
+    from engine.explain import Names
+    from engine.plyoutcome import Teller
 
 Advance = Literal["none", "next", "start"]
 #: How a turn reached someone: his own turn in the order, a cut-in, or back after a cut-in.
@@ -244,8 +246,9 @@ class StatusView(msgspec.Struct, frozen=True):
         return self.prompt(doc) if self.prompt is not None else round_prompt(doc)
 
 
-#: ``explain(event, name)`` -> lines a GM reads; ``name(cid)`` is a combatant's name.
-Explainer = Callable[[Any, Callable[[str | None], str]], list[str]]
+#: ``explain(event, n)`` -> lines a GM reads; ``n(cid)`` is a combatant's name, ``n.their(cid)``
+#: his pronoun (:class:`engine.explain.Names`).
+Explainer = Callable[[Any, "Names"], list[str]]
 
 
 class Pack(msgspec.Struct, frozen=True, kw_only=True, dict=True):  # dict: cached parts
@@ -281,6 +284,9 @@ class Pack(msgspec.Struct, frozen=True, kw_only=True, dict=True):  # dict: cache
     load_actions: Callable[[], tuple[Action, ...]]
     load_turns: Callable[[], TurnRules]
     load_explain: Callable[[], Mapping[type[Event], Explainer]]
+    #: The outcome rows of the pack's events (and of core events it words its own way), for
+    #: the one line `log` gives a ply (engine/plyoutcome.py), loaded on first use.
+    load_outcomes: Callable[[], Mapping[type[Event], Teller]]
     citations: Mapping[str, str] = msgspec.field(default_factory=dict)
     phases: tuple[str, ...] = ()
     #: The record a combatant's ``data`` holds (a msgspec struct), so that a snapshot of the
@@ -311,6 +317,11 @@ class Pack(msgspec.Struct, frozen=True, kw_only=True, dict=True):  # dict: cache
     def explain(self) -> Mapping[type[Event], Explainer]:
         """The explain texts of the pack's events."""
         return self.load_explain()
+
+    @functools.cached_property
+    def outcomes(self) -> Mapping[type[Event], Teller]:
+        """What each of the pack's events adds to a ply's outcome line."""
+        return self.load_outcomes()
 
     @property
     def records(self) -> dict[str, Any]:

@@ -175,7 +175,7 @@ class GurpsOptions(msgspec.Struct, frozen=True, kw_only=True):
         Literal["roll", "right"],
         _doc(
             "GURPS-RANDOM-LOC",
-            "a random hit on a hand or foot: 1d more for the side (1-3 right, 4-6 left); or "
+            "a random hit on a hand or foot: 1d more for the side (1 to 3 right, 4 to 6 left); or "
             "always the right",
         ),
     ] = "roll"
@@ -256,7 +256,7 @@ class GurpsOptions(msgspec.Struct, frozen=True, kw_only=True):
         bool,
         _doc(
             "GURPS-LEVELS",
-            "fighting 4-5 ft apart in height, the hit-location modifiers of the lesser bands "
+            "fighting 4 to 5 ft apart in height, the hit-location modifiers of the lesser bands "
             "still apply (the catalogue's [AMB] assumption: the seed lifts them only at 6 ft); "
             "off: none",
         ),

@@ -200,7 +200,7 @@ class PalladiumOptions(CoreOptions, frozen=True, kw_only=True):
         Literal["besides", "in_all"],
         _doc(
             "PAL-MSL-SHOOT-DOWN",
-            "the 31-60 result destroys half the volley besides the missile shot (two: both), or"
+            "the 31 to 60 result destroys half the volley besides the missile shot (two: both), or"
             " half of it in all, the one shot among them",
         ),
     ] = "besides"

@@ -132,8 +132,9 @@ def test_the_end_of_the_fight_is_announced(fracas_inprocess: Invoke, tmp_path: P
 
 
 def test_log_marks_rounds_and_passes_and_filters(fracas_inprocess: Invoke, tmp_path: Path) -> None:
-    """A readable log: the rounds and passes a ply began under it, whose turn the GM ended,
-    and --round K / --actor X to pick plies."""
+    """A readable log: the rounds and passes a ply began under it, whose turn the GM ended
+    and who acts then, and --round K / --actor X (the plies X declared) / --involving X (by
+    or at X) to pick plies."""
     db = tmp_path / "l.db"
     for args in (
         ("new", "duel", "--seed", "7", "--variant", "house"),
@@ -147,11 +148,14 @@ def test_log_marks_rounds_and_passes_and_filters(fracas_inprocess: Invoke, tmp_p
         assert fracas_inprocess(*args, db=db).code == 0, args
     text = fracas_inprocess("log", db=db).stdout.splitlines()
     assert "      == Round 1 begins, 3 passes; order: Marcus Kell, CS Grunt Vance" in text
-    assert "#5    The GM ends Marcus Kell's turn" in text
-    assert "#6    The GM ends CS Grunt Vance's turn" in text
+    assert "#5    The GM ends Marcus Kell's turn; CS Grunt Vance acts" in text
+    assert "#6    The GM ends CS Grunt Vance's turn; Marcus Kell acts" in text
     assert any(line.startswith("      == Pass 2 of round 1 begins") for line in text)
-    by_vance = fracas_inprocess("log", "--actor", "vance", db=db).stdout.splitlines()
-    assert [line.split()[0] for line in by_vance] == ["#2", "#4"]
+    by_marcus = fracas_inprocess("log", "--actor", "marcus", db=db).stdout.splitlines()
+    assert [line.split()[0] for line in by_marcus] == ["#4"]
+    assert fracas_inprocess("log", "--actor", "vance", db=db).stdout == "\n"  # declared none
+    at_vance = fracas_inprocess("log", "--involving", "vance", db=db).stdout.splitlines()
+    assert [line.split()[0] for line in at_vance if line.startswith("#")] == ["#2", "#4", "#6"]
     round_1 = json.loads(fracas_inprocess("--json", "log", "--round", "1", db=db).stdout)
     assert [p["ply"] for p in round_1] == [3, 4, 5, 6]
 
@@ -196,7 +200,7 @@ def test_log_shows_a_landing_under_the_ply_that_brought_it(
     fracas_inprocess: Invoke, tmp_path: Path
 ) -> None:
     """A power punch lands on its second attack, in a ply the GM declared (`next`): the log
-    says so on its own line, naming who struck."""
+    says so on its own line, naming who struck, the power punch, and how it went."""
     db = tmp_path / "p.db"
     for args in (
         ("new", "duel", "--seed", "7"),
@@ -208,8 +212,8 @@ def test_log_shows_a_landing_under_the_ply_that_brought_it(
     ):
         assert fracas_inprocess(*args, db=db).code == 0, args
     lines = fracas_inprocess("log", db=db).stdout.splitlines()
-    at = lines.index("#5    The GM ends Brodkil Raider's turn")
-    assert lines[at + 1].startswith("      ↳ Marcus Kell strike: 1D20 [")
+    at = lines.index("#5    The GM ends Brodkil Raider's turn; Marcus Kell acts")
+    assert lines[at + 1].startswith("      ↳ Marcus Kell's power punch lands on Brodkil Raider: ")
 
 
 def test_log_refuses_an_unknown_actor_and_rules_json(

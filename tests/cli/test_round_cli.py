@@ -221,7 +221,7 @@ def test_PAL_HR_ROUND_PASSES_a_house_round_through_the_cli(gm: Gm) -> None:
         f"verified {st['head'] + 1} plies; log intact, head hash "
     )
     log = gm("log")
-    for text in ("casts Armor of Ithan", "holds his action", "interrupt", "GM ruling"):
+    for text in ("casts Armor of Ithan", "holds their action", "interrupt", "GM ruling"):
         assert text in log
 
 

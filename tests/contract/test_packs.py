@@ -10,7 +10,8 @@ malformed sheets with the field paths their error must name. Against each:
 * the state folded ply by ply equals the state rebuilt from the log at every ply;
 * undo N then redo N gives back the identical status;
 * ``replay --verify`` re-resolves every ply to the same events;
-* every verb has help with an example, and every event type an explain text;
+* every verb has help with an example, and every event type an explain text and an outcome
+  row (what it adds to a ply's line in `log`), which tells every ply of the fight;
 * a bad sheet gives every error at once, with its path, exit 2, and nothing written.
 """
 
@@ -29,7 +30,8 @@ from typer.testing import CliRunner
 
 from cli.main import run
 from engine.actiontable import actions_table
-from engine.explain import lines
+from engine.explain import Names, lines
+from engine.plyoutcome import CORE, Opens, ply_outcome, tell
 from engine.replay import Kernel, kernel_for
 from engine.rules import SYSTEMS, get_pack
 from engine.table import Table
@@ -357,6 +359,42 @@ def test_every_event_type_has_an_explain_text(played: Played) -> None:
     missing = [t.__name__ for t in pack.events if t not in pack.explain and not issubclass(t, core)]
     assert missing == []
     assert kernel.codec.tags >= {t.__struct_config__.tag for t in pack.events}
+
+
+def test_every_event_type_has_an_outcome_row(played: Played) -> None:
+    """Every event type of the pack, and every core event, has a row of the outcome table
+    (engine/plyoutcome.py): an event added without one fails here. Each ply of the scripted
+    fight is told in lines that say something, by and at combatants of the fight; each
+    declaration's row opens its ply's line."""
+    pack = get_pack(played.system)
+    missing = [t.__name__ for t in pack.events if t not in pack.outcomes]
+    assert missing == [], f"{played.system}: events with no outcome row: {missing}"
+    untold = [t.__name__ for t in CORE_EVENTS if t not in CORE and t not in pack.outcomes]
+    assert untold == []
+    views = Table(played.db).log()
+    ids = {cid for v in views for cid in v.before.combatants}
+    for view in views:
+        told = ply_outcome(view.events, view.before)
+        assert told and all(t.text for t in told), view.row.command
+        assert all(t.who is None or t.who in ids for t in told), (view.row.command, told)
+        assert all(set(t.at) <= ids for t in told), (view.row.command, told)
+        rows = [pack.outcomes.get(type(e)) or CORE.get(type(e)) for e in view.events]
+        assert None not in rows, view.row.command
+        if view.number:
+            opening = rows[0](view.events[0], Names(view.before))  # type: ignore[misc]
+            assert isinstance(opening[0], Opens), type(view.events[0]).__name__
+    assert tell(pack, [], FightState()) == []
+
+
+def test_every_sheet_speaks_of_its_fighter_by_a_pronoun(played: Played) -> None:
+    """The sheet's ``pronoun`` (he, she, they, it; "they" by default) is on every system's
+    sheet and reaches the combatant's state (`status --json`)."""
+    import attrs
+
+    field = attrs.fields_dict(get_pack(played.system).sheet)["pronoun"]
+    assert field.default == "they"
+    doc = played.cli.json("status")
+    assert {c["pronoun"] for c in doc["combatants"]} <= {"he", "she", "they", "it"}
 
 
 def test_every_verb_has_help_with_an_example(played: Played) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.rules.brp.options import VARIANTS
 from engine.rules.brp.status import STATUS
@@ -22,6 +22,10 @@ from projections import brp as proj
 
 #: The phases of a round before its turns, in order (``round.py`` moves the round through them).
 PHASES = ("intent", "powers")
+
+
+if TYPE_CHECKING:
+    from engine.plyoutcome import Teller
 
 
 def _sheet_type() -> type[Any]:
@@ -57,11 +61,18 @@ def _explain() -> Mapping[type[Event], Explainer]:
     return EXPLAIN
 
 
+def _outcomes() -> Mapping[type[Event], Teller]:
+    from engine.rules.brp.outcomes import OUTCOMES
+
+    return OUTCOMES
+
+
 PACK = Pack(
     name="brp",
     title="Basic Roleplaying: the spot rules on the core rules",
     #: Bump whenever ``decide`` would give different outcomes for the same log.
-    #: 2: a stun the target resists does nothing (no least damage).
+    #: 2: a stun the target resists does nothing (no least damage); the texts a ply records
+    #: speak of a fighter by the sheet's pronoun, not a fixed "he".
     version=2,
     options=BrpOptions,
     variants=VARIANTS,
@@ -76,6 +87,7 @@ PACK = Pack(
     load_actions=_actions,
     load_turns=_turns,
     load_explain=_explain,
+    load_outcomes=_outcomes,
     citations={"hold": "BRP-QUICKDRAW"},
     phases=PHASES,
 )

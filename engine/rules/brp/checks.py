@@ -5,6 +5,7 @@ weapon not in hand or not able to do what is asked, an intent not stated, a maga
 
 from __future__ import annotations
 
+from engine.pronouns import of as pronoun
 from engine.rules import IllegalAction, UsageError
 from engine.rules.brp import tables
 from engine.rules.brp.common import (
@@ -30,7 +31,7 @@ def check_attack(state: FightState, d: AttackDeclared, weapon: BrpWeapon) -> Non
     name = c.name
     known(state, d.target)
     if d.target == d.actor:
-        raise IllegalAction("a fighter cannot attack himself")
+        raise IllegalAction(f"{name} cannot attack {pronoun(state, d.actor).themselves}")
     if "dead" in state.combatants[d.target].conditions:
         raise IllegalAction(f"{state.combatants[d.target].name} is dead")
     ws = f.weapons.get(weapon.name)
@@ -106,7 +107,7 @@ def check_attack(state: FightState, d: AttackDeclared, weapon: BrpWeapon) -> Non
     if d.cover == "full" and not melee:
         raise IllegalAction(
             f"{state.combatants[d.target].name} is crouched fully behind cover: small missile "
-            "fire cannot hit him (BRP-FORTIFIED)"
+            f"fire cannot hit {pronoun(state, d.target).them} (BRP-FORTIFIED)"
         )
 
 

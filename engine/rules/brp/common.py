@@ -9,6 +9,7 @@ from typing import Any, Literal
 import msgspec
 
 from engine import turns
+from engine.pronouns import of as pronoun
 from engine.rules import IllegalAction, UnknownName
 from engine.rules.brp.options import opts
 from engine.turns import known
@@ -90,7 +91,8 @@ def use(
         )
     if action in f.used and opts(state).two_of_three == "distinct":
         raise IllegalAction(
-            f"{name} has already made his {action} this round: two different ones of attack, "
+            f"{name} has already made {pronoun(state, cid).their} {action} this round: two "
+            "different ones of attack, "
             "parry and dodge (option two_of_three=distinct)"
         )
     return ActionUsed(combatant=cid, action=action, rule=rule)

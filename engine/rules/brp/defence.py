@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Literal
 
 from engine.dice import Dice
+from engine.pronouns import of as pronoun
 from engine.rolls import roll
 from engine.rules import IllegalAction
 from engine.rules.brp import damage, tables, wounds
@@ -154,7 +155,7 @@ def answer(
                 combatant=target,
                 condition="prone",
                 present=False,
-                rule="BRP-PRONE: a Difficult Dodge gets him up",
+                rule=f"BRP-PRONE: a Difficult Dodge gets {pronoun(state, target).them} up",
             )
         )
     if weapon is not None:
@@ -171,12 +172,15 @@ def _first_rolls(
     rolls: list[tuple[str, int, list[Grade], str, str]] = []
     if "stunned" in state.combatants[target].conditions:
         idea = fighter(state, target).profile.rolls["idea"]
-        why = "stunned, and failed his Idea roll (BRP-STUNNED)"
+        why = f"stunned, and failed {pronoun(state, target).their} Idea roll (BRP-STUNNED)"
         rolls.append(("idea", idea, [], "BRP-STUNNED", why))
     if detail.backstab:
         sense = max(("listen", "sense"), key=lambda s: skill_of(state, target, s))
         grade = [difficult("a blow from behind", "BRP-BACKSTAB")]
-        why = f"did not hear it coming: failed his {sense.title()} roll (BRP-BACKSTAB)"
+        why = (
+            f"did not hear it coming: failed {pronoun(state, target).their} {sense.title()} "
+            "roll (BRP-BACKSTAB)"
+        )
         rolls.append((sense, skill_of(state, target, sense), grade, "BRP-BACKSTAB", why))
     return rolls
 

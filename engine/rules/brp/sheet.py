@@ -6,6 +6,7 @@ default)::
 
     name = "Ilsa Varg"                 # required, not blank
     kind = "pc"                        # required: pc | npc
+    pronoun = "they"                   # he | she | they | it: how texts speak of the fighter
     [characteristics]                  # required, each 1..200
     str = 13
     con = 12
@@ -57,6 +58,7 @@ import attrs
 from engine.dicespec import parse_spec
 from engine.rules.brp.tables import Location
 from engine.sheets import Label, Range, Satisfies, duplicate, problem
+from events.core import Pronoun
 
 Characteristic = Annotated[int, Range(1, 200)]
 Percent = Annotated[int, Range(0, 500)]
@@ -157,6 +159,8 @@ class BrpSheet:
 
     name: Name
     kind: Literal["pc", "npc"]
+    #: How texts speak of the fighter (he, she, they, it); "they" when the sheet is silent.
+    pronoun: Pronoun = "they"
     characteristics: Characteristics
     skills: Skills = attrs.field(factory=dict)
     weapons: tuple[Weapon, ...] = ()

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from engine.dice import Dice
+from engine.pronouns import of as pronoun
 from engine.rules import IllegalAction, UsageError
 from engine.rules.brp import hazards, round, tables
 from engine.rules.brp.common import able, done, fighter, find_weapon
@@ -112,7 +113,9 @@ class BrpTurns:
         """He leaves the rank count until he releases it (a quickdraw holds, BRP-QUICKDRAW)."""
         c = state.combatants[d.actor]
         if c.held is not None:
-            raise IllegalAction(f"{c.name} already holds his action until {c.held!r}")
+            raise IllegalAction(
+                f"{c.name} already holds {pronoun(state, c.id).their} action until {c.held!r}"
+            )
         return [done(d.actor, f"holds until {d.trigger}")]
 
     def ready(self, state: FightState, cid: str, what: str) -> None:
@@ -224,7 +227,9 @@ class BrpTurns:
             events += take(state, d.combatant, d.damage, None, d.rule or "GM ruling")
         if d.heal:
             if not c.alive:
-                raise IllegalAction(f"{c.name} is dead; healing cannot bring him back")
+                raise IllegalAction(
+                    f"{c.name} is dead; healing cannot bring {pronoun(state, c.id).them} back"
+                )
             after = min(f.profile.hp, f.hp + d.heal)
             if after <= f.hp:
                 raise IllegalAction(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.rules.gurps.options import VARIANTS
 from engine.rules.gurps.status import STATUS
@@ -22,6 +22,9 @@ from events.core import Event
 from events.gurps.records import AttackDetail, GurpsOptions
 from projections import gurps as proj
 from projections import gurps_resheet as resheet_proj
+
+if TYPE_CHECKING:
+    from engine.plyoutcome import Teller
 
 
 def _sheet_type() -> type[Any]:
@@ -58,6 +61,12 @@ def _explain() -> Mapping[type[Event], Explainer]:
     return {**EXPLAIN, **EXPLAIN_MELEE}
 
 
+def _outcomes() -> Mapping[type[Event], Teller]:
+    from engine.rules.gurps.outcomes import OUTCOMES
+
+    return OUTCOMES
+
+
 PACK = Pack(
     name="gurps",
     title="GURPS: the special combat situations on the Basic Set's core",
@@ -67,7 +76,7 @@ PACK = Pack(
     #: at 0 or below cost HP, the Will roll, low FP halving Dodge, ``fat`` damage off FP),
     #: healing rulings, and the core gaps of issue 12; 5: barehanded parries and the arm lock
     #: they open, the target's Size Modifier on every attack roll, a two-handed weapon's +2
-    #: against a disarm).
+    #: against a disarm, the texts a ply records speak of a fighter by the sheet's pronoun).
     version=5,
     options=GurpsOptions,
     variants=VARIANTS,
@@ -82,5 +91,6 @@ PACK = Pack(
     load_actions=_actions,
     load_turns=_turns,
     load_explain=_explain,
+    load_outcomes=_outcomes,
     citations={"hold": "GURPS-WAIT", "round_end": "GURPS-SEQUENCE"},
 )

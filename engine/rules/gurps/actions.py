@@ -7,6 +7,7 @@ core's, priced by :mod:`turns`.
 from __future__ import annotations
 
 from engine.dice import Dice
+from engine.pronouns import of as pronoun
 from engine.rules import IllegalAction, UsageError
 from engine.rules.gurps import defence
 from engine.rules.gurps.attack import decide_attack
@@ -75,7 +76,10 @@ def decide_maneuver(state: FightState, d: ManeuverDeclared, dice: Dice) -> Decis
     if d.target is not None:
         known(state, d.target)
         if d.target == d.actor:
-            raise UsageError(f"{d.maneuver}'s --target is a foe, not {d.actor} himself")
+            raise UsageError(
+                f"{d.maneuver}'s --target is a foe, not {d.actor} "
+                f"{pronoun(state, d.actor).themselves}"
+            )
     if d.maneuver == "evaluate" and d.target is None:
         raise UsageError("evaluate needs the foe it studies: --target B")
     weapon = None if d.weapon is None else find_weapon(state, d.actor, d.weapon).name
@@ -94,7 +98,11 @@ def decide_maneuver(state: FightState, d: ManeuverDeclared, dice: Dice) -> Decis
             raise IllegalAction(f"{state.combatants[d.actor].name} is {now} already")
         check_posture(state, d.actor, d.posture)
         if now == "prone" and d.posture not in _FROM_PRONE:
-            raise IllegalAction("from lying prone he first kneels, crawls or sits (GURPS-POSTURE)")
+            p = pronoun(state, d.actor)
+            raise IllegalAction(
+                f"from lying prone {p.they} first {p.agree('kneels', 'kneel')}, "
+                f"{p.agree('crawls', 'crawl')} or {p.agree('sits', 'sit')} (GURPS-POSTURE)"
+            )
         events.append(PostureChanged(combatant=d.actor, posture=d.posture, rule="GURPS-POSTURE"))
     return Decision(events, advance="next" if d.maneuver in _ENDS_TURN else "none")
 

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from engine.dice import Dice
+from engine.pronouns import of as pronoun
 from engine.rules import UsageError
 from engine.rules.gurps.common import fighter
 from engine.rules.gurps.resolution import contest_rolled, success_roll
@@ -46,7 +47,7 @@ def contest(state: FightState, d: AttackDeclared, dice: Dice) -> list[Event]:
 
 
 def defence(
-    d: AttackDeclared, rolled: Sequence[Event]
+    state: FightState, d: AttackDeclared, rolled: Sequence[Event]
 ) -> tuple[list[Modifier], list[Modifier], str | None]:
     """The attack's modifiers (dropping), the defence's (-2), or why there is none."""
     if d.from_above is None:
@@ -58,5 +59,6 @@ def defence(
         side = "first" if won.winner == d.actor else "second"
     result = sa.from_above(Contest(winner=side, by=0), warned=d.from_above == "warned")
     if not result.defence_allowed:
-        return mods, [], f"he never saw it coming from above: no defence ({_RULE})"
+        never = f"{pronoun(state, d.target).they} never saw it coming from above"
+        return mods, [], f"{never}: no defence ({_RULE})"
     return mods, list(result.modifiers), None

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.dice import Dice
+from engine.pronouns import of as pronoun
 from engine.rules import IllegalAction, UnknownName, UsageError
 from engine.rules.gurps import (
     blasts,
@@ -175,7 +176,10 @@ def _checks(state: FightState, d: AttackDeclared, weapon: GurpsWeapon, r: Row) -
             "this turn (GURPS-MANEUVERS)"
         )
     if fighter(state, d.actor).attacks >= r.attacks:
-        raise IllegalAction(f"{c[d.actor].name} has made his attack this turn (GURPS-MANEUVERS)")
+        raise IllegalAction(
+            f"{c[d.actor].name} has made {pronoun(state, d.actor).their} attack this turn "
+            "(GURPS-MANEUVERS)"
+        )
     if r.melee_only and weapon.ranged:
         raise IllegalAction(f"{r.title} is for melee attacks ({r.rule})")
     if r.ranged_only and not weapon.ranged:

@@ -4,6 +4,7 @@ weapons, the states that stop him, and the maneuver he is taking this turn."""
 from __future__ import annotations
 
 from engine import turns
+from engine.pronouns import of as pronoun
 from engine.rules import IllegalAction, UnknownName
 from engine.rules.gurps.maneuvers import Row, row
 from engine.turns import known
@@ -47,7 +48,9 @@ def check_turn(state: FightState, actor: str) -> None:
             f"{clock.round}, not {name}'s (GURPS-SEQUENCE)"
         )
     if fighter(state, actor).stun != "none":
-        raise IllegalAction(f"{name} is stunned: he can only do nothing (GURPS-STUN)")
+        raise IllegalAction(
+            f"{name} is stunned: {pronoun(state, actor).they} can only do nothing (GURPS-STUN)"
+        )
 
 
 def has(state: FightState, cid: str, trait: str) -> bool:

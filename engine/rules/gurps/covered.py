@@ -48,7 +48,9 @@ def modifiers(state: FightState, d: AttackDeclared, weapon: GurpsWeapon) -> list
     if d.behind is not None:
         known(state, d.behind)
         if d.behind in (d.actor, d.target):
-            raise UsageError("--behind names someone behind the target, not the shooter or him")
+            raise UsageError(
+                "--behind names someone behind the target, not the shooter or the target"
+            )
     if d.through_cover is not None:
         if d.through_cover < 0:
             raise UsageError("--through-cover is the cover's DR: 0 or more")

@@ -17,6 +17,7 @@ from typing import Literal
 from msgspec.structs import replace
 
 from engine.dice import Dice
+from engine.pronouns import of as pronoun
 from engine.rules import IllegalAction, UsageError
 from engine.rules.gurps import barehanded
 from engine.rules.gurps.barehanded import BareParry
@@ -50,7 +51,10 @@ def no_defence(state: FightState, target: str) -> str | None:
     if why is not None:
         return f"is {why}"
     if not current(state, target).defends:
-        return "made an All-Out Attack: no defence until his next turn (GURPS-ALL-OUT-ATTACK)"
+        return (
+            f"made an All-Out Attack: no defence until {pronoun(state, target).their} next turn "
+            "(GURPS-ALL-OUT-ATTACK)"
+        )
     return None
 
 
@@ -267,7 +271,7 @@ def answer(
         ):
             raise IllegalAction(
                 f"{name} attacked with the {f.attacked_with} in a Move and Attack: no parry "
-                "with it until his next turn (GURPS-MOVE-AND-ATTACK)"
+                f"with it until {pronoun(state, target).their} next turn (GURPS-MOVE-AND-ATTACK)"
             )
     elif choice == "block":
         weapon = _shield(state, target)

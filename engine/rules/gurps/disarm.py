@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Literal
 
 from engine.dice import Dice
+from engine.pronouns import of as pronoun
 from engine.rules import IllegalAction, UsageError
 from engine.rules.gurps import defence
 from engine.rules.gurps.attack import modifiers
@@ -149,7 +150,7 @@ def contest(
             ),
         ]
     if out.defender_disarmed:
-        why = f"he lost the contest by {margin}"
+        why = f"{pronoun(state, target).they} lost the contest by {margin}"
         return [
             *events,
             WeaponState(combatant=target, weapon=theirs.name, state="dropped", reason=why),

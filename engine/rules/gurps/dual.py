@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import attrs
 
+from engine.pronouns import of as pronoun
 from engine.rules import IllegalAction
 from engine.rules.gurps.common import fighter, has
 from engine.rules.gurps.maneuvers import Row
@@ -56,7 +57,10 @@ def prepare(
             f"melee weapon or a pistol ({_RULE})"
         )
     if not sd.may_trade(len(f.dual) // HANDS):
-        raise IllegalAction(f"{f.profile.name} has made his dual-weapon attack this turn ({_RULE})")
+        raise IllegalAction(
+            f"{f.profile.name} has made {pronoun(state, d.actor).their} dual-weapon attack this "
+            f"turn ({_RULE})"
+        )
     for used, side, _ in f.dual:
         if side == d.dual or used == weapon.name:
             raise IllegalAction(

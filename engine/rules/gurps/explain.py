@@ -40,12 +40,12 @@ def _attack(e: ge.AttackDeclared, n: Namer) -> list[str]:
             f"{e.dual} hand of a dual-weapon attack" if e.dual else "",
             f"unseen: {e.sight}" + (", a light in sight" if e.light else "") if e.sight else "",
             f"{e.height:+d} ft" if e.height is not None else "",
-            f"the foe cannot see him ({e.unseen})" if e.unseen else "",
+            f"the foe cannot see {n.them(e.actor)} ({e.unseen})" if e.unseen else "",
             f"from above ({e.from_above})" if e.from_above else "",
             f"dropping {e.dropping} yd" if e.dropping is not None else "",
         )
         if f
-    ] + attack_flags(e)
+    ] + attack_flags(e, n)
     extra = f" ({', '.join(flags)})" if flags else ""
     answer = ""
     if e.defend:
@@ -71,8 +71,8 @@ def _injury(e: ge.InjuryApplied, n: Namer) -> list[str]:
     ]
     if e.shock:
         lines.append(
-            f"  shock -{e.shock} from this wound on his next turn (wounds add up, to -4 at most;"
-            " GURPS-SHOCK)"
+            f"  shock -{e.shock} from this wound on {n.their(e.target)} next turn (wounds add up,"
+            " to -4 at most; GURPS-SHOCK)"
         )
     if e.major:
         lines.append("  a MAJOR WOUND (GURPS-MAJOR-WOUND)")
@@ -218,7 +218,7 @@ EXPLAIN: dict[type[Event], Explainer] = {
                 (
                     f"is frozen ({e.frozen_left} more second(s))"
                     if e.frozen_left
-                    else "is frozen (his last second of it)"
+                    else f"is frozen ({n.their(e.combatant)} last second of it)"
                 )
                 if not e.attempt
                 else ("shakes off the surprise" if e.recovered else "is still surprised")

@@ -57,7 +57,8 @@ EXPLAIN_MELEE: dict[type[Event], Explainer] = {
     ),
     ge.DualHand: _row(
         lambda e, n: [
-            f"  {n(e.combatant)} strikes {n(e.target)} with the {e.weapon} in his {e.hand} hand: "
+            f"  {n(e.combatant)} strikes {n(e.target)} with the {e.weapon} in "
+            f"{n.their(e.combatant)} {e.hand} hand: "
             "one blow of a dual-weapon attack (GURPS-DUAL-WEAPON)"
         ]
     ),

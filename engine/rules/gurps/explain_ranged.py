@@ -34,7 +34,7 @@ def _cleared(e: ge.WeaponCleared, n: Namer) -> list[str]:
 
 
 def _clear(e: ge.ClearDeclared, n: Namer) -> list[str]:
-    what = f"the {e.weapon}" if e.weapon else "his jammed weapon"
+    what = f"the {e.weapon}" if e.weapon else f"{n.their(e.actor)} jammed weapon"
     return [f"{n(e.actor)} readies {what} to clear it" + (f" ({e.skill})" if e.skill else "")]
 
 
@@ -43,7 +43,7 @@ def _row(fn: object) -> Explainer:
 
 
 def _cover(e: ge.CoverChecked, n: Namer) -> list[str]:
-    face = f" ({roll_text(e.roll)}: 4-6 the cover)" if e.roll else ""
+    face = f" ({roll_text(e.roll)}: 4 to 6 the cover)" if e.roll else ""
     where = e.location.replace("_", " ")
     outcome = "the shot STRIKES THE COVER" if e.struck else f"it hits {n(e.target)}"
     shown = _EXPOSED[e.exposure]
@@ -52,19 +52,20 @@ def _cover(e: ge.CoverChecked, n: Namer) -> list[str]:
 
 def _through(e: ge.Overpenetrated, n: Namer) -> list[str]:
     return [
-        f"  the shot goes THROUGH {n(e.target)}: {e.basic} exceeds his cover DR {e.cover_dr}; "
+        f"  the shot goes THROUGH {n(e.target)}: {e.basic} exceeds {n.their(e.target)} cover DR "
+        f"{e.cover_dr}; "
         f"it goes on to {n(e.behind)}, with +{e.cover_dr} DR (GURPS-OVERPEN)"
     ]
 
 
-def attack_flags(e: ge.AttackDeclared) -> list[str]:
+def attack_flags(e: ge.AttackDeclared, n: Namer) -> list[str]:
     """The ranged-side options of an attack, in words (for its explain line)."""
     return [
         f
         for f in (
             f"target behind cover: {e.cover.replace('_', ' ')}" if e.cover else "",
             f"through cover DR {e.through_cover}" if e.through_cover is not None else "",
-            f"{e.behind} behind him" if e.behind else "",
+            f"{n(e.behind)} behind {n.them(e.target)}" if e.behind else "",
             f"blast reaches {', '.join(e.blast)}" if e.blast else "",
         )
         if f
@@ -79,7 +80,7 @@ RANGED_EXPLAIN: dict[type[Event], Explainer] = {
     ge.BlastReached: _row(
         lambda e, n: [
             f"  the blast reaches {n(e.victim)} at {e.yards} yd: {e.rolled} / (3 x {e.yards}) = "
-            f"{e.damage} on his torso DR, no armor divisor (GURPS-EXPLOSION)"
+            f"{e.damage} on {n.their(e.victim)} torso DR, no armor divisor (GURPS-EXPLOSION)"
         ]
     ),
     ge.FragmentsRolled: _row(
@@ -102,7 +103,8 @@ RANGED_EXPLAIN: dict[type[Event], Explainer] = {
     ge.ZoneCovered: _row(
         lambda e, n: [
             f"  {n(e.combatant)} covers {e.zone or 'a zone'} with {e.shots} shots of the "
-            f"{e.weapon} until his next turn: attacks at most skill {e.cap} (GURPS-SUPPRESS)"
+            f"{e.weapon} until {n.their(e.combatant)} next turn: attacks at most skill {e.cap} "
+            "(GURPS-SUPPRESS)"
         ]
     ),
     ge.ZoneFired: _row(

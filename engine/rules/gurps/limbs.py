@@ -14,6 +14,7 @@ GURPS-HITLOC-TABLE, [GK] Basic Set); the locations' rows in ``tables.LOCATIONS``
 
 from __future__ import annotations
 
+from engine.pronouns import of as pronoun
 from engine.rules import IllegalAction
 from engine.rules.gurps.common import fighter, find_weapon, ready
 from engine.rules.gurps.resolution import mod
@@ -54,7 +55,8 @@ def check_hand(
     side = hand_of(weapon, dual)
     if side in hands:
         raise IllegalAction(
-            f"{name}'s {side} arm or hand is crippled: he cannot {use} with the {weapon.name} "
+            f"{name}'s {side} arm or hand is crippled: {pronoun(state, cid).they} cannot {use} "
+            f"with the {weapon.name} "
             f"it holds ({_LIMB})"
         )
 
@@ -64,8 +66,9 @@ def check_posture(state: FightState, cid: str, posture: str) -> None:
     legs = [w for w in fighter(state, cid).crippled if LOCATIONS[w].leg]
     if legs and posture in _CANNOT_STAND:
         raise IllegalAction(
-            f"{state.combatants[cid].name}'s {legs[0].replace('_', ' ')} is crippled: he cannot "
-            f"stand or crouch; he may kneel, sit, crawl or lie ({_LIMB})"
+            f"{state.combatants[cid].name}'s {legs[0].replace('_', ' ')} is crippled: "
+            f"{pronoun(state, cid).they} cannot stand or crouch; {pronoun(state, cid).they} may "
+            f"kneel, sit, crawl or lie ({_LIMB})"
         )
 
 

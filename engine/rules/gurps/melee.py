@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from engine.dice import Dice
+from engine.pronouns import of as pronoun
 from engine.rules import IllegalAction
 from engine.rules.gurps import ambush, dual, heights, sight
 from engine.rules.gurps import unseen as not_seen
@@ -49,8 +50,8 @@ def melee_extras(
     hand, divided = dual.modifiers(state, d, weapon)
     unseen = sight.modifiers(state, d)
     height, guard = heights.modifiers(state, d, weapon)
-    blind = not_seen.defence(d, events)
-    dropping, overhead, surprised = ambush.defence(d, events)
+    blind = not_seen.defence(state, d, events)
+    dropping, overhead, surprised = ambush.defence(state, d, events)
     return Extras(
         extra=[*hand, *unseen, *height, *dropping, *extra],
         defence_mods=[*divided, *guard, *overhead, *blind["defence_mods"], *defence_mods],
@@ -102,8 +103,9 @@ def check_maneuver(state: FightState, actor: str, maneuver: str) -> None:
     held_by = fighter(state, actor).held_by
     if held_by is not None and maneuver in MOVING:
         raise IllegalAction(
-            f"{state.combatants[actor].name} is held by {state.combatants[held_by].name}: he "
-            f"cannot move away (`fracas break-free {actor}` first, {_G})"
+            f"{state.combatants[actor].name} is held by {state.combatants[held_by].name}: "
+            f"{pronoun(state, actor).they} cannot move away "
+            f"(`fracas break-free {actor}` first, {_G})"
         )
 
 

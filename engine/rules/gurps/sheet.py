@@ -5,6 +5,7 @@ problem comes back at once with its dotted path. Schema (optional keys show thei
 
     name = "Sir Aldric"                # required, not blank
     kind = "pc"                        # required: pc | npc
+    pronoun = "they"                   # he | she | they | it: how texts speak of the fighter
     encumbrance = 0                    # 0 (none) .. 4 (extra-heavy)
     [attributes]                       # st dx iq ht required (1..40 for ST, 1..30 the others)
     st = 12                            # derived unless given: hp (ST), fp (HT), will and per
@@ -56,6 +57,7 @@ import attrs
 
 from engine.rules.gurps.tables import LOCATIONS, MAX_ST
 from engine.sheets import Label, Range, Satisfies, duplicate, problem
+from events.core import Pronoun
 
 #: "sw+1 cut", "thr+1 imp", "2d pi", "3d cr ex", "6d(2) pi", "1d-1 pi+", "4d cr ex [2d]"
 #: (fragmentation dice in brackets, GURPS-FRAG).
@@ -187,6 +189,8 @@ class GurpsSheet:
 
     name: Label
     kind: Literal["pc", "npc"]
+    #: How texts speak of the fighter (he, she, they, it); "they" when the sheet is silent.
+    pronoun: Pronoun = "they"
     attributes: Attributes
     encumbrance: Annotated[int, Range(0, 4)] = 0
     skills: dict[str, Level] = attrs.field(factory=dict)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 
+from engine.pronouns import of as pronoun
 from engine.rules import IllegalAction, UsageError
 from engine.rules.gurps.common import has
 from engine.rules.gurps.situations import visibility as sv
@@ -48,7 +49,11 @@ def prepare(state: FightState, d: AttackDeclared) -> AttackDeclared:
         return d
     if d.location not in (None, "random") or d.chink:
         rule = seen.modifiers[0].rule
-        raise IllegalAction(f"he cannot see his foe: the hit location is random ({rule})")
+        p = pronoun(state, d.actor)
+        raise IllegalAction(
+            f"{state.combatants[d.actor].name} cannot see {p.their} foe: the hit location is "
+            f"random ({rule})"
+        )
     return replace(d, location="random")
 
 

@@ -15,6 +15,7 @@ import attrs
 from msgspec.structs import replace
 
 from engine.dice import Dice
+from engine.pronouns import of as pronoun
 from engine.rules import IllegalAction, UsageError
 from engine.rules.gurps.attack import resolve
 from engine.rules.gurps.common import able, check_turn, choose, fighter, find_weapon
@@ -85,7 +86,10 @@ def decide_enter_zone(state: FightState, d: EnterZoneDeclared, dice: Dice) -> De
     known(state, d.shooter)
     known(state, d.victim)
     if d.victim == d.shooter:
-        raise UsageError("the shooter does not enter his own zone")
+        raise UsageError(
+            f"{state.combatants[d.shooter].name} does not enter "
+            f"{pronoun(state, d.shooter).their} own zone"
+        )
     able(state, d.shooter)
     f = fighter(state, d.shooter)
     zone = f.zone

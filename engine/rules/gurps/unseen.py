@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TypedDict
 
 from engine.dice import Dice
+from engine.pronouns import of as pronoun
 from engine.rules.gurps.common import fighter
 from engine.rules.gurps.resolution import mod, succeeded, success_roll
 from engine.rules.gurps.situations import visibility as sv
@@ -46,7 +47,7 @@ def hearing(state: FightState, d: AttackDeclared, dice: Dice) -> list[Event]:
     ]
 
 
-def defence(d: AttackDeclared, rolled: list[Event]) -> Unseen:
+def defence(state: FightState, d: AttackDeclared, rolled: list[Event]) -> Unseen:
     """What the defender may do, from ``--unseen`` and his Hearing roll (the defender's
     success roll among the events ``rolled`` before the attack's)."""
     if d.unseen is None:
@@ -56,7 +57,11 @@ def defence(d: AttackDeclared, rolled: list[Event]) -> Unseen:
     )
     left = sv.unseen_defence("unseen", aware=AWARE[d.unseen], heard=heard)
     if not left.allowed:
-        why = f"he does not know he is attacked: no defence ({_RULE})"
+        p = pronoun(state, d.target)
+        why = (
+            f"{p.they} {p.agree('does', 'do')} not know {p.they_are()} attacked: no defence "
+            f"({_RULE})"
+        )
         return Unseen(only=(), defence_mods=[], no_defence=why)
     only = tuple(x for x in ("dodge", "parry", "block") if x in left.allowed)
     return Unseen(only=only, defence_mods=list(left.modifiers), no_defence=None)

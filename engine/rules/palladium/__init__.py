@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.rules.pack import Action, Explainer, Pack, TurnRules
 from engine.rules.palladium.options import VARIANTS
@@ -20,6 +20,9 @@ from events.core import Event
 from projections import palladium as proj
 from projections import palladium_grips as grips_proj
 from projections import palladium_resheet as resheet_proj
+
+if TYPE_CHECKING:
+    from engine.plyoutcome import Teller
 
 
 def _sheet_type() -> type[Any]:
@@ -61,6 +64,12 @@ def _explain() -> Mapping[type[Event], Explainer]:
     return {**EXPLAIN, **EXPLAIN_GRIPS, **EXPLAIN_MISSILES}
 
 
+def _outcomes() -> Mapping[type[Event], Teller]:
+    from engine.rules.palladium.outcomes import OUTCOMES
+
+    return OUTCOMES
+
+
 PACK = Pack(
     name="palladium",
     title="Palladium (Rifts): rules as written, and the house rules",
@@ -77,7 +86,8 @@ PACK = Pack(
     #: every percentile roll judged under its chance (a body block's, a counter-volley's, the
     #: tables of what else goes up), an interrupt's judged against the other's; a Horror
     #: Factor save written before what failing it costs, an unseen shooter's shot before the
-    #: initiative its target loses.
+    #: initiative its target loses;
+    #: the texts a ply records speak of a fighter by the sheet's pronoun, not a fixed "he".
     version=7,
     options=pe.PalladiumOptions,
     variants=VARIANTS,
@@ -95,6 +105,7 @@ PACK = Pack(
     load_actions=_actions,
     load_turns=_turns,
     load_explain=_explain,
+    load_outcomes=_outcomes,
     citations={
         "round_end": "PAL-ROUND-END",
         "sequence": "PAL-ROUND-SEQUENCE",

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from engine.actiontable import RULING_OPTIONS
 from engine.dice import Dice
+from engine.pronouns import of as pronoun
 from engine.rules import IllegalAction, UnknownName, UsageError
 from engine.rules.pack import Action, Decision
 from engine.rules.palladium import (
@@ -162,7 +163,10 @@ def decide_shoot(state: FightState, d: ShootDeclared, dice: Dice) -> Decision:
     if d.weapon is None:
         weapon = next((w for w in p.weapons if w.kind == "ranged"), None)
         if weapon is None:
-            raise UnknownName(f"{p.name} has no ranged weapon on his sheet to shoot with")
+            raise UnknownName(
+                f"{p.name} has no ranged weapon on {pronoun(state, d.actor).their} sheet to "
+                "shoot with"
+            )
     else:
         weapon = combat.find_weapon(p, d.weapon)
     in_hand(fighter(state.combatants[d.actor]), weapon)

@@ -16,6 +16,7 @@ from typing import cast
 import attrs
 import msgspec
 
+from engine.pronouns import of as pronoun
 from engine.rolls import apply_modifiers
 from engine.rules.palladium import damage
 from events.core import ConditionChanged, Event, Modifier, Roll
@@ -78,7 +79,8 @@ def explode(
                     target=who,
                     amount=max(0, r.total),
                     unit=blast.unit,
-                    reason="immune to fire and heat: plasma does him no harm",
+                    reason="immune to fire and heat: plasma does "
+                    f"{pronoun(state, who).them} no harm",
                     rule=PLASMA,
                 ),
             ]

@@ -24,6 +24,7 @@ from typing import NamedTuple
 import msgspec
 
 from engine.dice import Dice
+from engine.pronouns import of as pronoun
 from engine.rolls import roll
 from engine.rules import IllegalAction
 from engine.rules.palladium import apm, damage, grips, handtohand, throws, weaponshots
@@ -194,11 +195,13 @@ def knockout(
         events = damage.damage(
             state, attacker, target, detail, dice, earlier=earlier, extra=[twice]
         )
-        note = "he rolled with it: double damage, and he is not dazed"
+        p = pronoun(state, target)
+        note = f"{p.they} rolled with it: double damage, and {p.they_are()} not dazed"
         return [*events, _landed(attacker, target, "knockout", f"{note} ({ROLLED})")]
     events = damage.damage(state, attacker, target, detail, dice, earlier=earlier)
     if not any(isinstance(e, DamageApplied) and e.pool != "armor" for e in events):
-        note = "the blow does not reach him through his armor: no knockout"
+        p = pronoun(state, target)
+        note = f"the blow does not reach {p.them} through {p.their} armor: no knockout"
         return [*events, _landed(attacker, target, "knockout", note)]
     rounds = roll(dice, "knockout", KO_DICE, rule="PAL-COND-DAZED")
     events.append(
@@ -224,7 +227,11 @@ def death_blow(
     rules let it; otherwise an ordinary blow that says why."""
     why = _no_death_blow(state, attacker, target)
     if detail.rolled and not why:  # rolled with it: half of what is left (PAL-DEF-ROLL-SPECIAL)
-        note = f"he rolled with it: he loses half of what he has left ({ROLLED})"
+        p = pronoun(state, target)
+        note = (
+            f"{p.they} rolled with it: {p.they} {p.agree('loses', 'lose')} half of what "
+            f"{p.they} {p.have} left ({ROLLED})"
+        )
         return [
             _landed(attacker, target, "death-blow", note),
             *damage.lose_half(state, target, ROLLED),

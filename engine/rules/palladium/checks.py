@@ -4,6 +4,7 @@ that a weapon is in hand. Refusals are IllegalAction (exit 1), unknown names Unk
 
 from __future__ import annotations
 
+from engine.pronouns import of as pronoun
 from engine.rules import IllegalAction
 from engine.rules.palladium import combat, conditions
 from engine.rules.palladium.apm import passes_mode
@@ -21,7 +22,8 @@ def busy(state: FightState, actor: str) -> None:
         name = state.combatants[actor].name
         raise IllegalAction(
             f"{name} is in the middle of {KINDS[ip.action].label} ({ip.cost - ip.paid} of "
-            f"{ip.cost} attacks still to pay); it goes on at his next turn (PAL-HR-LONG-ACTION)"
+            f"{ip.cost} attacks still to pay); it goes on at {pronoun(state, actor).their} next "
+            "turn (PAL-HR-LONG-ACTION)"
         )
 
 
@@ -81,7 +83,8 @@ def check_target(state: FightState, actor: str, target: str) -> None:
     """A target is a living combatant other than the actor."""
     known(state, target)
     if target == actor:
-        raise IllegalAction("a combatant cannot strike himself")
+        who = state.combatants[actor]
+        raise IllegalAction(f"{who.name} cannot strike {pronoun(state, actor).themselves}")
     if not state.combatants[target].alive:
         raise IllegalAction(f"{state.combatants[target].name} is dead")
 

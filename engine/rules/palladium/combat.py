@@ -209,8 +209,7 @@ def in_hand(
     (PAL-HR-MISC-COSTS), or destroyed (PAL-RNG-TARGET-WEAPON)."""
     if weapon is not None and weapon.name in stowed:
         raise IllegalAction(
-            f"{p.name}'s {weapon.name} is not in his hand: `fracas draw` it first "
-            "(PAL-HR-MISC-COSTS)"
+            f"{p.name}'s {weapon.name} is not in hand: `fracas draw` it first (PAL-HR-MISC-COSTS)"
         )
     if weapon is not None and weapon.name in dropped:
         raise IllegalAction(

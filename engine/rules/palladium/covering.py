@@ -14,6 +14,7 @@ dodge of gunfire at no known distance; the area's size is the GM's.
 from __future__ import annotations
 
 from engine.dice import Dice
+from engine.pronouns import of as pronoun
 from engine.rolls import roll
 from engine.rules import IllegalAction
 from engine.rules.palladium import apm, blasts, bursts, clips, combat, damage
@@ -54,7 +55,8 @@ def lapses(state: FightState, cid: str) -> list[Event]:
     """His turn has come round: his covering fire is over."""
     if fighter(state.combatants[cid]).covering is None:
         return []
-    return [CoverEnded(actor=cid, reason="his turn came round (PAL-HR-RNG-COVERING-FIRE)")]
+    came = f"{pronoun(state, cid).their} turn came round"
+    return [CoverEnded(actor=cid, reason=f"{came} (PAL-HR-RNG-COVERING-FIRE)")]
 
 
 def crossing(state: FightState, d: CrossDeclared, dice: Dice) -> list[Event]:
@@ -68,10 +70,16 @@ def crossing(state: FightState, d: CrossDeclared, dice: Dice) -> list[Event]:
         raise IllegalAction(f"{shooter.name} is the one firing")
     down = combat.helpless(state, d.through)
     if down is not None:
-        raise IllegalAction(f"{shooter.name} {down}: his covering fire is over ({RULE})")
+        raise IllegalAction(
+            f"{shooter.name} {down}: {pronoun(state, d.through).their} covering fire is over "
+            f"({RULE})"
+        )
     why = combat.helpless(state, d.actor)
     if d.in_cover:
-        reason = "keeps under cover: covering fire does not hit him (PAL-HR-RNG-COVERING-FIRE)"
+        reason = (
+            f"keeps under cover: covering fire does not hit {pronoun(state, d.actor).them} "
+            "(PAL-HR-RNG-COVERING-FIRE)"
+        )
         return [DefenseDeclined(defender=d.actor, attacker=d.through, reason=reason)]
     events: list[Event] = []
     floor = 8 if opts(state).covering_fire_misses else None  # PAL-STRIKE-RANGED-TARGET

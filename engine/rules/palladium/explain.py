@@ -238,7 +238,8 @@ EXPLAIN: dict[type[Event], Explainer] = {
     pe.PullRolled: _row(_pulled),
     pe.ParryLimitReset: _row(
         lambda e, n: [
-            f"  {n(e.combatant)}'s turn: he may parry three new attackers (PAL-DEF-MULTI-3)"
+            f"  {n(e.combatant)}'s turn: {n.they(e.combatant)} may parry three new attackers "
+            "(PAL-DEF-MULTI-3)"
         ]
     ),
     pe.DamageRolled: _row(

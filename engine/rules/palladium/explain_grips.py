@@ -30,13 +30,14 @@ def _contest(e: pe.ContestRolled, n: Namer) -> list[str]:
 def _entangled(e: pe.Entangled, n: Namer) -> list[str]:
     kept = f" for another round: {roll_text(e.roll)}" if e.roll is not None else ""
     return [
-        f"  {n(e.entangler)} entangles {n(e.victim)}{kept}; he must dodge {e.total} or more "
+        f"  {n(e.entangler)} entangles {n(e.victim)}{kept}; {n.they(e.victim)} must dodge "
+        f"{e.total} or more "
         "to get free (PAL-DEF-ENTANGLE)"
     ]
 
 
 def _balance(e: pe.BalanceRolled, n: Namer) -> list[str]:
-    verdict = "knocked down" if e.fell else "keeps his feet"
+    verdict = "knocked down" if e.fell else f"keeps {n.their(e.target)} feet"
     return [f"  {n(e.target)} {verdict}: {roll_text(e.roll)}; {e.reason} ({e.rule})"]
 
 
@@ -50,7 +51,9 @@ def _recovery(e: pe.RecoveryRolled, n: Namer) -> list[str]:
 
 
 EXPLAIN_GRIPS: dict[type[Event], Explainer] = {
-    pe.ReloadDeclared: lambda e, n: [f"{n(e.actor)} reloads " + (e.weapon or "his gun")],
+    pe.ReloadDeclared: lambda e, n: [
+        f"{n(e.actor)} reloads " + (e.weapon or f"{n.their(e.actor)} gun")
+    ],
     pe.ShotsSpent: lambda e, n: [
         f"  {n(e.actor)}'s {e.weapon}: {e.shots} shot(s) fired, {e.left} left (PAL-RNG-PAYLOAD)"
     ],
@@ -64,7 +67,7 @@ EXPLAIN_GRIPS: dict[type[Event], Explainer] = {
     pe.HorrorSaved: lambda e, n: [
         f"  {n(e.combatant)} meets {n(e.creature)}'s Horror Factor: {roll_text(e.roll)} -> "
         + (
-            "keeps his nerve"
+            f"keeps {n.their(e.combatant)} nerve"
             if e.success
             else "frozen: no initiative, an attack lost, and its first attack this round "
             "cannot be parried or dodged"
@@ -83,7 +86,9 @@ EXPLAIN_GRIPS: dict[type[Event], Explainer] = {
     pe.DisarmDeclared: lambda e, n: [
         f"{n(e.actor)} goes for {n(e.target)}'s " + (e.weapon or "weapon") + _answer(e.defend)
     ],
-    pe.PickUpDeclared: lambda e, n: [f"{n(e.actor)} picks up " + (e.weapon or "his weapon")],
+    pe.PickUpDeclared: lambda e, n: [
+        f"{n(e.actor)} picks up " + (e.weapon or f"{n.their(e.actor)} weapon")
+    ],
     pe.HoldTaken: lambda e, n: [
         f"  {n(e.holder)} holds {n(e.victim)} in {_an(e.hold)} hold: neither attacks, parries or "
         "dodges while it lasts (PAL-COND-HELD)"
@@ -97,7 +102,8 @@ EXPLAIN_GRIPS: dict[type[Event], Explainer] = {
         f"  {n(e.victim)} is no longer entangled by {n(e.entangler)}: {e.reason} ({e.rule})"
     ],
     pe.WeaponDropped: lambda e, n: [
-        f"  {n(e.target)} throws the {e.weapon}: out of his hand till he picks it up ({e.rule})"
+        f"  {n(e.target)} throws the {e.weapon}: out of {n.their(e.target)} hand till "
+        f"{n.they(e.target)} {n.agree(e.target, 'picks', 'pick')} it up ({e.rule})"
         if e.actor == e.target
         else f"  {n(e.target)} drops the {e.weapon}: knocked to the ground ({e.rule})"
     ],

@@ -71,7 +71,8 @@ EXPLAIN_MISSILES: dict[type[Event], Explainer] = {
     ],
     pe.CoverOpened: lambda e, n: [
         *(f"  {roll_text(r)}" for r in e.rolls),
-        f"  {n(e.actor)}'s {e.weapon} covers the area until his next turn: a hit for each burst "
+        f"  {n(e.actor)}'s {e.weapon} covers the area until {n.their(e.actor)} next turn: a hit "
+        "for each burst "
         "on whoever moves through it (PAL-HR-RNG-COVERING-FIRE)",
     ],
     pe.CoverEnded: lambda e, n: [f"  {n(e.actor)}'s covering fire ends: {e.reason}"],
@@ -91,7 +92,7 @@ EXPLAIN_MISSILES: dict[type[Event], Explainer] = {
     pe.DrawDeclared: lambda e, n: [f"{n(e.actor)} draws the {e.weapon}"],
     pe.WeaponDrawn: lambda e, n: [
         f"  {n(e.actor)} has the {e.weapon} in hand, drawn from "
-        + ("his pack" if e.stowed == "pack" else "a holster or sling")
+        + (f"{n.their(e.actor)} pack" if e.stowed == "pack" else "a holster or sling")
         + " (PAL-HR-MISC-COSTS)"
     ],
 }

@@ -16,6 +16,7 @@ it goes off (reading: the GM names them).
 from __future__ import annotations
 
 from engine.dice import Dice
+from engine.pronouns import of as pronoun
 from engine.rolls import roll
 from engine.rules.palladium import apm, blasts, clips, combat, defences, volleys
 from engine.rules.palladium.options import opts
@@ -82,7 +83,7 @@ def detonate(state: FightState, actor: str, live: LiveGrenade, dice: Dice) -> li
     if live.dodged is not None and landed == "direct":  # he dived away as it came
         how = live.dodged
         away = "clear of its blast" if how == "clear" else "still in its blast radius: half"
-        why += f"; he dodged it: {away} (PAL-MSL-DODGE)"
+        why += f"; {pronoun(state, live.target).they} dodged it: {away} (PAL-MSL-DODGE)"
     events: list[Event] = [
         GrenadeExploded(
             actor=actor, target=live.target, weapon=weapon.name, how=landed, reason=why, rolls=rolls

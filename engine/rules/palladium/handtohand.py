@@ -67,7 +67,7 @@ def check_death_blow(p: Profile, weapon: WeaponProfile | None) -> None:
     if not p.death_blow_at_will:
         raise IllegalAction(
             f"{p.name} has no death blow at will (PAL-DMG-DEATHBLOW: the sheet's "
-            "hand_to_hand.death_blow_at_will); a natural roll in his range offers one"
+            "hand_to_hand.death_blow_at_will); a natural roll in the death blow range offers one"
         )
     if weapon is not None and weapon.kind == "ranged":
         raise IllegalAction("a death blow is a blow, never a shot (PAL-DMG-DEATHBLOW)")
@@ -84,7 +84,7 @@ def unseen_reason(from_behind: bool, unseen: bool) -> str:
     if from_behind:
         return f"an attack from behind cannot be parried or dodged ({LOS})"
     if unseen:
-        return f"an attack he cannot see cannot be parried or dodged ({LOS})"
+        return f"an attack unseen by its target cannot be parried or dodged ({LOS})"
     return ""
 
 

@@ -88,7 +88,7 @@ def _counter_volley(
             return Thinned([*events, _gone(defender, volley, why, rule, ())], None)
         r = roll_under(dice, "counter-volley", "1D100", RAW_COUNTER_CHANCE, rule=rule)
         if r.total <= RAW_COUNTER_CHANCE:
-            why = f"{r.total} is within 01-75: the whole volley goes up ({rule})"
+            why = f"{r.total} is within 01 to 75: the whole volley goes up ({rule})"
             return Thinned([*events, _gone(defender, volley, why, rule, (r,))], None)
         why = f"{r.total} is over 75: the volley flies on ({rule})"
         miss = VolleyThinned(
@@ -359,7 +359,7 @@ def _house_table(state: FightState, volley: Volley, own: int, dice: Dice, first:
     bonus = (
         [
             Modifier(
-                name=f"{own} missile(s) of his own",
+                name=f"{own} missile(s) of the defender's own",
                 value=PER_MISSILE * own,
                 source="rules",
                 rule=COUNTER,

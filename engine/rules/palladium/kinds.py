@@ -16,6 +16,7 @@ import attrs
 import msgspec
 
 from engine.dice import Dice
+from engine.pronouns import of as pronoun
 from engine.rules import IllegalAction
 from engine.rules.pack import Advance, Decision, TurnKind
 from engine.rules.palladium import (
@@ -244,9 +245,10 @@ def begin(state: FightState, actor: str, ip: InProgress, dice: Dice) -> Decision
     return Decision([started, spent], advance=_advance_after(state, actor, pay))
 
 
-def _lapse(cid: str) -> HoldEnded:
+def _lapse(state: FightState, cid: str) -> HoldEnded:
     """A hold lapses as its holder's turn comes (PAL-HR-HOLD)."""
-    return HoldEnded(combatant=cid, released=False, reason="his turn came (PAL-HR-HOLD)")
+    came = f"{pronoun(state, cid).their} turn came"
+    return HoldEnded(combatant=cid, released=False, reason=f"{came} (PAL-HR-HOLD)")
 
 
 def on_turn(state: FightState, cid: str, dice: Dice, kind: TurnKind) -> Decision:
@@ -279,7 +281,7 @@ def on_turn(state: FightState, cid: str, dice: Dice, kind: TurnKind) -> Decision
         events.append(ParryLimitReset(combatant=cid))
     events += covering.lapses(state, cid)  # his covering fire lasts until his turn
     if c.held is not None and passes:
-        events.append(_lapse(cid))
+        events.append(_lapse(state, cid))
     events += grips.lapsed(state)  # holds and entanglements whose side is down end
     hand = f.apm_left
     now = state
@@ -296,7 +298,7 @@ def on_turn(state: FightState, cid: str, dice: Dice, kind: TurnKind) -> Decision
         events.append(began)
         now = on_turn_began(state, began)
     elif c.held is not None:
-        events.append(_lapse(cid))
+        events.append(_lapse(state, cid))
     kept = grips.upkeep(now, cid, dice)  # an entanglement is kept each round for an attack
     if kept:
         events += kept

@@ -34,7 +34,7 @@ def check_caught(state: FightState, caught: tuple[str, ...], actor: str, target:
         known(state, cid)
         if cid in (actor, target):
             raise UsageError(
-                f"--caught {cid}: those caught are others than the attacker and his target"
+                f"--caught {cid}: those caught are others than the attacker and the target"
             )
         if not state.combatants[cid].alive:
             raise IllegalAction(f"--caught {cid}: {state.combatants[cid].name} is dead")

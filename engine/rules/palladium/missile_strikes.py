@@ -9,6 +9,7 @@ from __future__ import annotations
 import attrs
 
 from engine.dice import Dice
+from engine.pronouns import of as pronoun
 from engine.rolls import roll, skipped
 from engine.rules.palladium import shots, sizes
 from engine.rules.palladium.options import opts
@@ -80,7 +81,8 @@ def _strike(
         reason = f"the smart missile comes round, pass {n} of {last} (PAL-MSL-SMART); " + reason
     inside, k = released(state, p, missile, count)
     if hits and inside is not missile:
-        reason += f"; they release {k} {inside.name} at him (PAL-MSL-MULTI-WARHEAD)"
+        at = pronoun(state, aim.target).them
+        reason += f"; they release {k} {inside.name} at {at} (PAL-MSL-MULTI-WARHEAD)"
     if hits:
         reason += "; missiles strike the main body (PAL-MSL-MAIN-BODY)"
     elif n < last:

@@ -56,7 +56,7 @@ def launcher_of(p: Profile, name: str | None) -> WeaponProfile:
     for w in p.weapons:
         if w.kind == "launcher":
             return w
-    raise UnknownName(f'{p.name} has no missile launcher on his sheet (kind = "launcher")')
+    raise UnknownName(f'{p.name} has no missile launcher on the sheet (kind = "launcher")')
 
 
 def missile_of(p: Profile, launcher: WeaponProfile) -> MissileProfile:

@@ -70,7 +70,7 @@ def decide_draw(state: FightState, d: DrawDeclared, dice: Dice) -> Decision:
             "(PAL-DEF-DISARM)"
         )
     if where is None:
-        raise IllegalAction(f"{f.profile.name}'s {weapon.name} is already in his hand")
+        raise IllegalAction(f"{f.profile.name}'s {weapon.name} is already in hand")
     cost = DRAW_COST[where]
     if d.cost is not None:
         if where != "pack" or d.cost < PACK_DRAW:

@@ -9,6 +9,7 @@ Schema (keys; optional ones have the default shown)::
 
     name = "Marcus Kell"               # required, not blank
     kind = "pc"                        # required: pc | npc
+    pronoun = "they"                   # he | she | they | it: how texts speak of the fighter
     [attributes]                       # all optional, 1..100, default 10 (no attribute bonus)
     iq me ma ps pp pe pb spd = 10
     ps_type = "normal"                 # normal | augmented | robotic | supernatural
@@ -91,6 +92,7 @@ from engine.dice import parse_spec
 from engine.rules.palladium.sheet_weapons import Missile, missiles_problems, weapons_problems
 from engine.rules.palladium.tables import WeaponProficiency
 from engine.sheets import Label, Range, Satisfies, problem
+from events.core import Pronoun
 
 Attribute = Annotated[int, Range(1, 100)]
 Bonus = Annotated[int, Range(-20, 30)]
@@ -308,6 +310,8 @@ class PalladiumSheet:
 
     name: Name
     kind: Literal["pc", "npc"]
+    #: How texts speak of the fighter (he, she, they, it); "they" when the sheet is silent.
+    pronoun: Pronoun = "they"
     attributes: Attributes = Attributes()
     pools: Pools
     hand_to_hand: Training

@@ -26,7 +26,7 @@ MOVING_STEP = 50  # mph: -1 more for each
 #: flag -> (what the penalty is called, its value, its rule); "moving" is the option's.
 FLAGS: dict[str, tuple[str, int, str]] = {
     "wild": ("shot wild", WILD_PENALTY, "PAL-RNG-WILD"),
-    "blind": ("firing blind: he cannot see the target", BLIND_PENALTY, "PAL-RNG-BLIND"),
+    "blind": ("firing blind: the target unseen", BLIND_PENALTY, "PAL-RNG-BLIND"),
     "at-weapon": ("at a weapon in hand: a small target", SMALL_TARGET_PENALTY,
                   "PAL-RNG-TARGET-WEAPON"),
 }  # fmt: skip

@@ -7,6 +7,7 @@ combat, so hand-to-hand strikes ignore size; a shot at a missile compares no cla
 
 from __future__ import annotations
 
+from engine.pronouns import of as pronoun
 from engine.rules.palladium.options import opts
 from events.core import Modifier
 from events.palladium import WeaponProfile
@@ -24,7 +25,7 @@ def modifiers(
     if not opts(state).size_classes:
         return []
     mine = fighter(state.combatants[actor]).profile.size
-    whose = "his"
+    whose = pronoun(state, actor).their
     if weapon is not None and weapon.size is not None:
         mine, whose = weapon.size, f"the {weapon.name}'s"
     theirs = fighter(state.combatants[target]).profile.size

@@ -151,7 +151,8 @@ def _pending(p: Mapping[str, Any], names: Mapping[str, str]) -> str:
     if p["kind"] == "activate" and p["detail"].get("behind"):
         return (
             f"waiting: {names[p['reactor']]}'s blow from behind on {names[p['actor']]} is a "
-            f"critical or a knockout, his pick: `fracas activate {p['reactor']} knockout|no`"
+            f"critical or a knockout, as {names[p['reactor']]} chooses: "
+            f"`fracas activate {p['reactor']} knockout|no`"
         )
     if p["kind"] == "activate":
         return (

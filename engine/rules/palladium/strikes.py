@@ -11,6 +11,7 @@ from collections.abc import Sequence
 import msgspec
 
 from engine.dice import Dice
+from engine.pronouns import of as pronoun
 from engine.rules import IllegalAction, UsageError
 from engine.rules.palladium import (
     apm,
@@ -41,7 +42,8 @@ def undefendable(state: FightState, actor: str, target: str) -> str | None:
     t = state.combatants[target]
     if actor in fighter(t).frightened:
         return (
-            f"frozen by {a.name}'s Horror Factor, he cannot parry or dodge its first attack "
+            f"frozen by {a.name}'s Horror Factor, {pronoun(state, target).they} cannot parry or "
+            "dodge its first attack "
             "this round (PAL-COND-HORROR)"
         )
     if "surprised" in t.conditions:

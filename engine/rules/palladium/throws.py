@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.dice import Dice
+from engine.pronouns import of as pronoun
 from engine.rolls import roll, roll_under
 from engine.rules.palladium import apm, damage, handtohand
 from engine.rules.palladium.options import opts
@@ -122,15 +123,18 @@ def _balance(
     if not state.combatants[target].alive:
         return events
     chance = BASE_CHANCE + 5 * max(0, (ap.ps - 20) // 5)
+    p = pronoun(state, target)
+    feet = f"{p.they} {p.agree('keeps', 'keep')} {p.their} feet"
+    falls = f"{p.they} {p.agree('falls', 'fall')}"
     if tp.balance is not None:
-        d100 = balance_roll(dice, tp.balance, BLOCK)
+        d100 = balance_roll(dice, tp.balance, BLOCK, p.their)
         fell = (d100.margin or 0) < 0
-        kept = "under it: he keeps his feet" if not fell else "not under it: he falls"
-        reason = f"{d100.total} against his balance {tp.balance} %, {kept}"
+        kept = f"under it: {feet}" if not fell else f"not under it: {falls}"
+        reason = f"{d100.total} against {p.their} balance {tp.balance} %, {kept}"
     else:
         d100 = roll_under(dice, "knocked down", "1D100", BASE_CHANCE, _heavier(ap.ps), rule=BLOCK)
         fell = (d100.margin or 0) >= 0
-        kept = "above it: he keeps his feet" if not fell else "not above it: he falls"
+        kept = f"above it: {feet}" if not fell else f"not above it: {falls}"
         reason = f"{d100.total} against a knockdown chance of {chance} %, {kept}"
     events.append(
         BalanceRolled(
@@ -148,7 +152,8 @@ def _balance(
         why = f"body-blocked by {ap.name}"
         return events + handtohand.fell(state, target, why, BLOCK, earlier)
     after = apm.spent(state, earlier)
-    return [*events, apm.spend_off_turn(after, target, 1, "kept his feet", BLOCK, "lost")]
+    kept_feet = f"kept {p.their} feet"
+    return [*events, apm.spend_off_turn(after, target, 1, kept_feet, BLOCK, "lost")]
 
 
 def _heavier(ps: int) -> list[Modifier]:
@@ -157,11 +162,12 @@ def _heavier(ps: int) -> list[Modifier]:
     return [Modifier(name=f"P.S. {ps}", value=more, source="rules", rule=BLOCK)]
 
 
-def balance_roll(dice: Dice, balance: int, rule: str) -> Roll:
-    """Percentile under a balance skill to keep his feet, judged under it: "under" his skill
-    read as strictly under (if 45 %, 44 or less), shown as a step of -1 on the skill."""
+def balance_roll(dice: Dice, balance: int, rule: str, their: str) -> Roll:
+    """Percentile under a balance skill to keep one's feet (``their``: the faller's possessive
+    pronoun), judged under it: "under" the skill read as strictly under (if 45 %, 44 or
+    less), shown as a step of -1 on the skill."""
     strictly = Modifier(name="strictly under the skill", value=-1, source="rules", rule=rule)
-    return roll_under(dice, "keep his feet", "1D100", balance, [strictly], rule=rule)
+    return roll_under(dice, f"keep {their} feet", "1D100", balance, [strictly], rule=rule)
 
 
 def _strength(
@@ -177,11 +183,13 @@ def _strength(
         Modifier(name=f"20 x {steps} strength categories ({ap.ps_type} against "
                  f"{tp.ps_type})", value=20 * steps, source="rules", rule=HOUSE_BLOCK),
     ]  # fmt: skip
-    d100 = roll_under(dice, "knock him down", "1D100", BASE_CHANCE, odds, rule=HOUSE_BLOCK)
+    p = pronoun(state, target)
+    d100 = roll_under(dice, f"knock {p.them} down", "1D100", BASE_CHANCE, odds, rule=HOUSE_BLOCK)
     down = (d100.margin or 0) >= 0
     reason = (
         f"{d100.total} against 50 % + 2 x (P.S. {ap.ps} - {tp.ps}) + 20 % x {steps} "
-        f"strength steps = {chance} %: " + ("down" if down else "he stands")
+        f"strength steps = {chance} %: "
+        + ("down" if down else f"{p.they} {p.agree('stands', 'stand')}")
     )
     events: list[Event] = [
         BalanceRolled(
@@ -197,7 +205,7 @@ def _strength(
     if not down:
         return events
     if tp.balance is not None:
-        save = balance_roll(dice, tp.balance, HOUSE_BLOCK)
+        save = balance_roll(dice, tp.balance, HOUSE_BLOCK, p.their)
         kept = (save.margin or 0) >= 0
         events.append(
             BalanceRolled(
@@ -206,7 +214,7 @@ def _strength(
                 roll=save,
                 chance=tp.balance,
                 fell=not kept,
-                reason=f"{save.total} against his balance {tp.balance} %: "
+                reason=f"{save.total} against {p.their} balance {tp.balance} %: "
                 + ("knocked back, not down" if kept else "down"),
                 rule=HOUSE_BLOCK,
             )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from engine.dice import Dice
+from engine.pronouns import of as pronoun
 from engine.rolls import contested, roll
 from engine.rules import IllegalAction, UsageError
 from engine.rules.pack import Decision, TurnKind
@@ -72,7 +73,8 @@ class PalladiumTurns:
         who = state.combatants[p.reactor].name
         if p.kind == "activate":
             return (
-                f"{who}'s knockout or death-blow chance is waiting for his answer: "
+                f"{who}'s knockout or death-blow chance is waiting for "
+                f"{pronoun(state, p.reactor).their} answer: "
                 f"`fracas activate {p.reactor} knockout|death-blow|no` first"
             )
         what = "volley" if getattr(p.detail, "volley", None) is not None else "strike"
@@ -164,7 +166,9 @@ class PalladiumTurns:
         busy(state, d.actor)
         c = state.combatants[d.actor]
         if c.held is not None:
-            raise IllegalAction(f"{c.name} already holds his action until {c.held!r}")
+            raise IllegalAction(
+                f"{c.name} already holds {pronoun(state, c.id).their} action until {c.held!r}"
+            )
         if fighter(c).apm_left < 1:
             raise IllegalAction(f"{c.name} has no attacks in hand to hold (PAL-HR-HOLD)")
         return []
@@ -286,7 +290,9 @@ _POOL_NAMES: dict[Pool, str] = {"hp": "H.P.", "sdc": "S.D.C.", "mdc": "M.D.C."}
 def _heal(state: FightState, cid: str, amount: int, rule: str) -> list[Event]:
     c = state.combatants[cid]
     if not c.alive:
-        raise IllegalAction(f"{c.name} is dead; healing cannot bring him back")
+        raise IllegalAction(
+            f"{c.name} is dead; healing cannot bring {pronoun(state, c.id).them} back"
+        )
     f = fighter(c)
     p = f.profile
     pools: list[tuple[Pool, int, int]]  # (pool, now, full), healed in this order

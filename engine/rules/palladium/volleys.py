@@ -16,6 +16,7 @@ from collections.abc import Callable
 import msgspec
 
 from engine.dice import Dice
+from engine.pronouns import of as pronoun
 from engine.rules import IllegalAction, UsageError
 from engine.rules.palladium import apm, combat, missiles
 from engine.rules.palladium.defences import check_answer, impact_roll
@@ -42,14 +43,16 @@ def decide(state: FightState, d: DefendDeclared, dice: Dice) -> tuple[list[Event
     thin = THINNING.get(d.choice)
     if thin is None:
         if d.defender != target:
+            they = pronoun(state, target)
             others = (
                 "others may answer counter-volley or shoot-down"
                 if opts(state).shoot_down == "house"
-                else f"as written only he answers it ({SHOOT_DOWN})"
+                else f"as written only {they.they} {they.agree('answers', 'answer')} it "
+                f"({SHOOT_DOWN})"
             )
             raise IllegalAction(
                 f"the volley waiting is against {state.combatants[target].name} ({target}): "
-                f"only he may {d.choice}; {others}"
+                f"only {they.they} may {d.choice}; {others}"
             )
         if d.missiles is not None or d.launcher is not None or d.weapon is not None:
             raise UsageError(
@@ -69,7 +72,10 @@ def decide(state: FightState, d: DefendDeclared, dice: Dice) -> tuple[list[Event
     if (d.missiles is not None or d.launcher is not None) and d.choice == "shoot-down":
         raise UsageError("shoot-down fires a gun (--weapon); --missiles is for a counter-volley")
     if d.defender == shooter:
-        raise IllegalAction(f"{state.combatants[shooter].name} fired the volley himself")
+        raise IllegalAction(
+            f"{state.combatants[shooter].name} fired the volley "
+            f"{pronoun(state, shooter).themselves}"
+        )
     _able(state, d.defender)
     done = thin(state, shooter, d.defender, detail, dice, d)
     resolved: list[Event] = [ReactionResolved(reactor=target), *done.events]
@@ -221,7 +227,10 @@ def _block(
     f = fighter(state.combatants[target])
     if not f.arms:
         what = "no robot or bionic arms (pools.arms)" if f.arms is None else "no arms left"
-        raise IllegalAction(f"{f.profile.name} has {what} to cover his main body with ({BLOCK})")
+        raise IllegalAction(
+            f"{f.profile.name} has {what} to cover {pronoun(state, target).their} main body "
+            f"with ({BLOCK})"
+        )
     if opts(state).missile_block == "undodgeable" and volley.left < UNDODGEABLE:
         raise IllegalAction(
             f"a volley of {volley.left} may be dodged: the arms are sacrificed only to one that "

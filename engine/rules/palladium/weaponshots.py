@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.dice import Dice
+from engine.pronouns import of as pronoun
 from engine.rules.palladium import damage
 from events.core import Event
 from events.palladium import DamageIgnored, DamageUnit, StrikeDetail, WeaponDamaged
@@ -47,7 +48,9 @@ def weapon_struck(
         md = amount if unit == "MD" else amount // damage.SDC_PER_MD
         before = fighter(state.combatants[target]).weapon_mdc.get(weapon)
         if before is None:
-            why = f"the shot strikes his {weapon}, not him; its sheet gives it no M.D.C.: what "
+            p = pronoun(state, target)
+            why = f"the shot strikes {p.their} {weapon}, not {p.them}; its sheet gives it no "
+            why += "M.D.C.: what "
             why += f"the hit does to it is the GM's ruling ({RULE})"
             return [DamageIgnored(target=target, amount=amount, unit=unit, reason=why, rule=RULE)]
         after = max(0, before - md)

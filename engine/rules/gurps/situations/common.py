@@ -12,6 +12,7 @@ from typing import Literal
 import msgspec
 
 from engine.rules import UsageError
+from engine.spans import span
 from events.core import Modifier, ModifierOp
 
 #: Where a hit location lies on the body, for the rules that speak of "the head" or "the legs".
@@ -70,7 +71,7 @@ def face(value: int, sides: int, what: str) -> int:
     low = 3 if sides == 18 else 1
     if not low <= value <= sides:
         shown = "3d" if sides == 18 else f"1d{sides}" if sides != 6 else "1d"
-        raise UsageError(f"{what}: {value} is not a {shown} roll ({low}-{sides})")
+        raise UsageError(f"{what}: {value} is not a {shown} roll ({span(low, sides)})")
     return value
 
 

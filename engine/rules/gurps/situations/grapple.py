@@ -43,7 +43,7 @@ def break_free_modifiers(
     (the holder's, the victim's). ``failures``: the victim's earlier failed tries (each a
     cumulative -1 against an arm lock)."""
     value, rule = HOLDER_BONUS[hold]
-    holder = (situation(value, f"holding him: {hold.replace('_', ' ')}", rule),)
+    holder = (situation(value, f"holding the victim: {hold.replace('_', ' ')}", rule),)
     victim: tuple[Modifier, ...] = ()
     if hold == "arm_lock" and failures > 0:
         victim = (situation(-failures * FAILED_TRY, f"{failures} failed tries", rule),)
@@ -75,7 +75,7 @@ def arm_lock_dr(*, natural: int, rigid_armor: int, tough_skin: bool = False) -> 
 
 def locked_defence() -> Modifier:
     """GURPS-ARM-LOCK: the victim's defence against the holder's close-combat attacks."""
-    return situation(LOCKED_DEFENCE, "his arm is locked", "GURPS-ARM-LOCK")
+    return situation(LOCKED_DEFENCE, "an arm locked", "GURPS-ARM-LOCK")
 
 
 def choke_hold_attack(skill: Grappling, *, hands: int) -> Modifier:

@@ -86,7 +86,7 @@ def unseen_defence(seen: Seen, *, aware: bool = True, heard: bool = False) -> Un
 ATTACK: dict[str, tuple[int, str, str, int | None]] = {
     "blind": (-10, "blind or in total darkness", "GURPS-VIS-BLIND", -2),
     "foe_invisible": (-6, "the foe is invisible", "GURPS-VIS-INVISIBLE", -2),
-    "foe_known_hex": (-4, "the foe is unseen but his place is known", "GURPS-VIS-KNOWN-HEX", None),
+    "foe_known_hex": (-4, "the foe is unseen, the hex known", "GURPS-VIS-KNOWN-HEX", None),
 }
 BLIND_ACCUSTOMED = -6
 DARK_WITH_LIGHT = -3

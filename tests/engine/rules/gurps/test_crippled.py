@@ -91,7 +91,7 @@ def test_a_crippled_leg_fells_him_and_he_crawls(fight: Fight) -> None:
     assert (fell.posture, fell.rule) == ("prone", "GURPS-HITLOC-LIMB")
     b = fight.who("b")
     assert (b["posture"], b["move"]) == ("prone", 1)
-    with pytest.raises(IllegalAction, match="right leg is crippled: he cannot stand"):
+    with pytest.raises(IllegalAction, match="right leg is crippled: they cannot stand"):
         fight.declare(ManeuverDeclared(actor="b", maneuver="change-posture", posture="standing"))
     fight.declare(ManeuverDeclared(actor="b", maneuver="change-posture", posture="kneeling"))
     assert fight.who("b")["posture"] == "kneeling"

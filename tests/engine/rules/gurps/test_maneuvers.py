@@ -152,7 +152,7 @@ def test_from_prone_one_kneels_first(duel: Fight) -> None:
     """GURPS-POSTURE: lying prone he cannot stand in one maneuver."""
     duel.maneuver("a", "change-posture", posture="prone")
     duel.next()
-    with pytest.raises(IllegalAction, match="first kneels"):
+    with pytest.raises(IllegalAction, match="they first kneel, crawl or sit"):
         duel.maneuver("a", "change-posture", posture="standing")
     duel.maneuver("a", "change-posture", posture="kneeling")
     assert duel.who("a")["posture"] == "kneeling"

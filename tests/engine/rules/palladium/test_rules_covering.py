@@ -111,7 +111,7 @@ def test_PAL_HR_RNG_COVERING_FIRE_ends_with_its_shooter(fight: Fight) -> None:
     cover(fight, 1, 12)
     fight.ruling("g", damage=1000)
     head = fight.head()
-    with pytest.raises(IllegalAction, match="his covering fire is over"):
+    with pytest.raises(IllegalAction, match="their covering fire is over"):
         cross(fight, "t", 5)
     assert fight.head() == head
     assert fight.who("g")["covering"] is None

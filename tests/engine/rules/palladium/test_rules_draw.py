@@ -29,9 +29,9 @@ def test_PAL_HR_MISC_COSTS_a_stowed_weapon_is_drawn_before_it_is_used(
     armed(fight, variant)
     assert fight.who("g")["stowed"] == {"pistol": "ready", "sword": "pack"}
     head = fight.head()
-    with pytest.raises(IllegalAction, match=r"pistol is not in his hand: `fracas draw`"):
+    with pytest.raises(IllegalAction, match=r"pistol is not in hand: `fracas draw`"):
         fight.declare(ShootDeclared(actor="g", target="t", weapon="pistol"), [12])
-    with pytest.raises(IllegalAction, match=r"sword is not in his hand"):
+    with pytest.raises(IllegalAction, match=r"sword is not in hand"):
         fight.declare(StrikeDeclared(actor="g", target="t", weapon="sword"), [12])
     assert fight.head() == head
     result = fight.declare(DrawDeclared(actor="g", weapon="pistol"), [])
@@ -67,6 +67,6 @@ def test_PAL_HR_MISC_COSTS_a_draw_refused_writes_nothing(fight: Fight) -> None:
     fight.declare(DrawDeclared(actor="g", weapon="pistol"), [])
     fight.pass_("t")
     head = fight.head()
-    with pytest.raises(IllegalAction, match="already in his hand"):
+    with pytest.raises(IllegalAction, match="already in hand"):
         fight.declare(DrawDeclared(actor="g", weapon="pistol"), [])
     assert fight.head() == head

@@ -177,7 +177,7 @@ def test_PAL_MSL_DODGE_a_grenade_dodged_as_written(
     assert one(result.events, DefenseRolled).kind == "dodge"
     went = one(result.events, GrenadeExploded)
     assert went.how == "direct"  # where it lands; the dodge says what reaches him
-    assert ("he dodged it" in went.reason) is (how != "direct")
+    assert ("they dodged it" in went.reason) is (how != "direct")
     assert ("clear of its blast" in went.reason) is (how == "clear")
     assert damage_to(result.events, "t") == taken
 
@@ -188,7 +188,7 @@ def test_PAL_HR_MSL_DODGE_a_delayed_grenade_dodged_at_the_throw_clears_him(fight
     assert one(thrown.events, DefenseRolled).success
     assert one(thrown.events, GrenadeArmed).grenade.dodged == "clear"
     went = to_round_end(fight, (3, 4))
-    assert "he dodged it: clear of its blast" in one(went.events, GrenadeExploded).reason
+    assert "they dodged it: clear of its blast" in one(went.events, GrenadeExploded).reason
     assert damage_to(went.events, "t") == 0
 
 

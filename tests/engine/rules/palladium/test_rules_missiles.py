@@ -277,7 +277,7 @@ def test_PAL_MSL_VOLLEY_refusals_write_nothing(fight: Fight) -> None:
                           ("simultaneous", "cannot be answered")):  # fmt: skip
         with pytest.raises(IllegalAction, match=match):
             fight.defend("t", choice, 12)  # type: ignore[arg-type]
-    with pytest.raises(IllegalAction, match="only he may dodge"):
+    with pytest.raises(IllegalAction, match="only they may dodge"):
         fight.defend("b", "dodge", 12)
     with pytest.raises(UsageError, match="takes no --weapon, --missiles"):
         fight.declare(DefendDeclared(defender="t", choice="none", missiles=2), [1])

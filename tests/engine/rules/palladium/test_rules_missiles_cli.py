@@ -63,7 +63,7 @@ def test_PAL_MSL_BLOCK_cli_the_suits_arms_take_the_volley(cli: Cli) -> None:
 
 def test_PAL_MSL_MULTI_WARHEAD_cli_the_rail_lets_four_go(cli: Cli) -> None:
     text = cli.run("launch", "walker", "dorn", "--launcher", "multi-warhead rail", "--dice", "14")
-    assert "they release 4 medium-range missile (HE heavy) at him (PAL-MSL-MULTI-WARHEAD)" in text
+    assert "they release 4 medium-range missile (HE heavy) at her (PAL-MSL-MULTI-WARHEAD)" in text
     volley = cli.json("status")["volley"]
     assert (volley["missile"], volley["left"]) == ("medium-range missile (HE heavy)", 4)
     assert who(cli, "walker")["missiles"]["multi-warhead missile"] == 1
@@ -91,4 +91,4 @@ def test_PAL_HR_SIZE_CLASS_cli_house_rules_weigh_the_walker(tmp_path: Path) -> N
     c.run("initiative", "--dice", "18")  # the walker, an N.P.C., keeps a fixed number
     text = c.run("shoot", "dorn", "walker", "--range", "500", "--defend", "none",
                  "--dice", "12,1")  # fmt: skip
-    assert "+2 a larger target: size class 6, his 4 [rules, PAL-HR-SIZE-CLASS]" in text
+    assert "+2 a larger target: size class 6, her 4 [rules, PAL-HR-SIZE-CLASS]" in text

@@ -152,7 +152,7 @@ def test_PAL_STRIKE_THROW_a_thrown_weapon_picked_up_leaves_no_disarm_behind(figh
     fight.declare(ThrowDeclared(actor="g", target="t", weapon="knife", defend="none"), [1])
     view = fight.table.explain(str(fight.head()))
     text = "\n".join(line for e in view.events for line in lines(PALLADIUM, e, view.before))
-    assert "throws the knife: out of his hand" in text and "knocked to the ground" not in text
+    assert "throws the knife: out of their hand" in text and "knocked to the ground" not in text
     fight.pass_("t")
     picked = fight.declare(PickUpDeclared(actor="g", weapon="knife"), [])
     assert not [e for e in of(picked.events, ConditionChanged) if e.condition == "disarmed"]

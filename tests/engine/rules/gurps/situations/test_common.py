@@ -54,8 +54,8 @@ def test_faces_are_checked_by_die() -> None:
     assert face(6, 6, "x") == 6 and face(3, 18, "x") == 3
     with pytest.raises(UsageError, match="the cover roll: 0 is not a 1d roll"):
         face(0, 6, "the cover roll")
-    with pytest.raises(UsageError, match="an attack: 19 is not a 3d roll"):
-        face(19, 18, "an attack")
+    with pytest.raises(UsageError, match=r"an attack: 19 is not a 3d roll \(3 to 18\)"):
+        face(19, 18, "an attack")  # a range reads "3 to 18", never "3-18" (issue 23)
 
 
 def test_regions_of_sided_and_unsided_locations() -> None:
