@@ -347,6 +347,13 @@ CORE: dict[type[Event], Teller] = {
     ev.RenameDeclared: lambda e, n: [
         Opens(f"The GM calls {n(e.combatant)} {e.name!r} from now on", at=(e.combatant,))
     ],
+    ev.ResheetDeclared: lambda e, n: [
+        Opens(
+            f"The GM gives {n(e.combatant)} a new sheet" + (", pools afresh" if e.reset else ""),
+            at=(e.combatant,),
+        )
+    ],
+    ev.SheetReplaced: quiet,
     ev.CombatantJoined: quiet,
     ev.CombatantRemoved: quiet,
     ev.CombatantRenamed: quiet,

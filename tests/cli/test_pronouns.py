@@ -67,7 +67,6 @@ def test_PAL_pronouns_in_explain_outcomes_and_refusals(gm: Gm) -> None:
     gm("hold", "jade", "--until", "the brawler moves")
     assert "Jade Tiger holds her action until 'the brawler moves'" in gm("explain", "5")
     assert "#5    Jade Tiger holds her action until 'the brawler moves'; Brawler acts" in gm("log")
-    gm.refused(1, "remove", "a", mentions=("it is Brawler's turn, or they are waiting to cut in",))
     gm.refused(1, "interrupt", "a", "--allowed", mentions=("Brawler cannot interrupt themselves",))
     gm("release", "jade")
     assert "Jade Tiger's trigger comes: she acts now" in gm("explain", "6")

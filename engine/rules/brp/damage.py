@@ -183,7 +183,7 @@ def _stun(
             roll=r,
             success=ok,
             rule="BRP-STUN-WEAPON",
-            note="" if ok else "he shrugs it off: no damage, not stunned",
+            note="" if ok else f"{name} shrugs it off: no damage, not stunned",
         )
     ]
     if not ok:

@@ -140,6 +140,7 @@ OUTCOMES: dict[type[Event], Teller] = {
         lambda e, n: [Opens(f"{n(e.actor)} tries a desperate action", e.actor)]
     ),
     be.FighterReadied: quiet,
+    be.FighterResheeted: quiet,  # the core's resheet declaration says it
     be.RoundRefreshed: quiet,
     be.ActionUsed: quiet,
     be.IntentStated: quiet,

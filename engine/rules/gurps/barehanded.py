@@ -173,7 +173,7 @@ def _choices(
         if skill not in p.skills:
             have = [s for s in BARE if s != "dx" and s in p.skills] + ["dx"]
             raise UnknownName(
-                f"{p.name} has no {BARE[skill].title} on his sheet (he parries barehanded with: "
+                f"{p.name} has no {BARE[skill].title} on the sheet (parries barehanded with: "
                 f"{', '.join(have)})"
             )
         return [(skill, p.skills[skill], [])]

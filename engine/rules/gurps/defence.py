@@ -304,9 +304,11 @@ def answer(
         )
         lock = ok and barehanded.opens_lock(bare, detail)
         if arm is not None:
-            reason += f": the blow lands on his {arm.replace('_', ' ')} (option bare_parry_arm)"
+            their = pronoun(state, target).their
+            reason += f": the blow lands on {their} {arm.replace('_', ' ')} (option bare_parry_arm)"
         if lock:
-            reason += f"; {name} may arm-lock him on his next turn (GURPS-ARM-LOCK)"
+            foe, own = pronoun(state, attacker).them, pronoun(state, target).their
+            reason += f"; {name} may arm-lock {foe} on {own} next turn (GURPS-ARM-LOCK)"
     events = [
         DefenseRolled(
             defender=target,

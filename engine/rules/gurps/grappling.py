@@ -30,6 +30,7 @@ from __future__ import annotations
 import attrs
 
 from engine.dice import Dice
+from engine.pronouns import of as pronoun
 from engine.rules import IllegalAction, UnknownName, UsageError
 from engine.rules.gurps import defence, injury
 from engine.rules.gurps.attack import modifiers
@@ -219,7 +220,8 @@ def decide_grapple(state: FightState, d: GrappleDeclared, dice: Dice) -> Decisio
         raise IllegalAction(
             f"an arm lock starts from a grapple or from a barehanded Judo or Wrestling parry: "
             f"{f.profile.name} must hold {c[d.target].name} first (`fracas grapple {d.actor} "
-            f"{d.target}`), or have parried his attack barehanded before this turn "
+            f"{d.target}`), or have parried {pronoun(state, d.target).their} attack barehanded "
+            "before this turn "
             "(GURPS-ARM-LOCK)"
         )
     return _grapple(state, d, dice, events, hold)
@@ -251,7 +253,7 @@ def _grapple(
     hit = succeeded(roll)
     f = fighter(state, d.actor)
     after_parry = hold == "arm_lock" and f.holding != d.target and d.target in f.lock_chances
-    how = " after his barehanded parry" if after_parry else ""
+    how = f" after {pronoun(state, d.actor).their} barehanded parry" if after_parry else ""
     events.append(
         AttackRolled(
             actor=d.actor,

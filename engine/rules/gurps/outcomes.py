@@ -109,6 +109,7 @@ def _row(fn: Teller) -> Teller:
 
 
 OUTCOMES: dict[type[Event], Teller] = {
+    ge.FighterResheeted: quiet,  # the core's resheet declaration says it
     ge.ManeuverDeclared: _row(
         lambda e, n: [
             Opens(

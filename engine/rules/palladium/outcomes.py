@@ -70,6 +70,8 @@ def _strike(e: pe.StrikeDeclared, n: Names) -> Sequence[Bit]:
             (e.unseen, "unseen"),
             (e.pull is not None, f"pulling the blow to {e.pull}"),
             (e.death_blow, "a death blow"),
+            (e.called is not None, f"called: {e.called}"),
+            (e.at_weapon, "at the weapon"),
             (e.range is not None, f"at {e.range} ft"),
         )
         if on
@@ -235,5 +237,9 @@ OUTCOMES: dict[type[Event], Teller] = {
     pe.DamageIgnored: _row(lambda e, n: [Said(f"{n(e.target)} unhurt")]),
     pe.Healed: _row(lambda e, n: [Said(f"{n(e.target)} {POOLS[e.pool]} {e.before} → {e.after}")]),
     ReactionRequested: _row(lambda e, n: [Said(f"waiting for {n(e.reactor)}'s answer")]),
+    pe.FighterResheeted: quiet,  # the core's resheet declaration says it
+    pe.NaturalOneSetback: _row(
+        lambda e, n: [Said(f"natural 1: a setback for {n(e.actor)}, the GM narrates it")]
+    ),
     **ARMS,
 }

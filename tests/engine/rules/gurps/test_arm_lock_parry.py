@@ -61,7 +61,7 @@ def test_a_judo_parry_opens_the_arm_lock_on_his_next_turn(fight: Fight) -> None:
         "GURPS-ARM-LOCK",
         "arm lock",
     )
-    assert "after his barehanded parry" in rolled.reason
+    assert "after their barehanded parry" in rolled.reason
     grabbed = next(e for e in out if isinstance(e, Grappled))
     assert (grabbed.hold, grabbed.location, grabbed.rule) == (
         "arm_lock",

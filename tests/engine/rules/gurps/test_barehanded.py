@@ -94,7 +94,7 @@ def test_a_barehanded_parry_skill_may_be_named(fight: Fight) -> None:
     d = _parry(fight, 1, 1, 3, skill="dx")
     assert (d.skill, d.roll.target) == ("dx", 5)
     fight.attack("a", "b", 3, 3, 3)
-    with pytest.raises(UnknownName, match=r"no Judo on his sheet.*brawling, dx"):
+    with pytest.raises(UnknownName, match=r"no Judo on the sheet.*brawling, dx"):
         fight.defend("b", "parry", 3, 3, 3, skill="judo")
     with pytest.raises(UsageError, match="--skill goes with a barehanded parry"):
         fight.defend("b", "dodge", 3, 3, 3, skill="judo")
