@@ -68,4 +68,7 @@ def test_BRP_STUN_WEAPON_a_resisted_stun_does_nothing(
     else:
         assert conditions == {}
         assert brp(events, "damage_applied") == []
-        assert "resisted: Target shrugs it off: no damage, not stunned (BRP-STUN-WEAPON)" in done.stdout
+        assert (
+            "resisted: Target shrugs it off: no damage, not stunned (BRP-STUN-WEAPON)"
+            in done.stdout
+        )
