@@ -12,7 +12,7 @@ from msgspec.structs import replace
 from events import brp as be
 from events.core import Event
 from projections.fold import Reducer
-from projections.state import CombatantState, FightState, evolve
+from projections.state import CombatantState, FightState, evolve, rounds_left
 
 
 class WeaponState(msgspec.Struct, frozen=True, kw_only=True):
@@ -142,9 +142,8 @@ def on_exposure_changed(state: FightState, e: be.ExposureChanged) -> FightState:
 
 def conditions(state: FightState, c: CombatantState) -> list[dict[str, Any]]:
     """``[{name, rounds_left}]``: rounds left counting this one, None while it lasts."""
-    now = max(state.clock.round, 1)
     return [
-        {"name": name, "rounds_left": c.expires[name] - now if name in c.expires else None}
+        {"name": name, "rounds_left": rounds_left(state.clock, c, name)}
         for name in sorted(c.conditions)
     ]
 

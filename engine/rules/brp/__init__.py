@@ -60,8 +60,10 @@ def _explain() -> Mapping[type[Event], Explainer]:
 PACK = Pack(
     name="brp",
     title="Basic Roleplaying: the spot rules on the core rules",
-    #: Bump whenever ``decide`` would give different outcomes for the same log.
-    version=1,
+    #: Bump whenever ``decide`` would give different outcomes for the same log (2: one clock
+    #: for conditions, which end as their last round ends, before the next is counted; the
+    #: fallen leave the order in the ply that fells them).
+    version=2,
     options=BrpOptions,
     variants=VARIANTS,
     load_sheet_type=_sheet_type,

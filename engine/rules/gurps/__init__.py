@@ -64,8 +64,9 @@ PACK = Pack(
     #: ranged-side situational rules wired, a full-auto weapon's minimum burst; 3: the melee
     #: side's, with disarm, surprise and chinks on one implementation each; 4: fatigue (FP
     #: at 0 or below cost HP, the Will roll, low FP halving Dodge, ``fat`` damage off FP),
-    #: healing rulings, and the core gaps of issue 12).
-    version=4,
+    #: healing rulings, and the core gaps of issue 12; 5: one clock for conditions, which end
+    #: as their last second ends, and the fallen leave the order in the ply that fells them).
+    version=5,
     options=GurpsOptions,
     variants=VARIANTS,
     load_sheet_type=_sheet_type,

@@ -72,7 +72,10 @@ PACK = Pack(
     #: 6: guns and missiles: bursts, payload, the moment's penalties, volleys and their
     #: answers, thrown weapons, bows, grenades, covering fire; a burst with a W.P. whose bonus
     #: is 0 halves nothing; no strike back, entangle or disarm against a shot out of reach.
-    version=6,
+    #: 7: one clock for conditions (they end as their last round ends, not at a turn of the
+    #: next), the fallen and the stunned leave the order in the ply that puts them out, one
+    #: put out on his own turn gives it up; lose_initiative=only_if_acted.
+    version=7,
     options=pe.PalladiumOptions,
     variants=VARIANTS,
     load_sheet_type=_sheet_type,

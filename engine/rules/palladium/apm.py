@@ -281,10 +281,13 @@ def lose_initiative(state: FightState, cid: str, rule: str, reason: str) -> list
     """Lose initiative, once (no stacking). Option ``lose_initiative``: "house" (PAL-HR-LOSE-INIT)
     sets initiative 0 now if he has not acted this round, else next round starts at 0 without
     a roll; "last_this_round" (RAW reading of PAL-COND-KNOCKDOWN) moves him to the end of this
-    round's order. Before any round, both wait for the first. Several at 0 keep the order in
-    which they lost it (the text gives none)."""
+    round's order; "only_if_acted" (the other RAW reading of "loses initiative (if he had
+    it)", 000:L187) does so only if he has acted this round: one who has not yet acted had no
+    initiative to lose and keeps his place (nothing happens, :func:`keeps_initiative`). Before
+    any round, "house" and "last_this_round" wait for the first. Several at 0 keep the order
+    in which they lost it (the text gives none)."""
     f = fighter(state.combatants[cid])
-    if f.lost_init is not None:
+    if f.lost_init is not None or keeps_initiative(state, cid):
         return []
     clock = state.clock
     house = opts(state).lose_initiative == "house"
@@ -299,6 +302,14 @@ def lose_initiative(state: FightState, cid: str, rule: str, reason: str) -> list
             name = state.combatants[cid].name
             events.append(OrderChanged(order=order, reason=f"{name} lost initiative ({rule})"))
     return events
+
+
+def keeps_initiative(state: FightState, cid: str) -> bool:
+    """Under ``lose_initiative=only_if_acted``: ``cid`` has not acted this round, so he had
+    no initiative to lose (PAL-COND-KNOCKDOWN, "if he had it")."""
+    return (
+        opts(state).lose_initiative == "only_if_acted" and not fighter(state.combatants[cid]).acted
+    )
 
 
 def spent(state: FightState, earlier: Sequence[Event]) -> FightState:

@@ -15,7 +15,8 @@ from engine.rules import IllegalAction, UsageError
 from engine.rules.palladium import apm, conditions
 from engine.rules.palladium.moves import MOVES, Move, allowed
 from engine.rules.palladium.options import opts
-from events.core import ConditionChanged, Event, Modifier
+from engine.turns import for_rounds
+from events.core import Event, Modifier
 from events.palladium import (
     Profile,
     PullRolled,
@@ -123,11 +124,7 @@ def fell(
     events = apm.lose_initiative(state, target, "PAL-COND-KNOCKDOWN", why)
     after = apm.spent(state, earlier)
     events.append(apm.spend_off_turn(after, target, 1, "knocked down", rule, "lost"))
-    events.append(
-        ConditionChanged(
-            combatant=target, condition="knocked down", present=True, rule=rule, rounds=1
-        )
-    )
+    events.append(for_rounds(state, target, "knocked down", 1, rule))
     return events
 
 

@@ -17,8 +17,8 @@ from engine.rules.pack import Decision, TurnKind
 from engine.rules.palladium import (
     apm,
     coma,
+    conditions,
     damage,
-    grenades,
     grips,
     handtohand,
     kinds,
@@ -81,6 +81,15 @@ class PalladiumTurns:
             "first"
         )
 
+    def out(self, state: FightState, cid: str) -> str | None:
+        """Dead, or a condition that keeps him from taking turns: unconscious, stunned, in a
+        coma (conditions.py)."""
+        c = state.combatants[cid]
+        if not c.alive:
+            return "dead"
+        k = conditions.out_of_action(c)
+        return None if k is None else k.said
+
     def can_act(self, state: FightState, cid: str) -> bool:
         """See :func:`round.can_act`."""
         return round.can_act(state, cid)
@@ -90,8 +99,8 @@ class PalladiumTurns:
         return kinds.on_turn(state, cid, dice, kind)
 
     def on_round_end(self, state: FightState, dice: Dice) -> list[Event]:
-        """The round's thrown grenades go off at its end (PAL-HR-GRENADE-DELAY)."""
-        return grenades.round_end(state, dice)
+        """See :func:`round.round_end`."""
+        return round.round_end(state, dice)
 
     def join(self, state: FightState, combatant: str, sheet: Any) -> list[Event]:
         """The sheet is read once into the profile the rules use (PAL-APM-H2H,
@@ -208,6 +217,18 @@ class PalladiumTurns:
         events: list[Event] = []
         if mine.lose_initiative:
             events += apm.lose_initiative(state, cid, d.rule or "PAL-HR-LOSE-INIT", why)
+            if not events and not _others(d) and apm.keeps_initiative(state, cid):
+                raise IllegalAction(
+                    f"the ruling changes nothing: {c.name} has not acted this round, so he has "
+                    "no initiative to lose and keeps his place (option "
+                    "lose_initiative=only_if_acted, PAL-COND-KNOCKDOWN)"
+                )
+            if not events and not _others(d) and fighter(c).lost_init is None:
+                raise IllegalAction(
+                    f"the ruling changes nothing: every turn of round {state.clock.round} is "
+                    "over, and as written a lost initiative does not reach into the next round "
+                    "(PAL-COND-KNOCKDOWN; the house rules carry it over, PAL-HR-LOSE-INIT)"
+                )
             if not events and not _others(d):
                 raise IllegalAction(
                     f"the ruling changes nothing: {c.name} has already lost initiative and it "
