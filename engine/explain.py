@@ -144,6 +144,8 @@ def _core(pack: Pack, e: Event, n: Namer, state: FightState) -> list[str] | None
         case ev.ConditionChanged():
             now = "" if e.present else "no longer "
             lasts = f" for {e.rounds} round(s)" if e.present and e.rounds else ""
+            if lasts and e.last_round:
+                lasts += f", through round {e.last_round}"
             rule = f" ({e.rule})" if e.rule else ""
             return [f"  {n(e.combatant)}: {now}{e.condition}{lasts}{rule}"]
     return None

@@ -119,7 +119,7 @@ def knockdown(
 def fell(
     state: FightState, target: str, why: str, rule: str, earlier: Sequence[Event] = ()
 ) -> list[Event]:
-    """Knocked down: he loses initiative and one attack, and is down until his turn next
+    """Knocked down: he loses initiative and one attack, and is down for the rest of the
     round (PAL-COND-KNOCKDOWN); ``earlier``: the ply's events before (attacks they took)."""
     events = apm.lose_initiative(state, target, "PAL-COND-KNOCKDOWN", why)
     after = apm.spent(state, earlier)
