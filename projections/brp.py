@@ -177,7 +177,8 @@ def status_fields(state: FightState, c: CombatantState) -> dict[str, Any]:
             for name, w in f.weapons.items()
         },
         "dex": p.dex_rank,
-        "next_rank": state.clock.at.get(c.id) if c.alive else None,
+        # one out of the order (fallen, knocked out) acts at no rank
+        "next_rank": state.clock.at.get(c.id) if c.id in state.clock.order else None,
         "damage_modifier": p.damage_modifier or None,
         "armor": None if armor is None else {"name": armor.name, "value": armor.value},
         "intents": dict(f.intents),

@@ -257,6 +257,33 @@ def spend_off_turn(
     )
 
 
+def taken_away(state: FightState, cid: str, amount: int, on: str, rule: str) -> ApmSpent:
+    """Attacks a condition takes away (a cap: dazed leaves one, the stunned none): from hand,
+    then from this round's later passes in order, and never owed by a later round, whatever
+    the ledger says this round's sources could pay (attacks still in hand from last round,
+    kept for defences until his next turn, are not this round's; PAL-HR-PASS-TURN). The
+    ledger records what this round's sources lose."""
+    f = fighter(state.combatants[cid])
+    from_hand = min(amount, max(0, f.apm_left))
+    need = amount - from_hand
+    later: list[int] = []
+    if passes_mode(state) and f.passes:
+        for n in f.passes:
+            take = min(need, n)
+            later.append(take)
+            need -= take
+    taken = amount - need
+    ledger, _, _ = assign(state, cid, "lost", taken)
+    return ApmSpent(
+        combatant=cid,
+        amount=taken,
+        on=on,
+        rule=rule,
+        later=tuple(later) if any(later) else (),
+        ledger=ledger,
+    )
+
+
 def gain(state: FightState, cid: str, amount: int, rule: str, reason: str) -> AttacksGained:
     """Gained attacks: into hand on one's own turn or under a cycling round; otherwise into
     the next turn, which may be next round's first (PAL-HR-APM-GAIN-LOSE)."""

@@ -159,4 +159,4 @@ def capped(
     left = f.apm_left + (sum(f.passes) if apm.passes_mode(state) else 0)  # and later passes
     if cap is None or left <= cap:
         return []
-    return [apm.spend_off_turn(state, cid, left - cap, k.name, k.rule, "lost")]
+    return [apm.taken_away(state, cid, left - cap, k.name, k.rule)]

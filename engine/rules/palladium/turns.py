@@ -57,12 +57,14 @@ class PalladiumTurns:
     """The Palladium pack's ``TurnRules`` (engine/rules/pack.py)."""
 
     def able(self, state: FightState, cid: str) -> None:
-        """Dead or in a coma, a fighter does nothing."""
+        """Dead, or kept from acting by a condition (in a coma, unconscious, stunned:
+        conditions.py), a fighter does nothing: no hold released, no interrupt, no counter."""
         c = state.combatants[cid]
         if not c.alive:
             raise IllegalAction(f"{c.name} is dead")
-        if "coma" in c.conditions:
-            raise IllegalAction(f"{c.name} is in a coma")
+        k = conditions.out_of_action(c)
+        if k is not None:
+            raise IllegalAction(f"{c.name} is {k.said} and cannot act ({k.rule})")
 
     def waiting(self, state: FightState) -> str:
         """The strike waiting for its defender's answer."""
