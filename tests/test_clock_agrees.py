@@ -346,3 +346,24 @@ def test_status_the_order_the_attacks_and_the_refusals_agree_long(
     system: str, data: st.DataObject, seed: int
 ) -> None:
     play(system, data, seed, steps=80)
+
+
+def test_every_condition_for_some_rounds_is_timed_by_the_one_clock() -> None:
+    """No decider builds a ``ConditionChanged`` with ``rounds`` by hand: each goes through
+    ``engine/turns.py: for_rounds``, which records its last round (an event without one would
+    be counted the way logs before the clock were)."""
+    import ast
+
+    root = Path(__file__).resolve().parent.parent / "engine"
+    by_hand = []
+    for path in root.rglob("*.py"):
+        if path == root / "turns.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", getattr(node.func, "attr", "")) == "ConditionChanged"
+                and any(k.arg == "rounds" for k in node.keywords)
+            ):
+                by_hand.append(f"{path.relative_to(root.parent)}:{node.lineno}")
+    assert by_hand == []
