@@ -16,8 +16,16 @@ A cut-in (a released hold, a won interrupt, a counter) gives someone the turn no
 the one acting on a stack; when the cut-in ends, he carries on, or, if his turn was already
 over, the turn moves on from him. A queued cut-in (a lost interrupt) goes as soon as the
 current action has resolved. When a round is spent the pack may close it (``on_round_end``:
-what burns or chokes at the end of a round); a pack whose clock runs on by itself (one second
-after another) begins the next round there, and its first turn follows at once.
+what burns or chokes at the end of a round, and the conditions whose last round it was); a
+pack whose clock runs on by itself (one second after another) begins the next round there,
+and its first turn follows at once.
+
+Whoever the pack's conditions keep from taking turns (``TurnRules.out``: dead, unconscious,
+in a coma, stunned …) has no place in the order: a round's order leaves him out, and the
+ply that puts him out of the fight takes him out of the order (``OrderChanged``), so an
+undo puts him back. One put out on his own turn gives it up at once; he leaves the order as
+the turn moves on from him (after a reaction still waiting, if one is), and so does one
+whose turn a cut-in interrupted, when the cut-in is over.
 """
 
 from __future__ import annotations
@@ -26,7 +34,7 @@ from collections.abc import Callable
 
 from engine.dice import Dice
 from engine.rules.pack import Advance, Decision, Pack, TurnKind
-from events.core import Event, PassStarted, TurnPassed
+from events.core import Event, OrderChanged, PassStarted, TurnPassed
 from projections.state import FightState
 
 Apply = Callable[[FightState, list[Event]], FightState]
@@ -131,6 +139,10 @@ def settle(
             # in a timed round the turn of one who can no longer act (fell, was knocked out)
             # moves on by itself
             state, passed = next_turn(state, pack, clock.acting, apply)
+        elif advance == "none" and clock.acting and pack.turns.out(state, clock.acting):
+            # put out of the fight on his own turn: it moves on as `next` would move it
+            advance = "next"
+            continue
         elif advance == "none" or clock.phase:
             break
         elif advance == "next" and clock.resume:
@@ -163,4 +175,25 @@ def settle(
         state = apply(state, auto.events)
         produced += auto.events
         advance, cut_in, resolved = auto.advance, auto.cut_in, auto.resolved
+    out = taken_out(state, pack)
+    if out:
+        state = apply(state, out)
+        produced += out
     return state, produced
+
+
+def taken_out(state: FightState, pack: Pack) -> list[Event]:
+    """The order without those whom a condition now keeps from taking turns
+    (``TurnRules.out``), but the one acting and those a cut-in interrupted: the turn moves on
+    from them first (the clock needs their place in the order to find the next)."""
+    clock = state.clock
+    if not clock.order:
+        return []
+    keep = {clock.acting, *(who for who, _ in clock.resume)}
+    why = {cid: pack.turns.out(state, cid) for cid in clock.order if cid not in keep}
+    gone = {cid: w for cid, w in why.items() if w}
+    if not gone:
+        return []
+    said = ", ".join(f"{state.combatants[cid].name} is {w}" for cid, w in gone.items())
+    order = tuple(cid for cid in clock.order if cid not in gone)
+    return [OrderChanged(order=order, reason=f"out of the fight: {said}")]

@@ -210,6 +210,8 @@ def _core(pack: Pack, e: Event, n: Names, state: FightState) -> list[str] | None
             now = "" if e.present else "no longer "
             word = pack.status.round_word
             lasts = f" for {e.rounds} {word}(s)" if e.present and e.rounds else ""
+            if lasts and e.last_round:
+                lasts += f", through {word} {e.last_round}"
             rule = f" ({e.rule})" if e.rule else ""
             return [f"  {n(e.combatant)}: {now}{e.condition}{lasts}{rule}"]
     return None

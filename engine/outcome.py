@@ -1,6 +1,7 @@
-"""When a fight is over: every side but one (or none) has nobody left standing, alive and out
-of none of the conditions the rules pack counts as down (``StatusView.down``: unconscious, in
-a coma…). ``status`` says so, and so does the ply that ended it. Pack-neutral.
+"""When a fight is over: at least two sides have been in it, and every side but one (or
+none) has nobody left standing, alive and out of none of the conditions the rules pack counts
+as down (``StatusView.down``: unconscious, in a coma…). ``status`` says so, and so does the
+ply that ended it. Pack-neutral.
 """
 
 from __future__ import annotations
@@ -27,8 +28,11 @@ def sides_standing(state: FightState, down: tuple[str, ...]) -> list[str]:
 def over(state: FightState, down: tuple[str, ...]) -> dict[str, Any] | None:
     """``{"winner": SIDE or None, "sides_standing": [...]}`` once, after its first round has
     begun, at most one side has anyone standing (the others down, dead or removed); None
-    while it goes on."""
+    while it goes on. A fight only one side has ever been in is never over: there is nobody
+    to have beaten (two player characters added without ``--side`` share "players")."""
     if state.clock.round < 1:  # still setting up: a side may be yet to join
+        return None
+    if len(state.sides) < 2:  # one side alone, removed ones counted: no fight to win yet
         return None
     standing = sides_standing(state, down)
     if len(standing) > 1:

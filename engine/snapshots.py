@@ -97,6 +97,7 @@ class SnapshotCodec:
             clock=snap.clock,
             combatants={k: CombatantState(*astuple(c)) for k, c in snap.combatants.items()},
             pending=Pending(*astuple(pending)) if pending is not None else None,
+            sides=snap.sides,
         )
 
     def usable(self, row: tuple[bytes, bytes, bytes] | None, ply_hash: bytes | None) -> bool:

@@ -107,54 +107,57 @@ def awaited(state: FightState, reactor: str, what: str, kind: str = "defense") -
     return p
 
 
+def for_rounds(
+    state: FightState,
+    cid: str,
+    condition: str,
+    rounds: int,
+    rule: str = "",
+    *,
+    first: int | None = None,
+) -> ConditionChanged:
+    """``condition`` gained by ``cid`` now for ``rounds`` rounds (0: until it is ended).
+
+    The one clock of every pack: the round running counts as the first (before the first
+    round, or once a round is spent, the next one does); it holds through the end of its
+    last round and ends as that round ends, so the next round's order and attacks are
+    counted without it (docs/ARCHITECTURE.md, "Conditions and the clock"). ``first``: the
+    round it counts from where the pack's rule names it (an action a rule grants after a
+    round's last turn still belongs to that round)."""
+    start = state.clock.first_round if first is None else first
+    last = start + rounds - 1 if rounds else 0
+    return ConditionChanged(
+        combatant=cid, condition=condition, present=True, rule=rule, rounds=rounds, last_round=last
+    )
+
+
 def expiring(
     state: FightState,
-    new_round: int,
+    ended: int,
     marks: Collection[str],
     why: str,
     aftermath: Mapping[str, tuple[tuple[str, str], ...]] | None = None,
-    *,
-    moment: bool = False,
 ) -> list[ConditionChanged]:
-    """As round ``new_round`` begins: the conditions that end with a round (``marks``), those
-    whose rounds are over (``why`` as their rule), and what follows one's end (``aftermath``:
-    condition -> conditions it leaves, with their rule, for the round that begins). With
-    ``moment``, a condition gained during a turn lasts into its last round until that turn
-    (:func:`expired_now`)."""
+    """As round ``ended`` ends (its last turn is over): the conditions that last one round
+    (``marks``), those whose last round it is (``why`` as their rule), and what follows
+    one's end (``aftermath``: condition -> conditions it leaves, with their rule, for the
+    next round). A pack's ``on_round_end`` asks it first; its ``begin_round`` asks it again
+    for the round before, which ends what a log written before this clock left over."""
     events: list[ConditionChanged] = []
     for cid, c in state.combatants.items():
+        if not c.conditions:  # most have none: nothing to sort
+            continue
         for cond in sorted(c.conditions):
             if cond in marks:
                 events.append(ConditionChanged(combatant=cid, condition=cond, present=False))
-            elif cond in c.expires and (
-                c.expires[cond] < new_round
-                or (c.expires[cond] == new_round and not (moment and c.expires_turn.get(cond)))
-            ):
+            elif cond in c.lasts and c.lasts[cond] <= ended:
                 events.append(
                     ConditionChanged(combatant=cid, condition=cond, present=False, rule=why)
                 )
                 for after, rule in (aftermath or {}).get(cond, ()):
-                    # Given before the new round begins: 2 to last through that round.
-                    events.append(
-                        ConditionChanged(
-                            combatant=cid, condition=after, present=True, rule=rule, rounds=2
-                        )
-                    )
+                    # the round is spent: the next one is the aftermath's first
+                    events.append(for_rounds(state, cid, after, 1, rule))
     return events
-
-
-def expired_now(state: FightState, why: str) -> list[ConditionChanged]:
-    """The conditions whose time is up at the turn just begun, for a pack that times them
-    from the moment they start: one gained at turn T of round R for N rounds ends as turn T of
-    round R + N begins (or as round R + N + 1 begins, if that round has fewer turns)."""
-    now = state.clock.moment
-    return [
-        ConditionChanged(combatant=cid, condition=cond, present=False, rule=why)
-        for cid, c in state.combatants.items()
-        if c.expires_turn  # most have no timed condition: nothing to sort
-        for cond in sorted(c.conditions)
-        if cond in c.expires_turn and (c.expires[cond], c.expires_turn[cond]) <= now
-    ]
 
 
 def name(state: FightState, cid: str) -> str:
@@ -375,15 +378,7 @@ def decide_ruling(pack: Pack, state: FightState, d: RulingDeclared, dice: Dice) 
     rule = d.rule or "GM ruling"
     events = pack.turns.ruling(state, d)
     if d.condition:
-        events.append(
-            ConditionChanged(
-                combatant=d.combatant,
-                condition=d.condition,
-                present=True,
-                rule=rule,
-                rounds=d.rounds,
-            )
-        )
+        events.append(for_rounds(state, d.combatant, d.condition, d.rounds, rule))
     if d.end_condition == "dead":
         raise IllegalAction(
             f"a ruling does not bring {c.name} back from the dead; undo the ply that killed "

@@ -319,6 +319,11 @@ class ConditionChanged(Event, frozen=True, kw_only=True, tag="core.condition_cha
     rule: str = ""
     #: Gained for this many rounds, the current one counting as the first (0: until lost).
     rounds: int = 0
+    #: With ``rounds``: the last round it holds; it ends as that round ends, before the next
+    #: one's order and attacks are counted (``engine/turns.py: for_rounds``, the rule in
+    #: docs/ARCHITECTURE.md). 0 in logs written before it was recorded: ``rounds`` then counts
+    #: from the round the clock was in (the first before any).
+    last_round: int = 0
 
 
 class ReactionRequested(

@@ -13,7 +13,7 @@ from events import brp as be
 from events.core import Event
 from projections.fold import Reducer
 from projections.resheet import carried, less
-from projections.state import CombatantState, FightState, evolve
+from projections.state import CombatantState, FightState, evolve, rounds_left
 
 
 class WeaponState(msgspec.Struct, frozen=True, kw_only=True):
@@ -174,9 +174,8 @@ def on_exposure_changed(state: FightState, e: be.ExposureChanged) -> FightState:
 
 def conditions(state: FightState, c: CombatantState) -> list[dict[str, Any]]:
     """``[{name, rounds_left}]``: rounds left counting this one, None while it lasts."""
-    now = max(state.clock.round, 1)
     return [
-        {"name": name, "rounds_left": c.expires[name] - now if name in c.expires else None}
+        {"name": name, "rounds_left": rounds_left(state.clock, c, name)}
         for name in sorted(c.conditions)
     ]
 
@@ -210,7 +209,8 @@ def status_fields(state: FightState, c: CombatantState) -> dict[str, Any]:
             for name, w in f.weapons.items()
         },
         "dex": p.dex_rank,
-        "next_rank": state.clock.at.get(c.id) if c.alive else None,
+        # one out of the order (fallen, knocked out) acts at no rank
+        "next_rank": state.clock.at.get(c.id) if c.id in state.clock.order else None,
         "damage_modifier": p.damage_modifier or None,
         "armor": None if armor is None else {"name": armor.name, "value": armor.value},
         "intents": dict(f.intents),

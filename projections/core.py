@@ -22,10 +22,20 @@ def on_encounter_started(state: FightState, e: ev.EncounterStarted[Any]) -> Figh
 
 
 def on_combatant_joined(state: FightState, e: ev.CombatantJoined) -> FightState:
-    """Add the combatant; the rules pack's reducer fills in its record."""
-    return state.with_combatant(
-        CombatantState(id=e.combatant, name=e.name, side=e.side, kind=e.kind, pronoun=e.pronoun)
+    """Add the combatant, in the round the clock is in; his side has now been in the fight.
+    The rules pack's reducer fills in his record."""
+    joined = CombatantState(
+        id=e.combatant,
+        name=e.name,
+        side=e.side,
+        kind=e.kind,
+        pronoun=e.pronoun,
+        joined=state.clock.round,
     )
+    state = state.with_combatant(joined)
+    if e.side not in state.sides:
+        state = evolve(state, sides=(*state.sides, e.side))
+    return state
 
 
 def on_combatant_removed(state: FightState, e: ev.CombatantRemoved) -> FightState:
@@ -65,7 +75,6 @@ def on_round_started(state: FightState, e: ev.RoundStarted) -> FightState:
         passes=e.passes,
         pass_=1 if e.passes else 0,
         turn=state.clock.turn,
-        first_turn=state.clock.turn,
         label=e.label,
         timed=e.timed,
         at=dict(e.at),
@@ -104,7 +113,7 @@ def on_cut_in_queued(state: FightState, e: ev.CutInQueued) -> FightState:
 
 
 def on_turn_passed(state: FightState, e: ev.TurnPassed) -> FightState:
-    """The clock moves to ``to`` (or stops: the round is spent).
+    """The clock moves to ``to`` (or stops: the round is spent, nobody is left to act).
 
     A cut-in keeps the one acting now on the resume stack (and leaves the queue if it was
     queued); a resumed turn takes him back off; an ordinary pass begins a new turn."""
@@ -123,6 +132,8 @@ def on_turn_passed(state: FightState, e: ev.TurnPassed) -> FightState:
         clock = evolve(clock, acting=e.to, turn=clock.turn + (e.to is not None))
     if e.at is not None:
         clock = evolve(clock, now=e.at)
+    if e.to is None and clock.round:
+        clock = evolve(clock, spent=True)
     return evolve(state, clock=clock)
 
 
@@ -137,19 +148,15 @@ def on_hold_ended(state: FightState, e: ev.HoldEnded) -> FightState:
 
 
 def on_condition_changed(state: FightState, e: ev.ConditionChanged) -> FightState:
-    """Gain or lose a condition."""
+    """Gain or lose a condition; one gained for some rounds holds through its last round
+    (an event without ``last_round``, from an older log: ``rounds`` counted from the round
+    the clock is in, the first before any)."""
     c = state.combatants[e.combatant]
     conditions = c.conditions | {e.condition} if e.present else c.conditions - {e.condition}
-    expires = {k: v for k, v in c.expires.items() if k != e.condition}
-    at_turn = {k: v for k, v in c.expires_turn.items() if k != e.condition}
+    lasts = {k: v for k, v in c.lasts.items() if k != e.condition}
     if e.present and e.rounds:
-        round_, turn = state.clock.moment
-        expires[e.condition] = max(round_, 1) + e.rounds
-        if turn and round_:
-            at_turn[e.condition] = turn
-    return state.with_combatant(
-        evolve(c, conditions=conditions, expires=expires, expires_turn=at_turn)
-    )
+        lasts[e.condition] = e.last_round or max(state.clock.round, 1) + e.rounds - 1
+    return state.with_combatant(evolve(c, conditions=conditions, lasts=lasts))
 
 
 def on_reaction_requested(state: FightState, e: ev.ReactionRequested[Any]) -> FightState:

@@ -19,7 +19,7 @@ import msgspec
 
 #: The layout of these records, part of a snapshot's key: bump it when a field changes, or a
 #: core reducer would fold the same events differently.
-STATE_VERSION = 3
+STATE_VERSION = 4
 
 #: A copy of a frozen record with some fields changed (``msgspec.structs.replace``).
 evolve = msgspec.structs.replace
@@ -36,7 +36,8 @@ class Clock(msgspec.Struct, frozen=True):
     before the turns the round is in ("" once the turns run). ``turn`` counts turns begun in
     the encounter. ``resume`` is the stack of (who, his turn was over) that cut-ins
     interrupted (the last resumes first); ``queued`` are cut-ins due after the current action.
-    ``label`` names a special round ("surprise").
+    ``label`` names a special round ("surprise"). ``spent``: every turn of round ``round``
+    is done (the clock found nobody left to act); a new round clears it.
     """
 
     round: int = 0
@@ -52,14 +53,16 @@ class Clock(msgspec.Struct, frozen=True):
     at: Mapping[str, int] = msgspec.field(default_factory=dict)
     now: int | None = None
     phase: str = ""
-    #: ``turn`` when the round began: ``turn - first_turn`` is the turn of the round running
-    #: (0 before its first), the moment within the round a condition starts at.
-    first_turn: int = 0
+    spent: bool = False
 
     @property
-    def moment(self) -> tuple[int, int]:
-        """(round, turn of the round): where the fight is, to time conditions by."""
-        return self.round, self.turn - self.first_turn
+    def first_round(self) -> int:
+        """The round that a condition given now for some rounds counts as its first: the
+        round running (an action cut in after its last turn is still in it), or the next one
+        before the first round and once a round is spent (docs/ARCHITECTURE.md, "Conditions
+        and the clock")."""
+        between = self.spent and self.acting is None  # a cut-in after the last turn: still it
+        return self.round + 1 if self.round == 0 or between else self.round
 
 
 class Pending(msgspec.Struct, frozen=True):
@@ -81,15 +84,15 @@ class CombatantState(msgspec.Struct, frozen=True):
     kind: str
     conditions: frozenset[str] = frozenset()
     data: Any = None
-    #: condition -> the first round it no longer holds (conditions gained for N rounds).
-    expires: Mapping[str, int] = msgspec.field(default_factory=dict)
-    #: condition -> the turn of the round it was gained in: under a pack that times
-    #: conditions from the moment they start, it ends at that turn of its last round.
-    expires_turn: Mapping[str, int] = msgspec.field(default_factory=dict)
+    #: condition -> the last round it holds (conditions gained for N rounds): it ends as
+    #: that round ends.
+    lasts: Mapping[str, int] = msgspec.field(default_factory=dict)
     #: The trigger of a held action (None: he holds nothing).
     held: str | None = None
     #: How texts speak of the combatant (the sheet's ``pronoun``; engine/pronouns.py).
     pronoun: str = "they"
+    #: The round the clock was in when he joined (0: before the first).
+    joined: int = 0
 
     @property
     def alive(self) -> bool:
@@ -112,6 +115,9 @@ class FightState(msgspec.Struct, frozen=True):
     clock: Clock = msgspec.field(default_factory=Clock)
     combatants: Mapping[str, CombatantState] = msgspec.field(default_factory=dict)
     pending: Pending | None = None
+    #: Every side that has had a combatant in the fight, in the order they first joined
+    #: (the removed count: they were in it).
+    sides: tuple[str, ...] = ()
 
     def combatant(self, cid: str) -> CombatantState:
         """The combatant with id ``cid`` (KeyError if unknown)."""
@@ -122,3 +128,12 @@ class FightState(msgspec.Struct, frozen=True):
         combatants = dict(self.combatants)
         combatants[c.id] = c
         return evolve(self, combatants=combatants)
+
+
+def rounds_left(clock: Clock, c: CombatantState, name: str) -> int | None:
+    """The rounds ``c``'s condition ``name`` still holds, counting the round running (once a
+    round is spent, or before the first, from the next one); None for one that lasts until
+    it is ended. 0 only for a condition a log written before this clock left over, which the
+    next round's beginning ends."""
+    last = c.lasts.get(name)
+    return None if last is None else max(last - clock.first_round + 1, 0)

@@ -208,7 +208,7 @@ OVERRIDES = {
     "psi_cost_window": st.sampled_from(("turn", "pass", "round")),
     "surprise": st.sampled_from(("ambush_initiative", "free_pass")),
     "surprised_may_defend": st.booleans(),
-    "lose_initiative": st.sampled_from(("last_this_round", "house")),
+    "lose_initiative": st.sampled_from(("last_this_round", "only_if_acted", "house")),
     "range_bands": st.booleans(),
     "roll_with_impact": st.sampled_from(("action", "free_if_trained")),
     "defensive_disarm": st.sampled_from(("natural_19", "beat_strike")),

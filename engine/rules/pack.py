@@ -120,6 +120,13 @@ class TurnRules(Protocol):
         """Why nothing but an answer may be declared while a reaction is pending."""
         ...
 
+    def out(self, state: FightState, cid: str) -> str | None:
+        """The condition that keeps ``cid`` from taking turns now (dead, unconscious,
+        stunned …), or None. Whoever it names has no place in a round's order: left out when
+        one begins, and taken out by the clock in the ply that puts him out
+        (``engine/clock.py``)."""
+        ...
+
     def can_act(self, state: FightState, cid: str) -> bool:
         """Whether ``cid`` takes a turn now (in a cycling round: still acts this round; in a
         round of passes: takes a turn in this pass; in a timed round: acts at his time)."""

@@ -113,11 +113,13 @@ class CoreOptions(msgspec.Struct, frozen=True, kw_only=True):
         ),
     ] = "unseen_only"
     lose_initiative: Annotated[
-        Literal["last_this_round", "house"],
+        Literal["last_this_round", "only_if_acted", "house"],
         doc(
             "PAL-COND-KNOCKDOWN / PAL-HR-LOSE-INIT",
             "losing initiative moves the fighter to the end of this round's order (RAW reading); "
-            "house: initiative 0 now if he has not acted this round, else 0 next round",
+            "only_if_acted: RAW's 'if he had it' read as 'if he has acted this round', so one "
+            "who has not yet acted keeps his place; house: initiative 0 now if he has not acted "
+            "this round, else 0 next round",
         ),
     ] = "last_this_round"
     holds: Annotated[

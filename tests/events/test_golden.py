@@ -244,6 +244,7 @@ EXAMPLES: list[Event] = [
         present=True,
         rule="PAL-COND-KNOCKDOWN",
         rounds=2,
+        last_round=3,
     ),
     ReactionRequested(
         actor="brodkil",

@@ -71,7 +71,9 @@ PACK = Pack(
     name="brp",
     title="Basic Roleplaying: the spot rules on the core rules",
     #: Bump whenever ``decide`` would give different outcomes for the same log.
-    #: 2: a stun the target resists does nothing (no least damage); the texts a ply records
+    #: 2: a stun the target resists does nothing (no least damage); one clock
+    #: for conditions, which end as their last round ends, before the next is counted; the
+    #: fallen leave the order in the ply that fells them; the texts a ply records
     #: speak of a fighter by the sheet's pronoun, not a fixed "he".
     version=2,
     options=BrpOptions,

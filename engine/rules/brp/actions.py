@@ -17,7 +17,7 @@ from engine.rules.brp.common import able, after, check_turn, fighter, use
 from engine.rules.brp.resolution import Grade, skill_roll
 from engine.rules.brp.weapons import decide_draw, decide_reload
 from engine.rules.pack import Action, Decision
-from engine.turns import awaited, known
+from engine.turns import awaited, for_rounds, known
 from events.brp import (
     ActDeclared,
     AmbushDeclared,
@@ -74,15 +74,7 @@ def decide_stand(state: FightState, d: StandDeclared, dice: Dice) -> Decision:
             ConditionChanged(combatant=d.actor, condition="prone", present=False, rule="BRP-PRONE")
         )
         if not d.dodge:
-            events.append(
-                ConditionChanged(
-                    combatant=d.actor,
-                    condition="getting up",
-                    present=True,
-                    rule="BRP-PRONE",
-                    rounds=1,
-                )
-            )
+            events.append(for_rounds(state, d.actor, "getting up", 1, "BRP-PRONE"))
     events.append(after(state, d.actor, tables.STAND_RANKS, "stood up (BRP-PRONE)"))
     return Decision(events, advance="next")
 
@@ -168,11 +160,9 @@ def decide_desperate(state: FightState, d: DesperateDeclared, dice: Dice) -> Dec
     ]
     if not ok:
         return Decision(events)
-    events.append(
-        ConditionChanged(
-            combatant=d.actor, condition="desperate", present=True, rule="BRP-DESPERATE", rounds=1
-        )
-    )
+    # the action is this round's own, cut in after its last rank: this round is its one
+    now = state.clock.round
+    events.append(for_rounds(state, d.actor, "desperate", 1, "BRP-DESPERATE", first=now))
     return Decision(events, cut_in=d.actor)
 
 

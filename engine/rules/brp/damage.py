@@ -18,6 +18,7 @@ from engine.rules.brp.common import fighter, find_weapon, weapon_change
 from engine.rules.brp.fold import fold_brp
 from engine.rules.brp.options import opts
 from engine.rules.brp.resolution import resistance, skill_roll
+from engine.turns import for_rounds
 from events.brp import (
     AttackDetail,
     BrpWeapon,
@@ -138,15 +139,7 @@ def one_hit(
                     rule="BRP-KNOCKOUT",
                 )
             )
-            events.append(
-                ConditionChanged(
-                    combatant=target,
-                    condition="knocked out",
-                    present=True,
-                    rule="BRP-KNOCKOUT",
-                    rounds=rounds.total,
-                )
-            )
+            events.append(for_rounds(state, target, "knocked out", rounds.total, "BRP-KNOCKOUT"))
             return events
         least = max(0, wounds.minimum(weapon, db) - armor)
         return events + wounds.take(state, target, least, loc, "BRP-KNOCKOUT: a minor wound only")
@@ -198,15 +191,7 @@ def _stun(
             ConditionChanged(combatant=target, condition="knocked out", present=True, rule=why)
         )
     elif net:
-        events.append(
-            ConditionChanged(
-                combatant=target,
-                condition="stunned",
-                present=True,
-                rule="BRP-STUN-WEAPON",
-                rounds=net,
-            )
-        )
+        events.append(for_rounds(state, target, "stunned", net, "BRP-STUN-WEAPON"))
     return events
 
 

@@ -5,16 +5,17 @@ DEX rank, the highest first; ties keep the order fighters joined (reading: the s
 tie rule). ``next`` moves the round on to the powers phase and then to the ranks, and any
 action of a later phase moves it on by itself. Actions cost ranks (draw 5, stand 5, aim 5 a
 step, a second attack 5 later); a fighter whose time falls below rank 1 acts no more this
-round. Conditions given for some rounds end as the next round begins; fire and choking
-strike at its end (``hazards``).
+round. Fire and choking strike at its end (``hazards``), and then the conditions given for
+some rounds whose last round it was end (``engine/turns.py: for_rounds``).
 """
 
 from __future__ import annotations
 
 from engine.dice import Dice
 from engine.rules import IllegalAction
-from engine.rules.brp import PHASES, attack
+from engine.rules.brp import PHASES, attack, hazards
 from engine.rules.brp.common import fighter, out_of_it
+from engine.rules.brp.fold import fold_brp
 from engine.rules.pack import Decision, TurnKind
 from engine.turns import expiring
 from events.brp import AimEnded, RoundRefreshed
@@ -37,10 +38,17 @@ AFTERMATH: dict[str, tuple[tuple[str, str], ...]] = {
 }
 
 
-def _expiring(state: FightState, new_round: int) -> list[Event]:
-    """Conditions whose rounds are over, and the round's marks; a desperate action's price
-    comes due (BRP-DESPERATE: no attack or move the round after)."""
-    return [*expiring(state, new_round, ROUND_MARKS, "its rounds are over", AFTERMATH)]
+def _expiring(state: FightState, ended: int) -> list[Event]:
+    """As round ``ended`` ends: the conditions whose last round it was, and its marks; a
+    desperate action's price comes due (BRP-DESPERATE: no attack or move the round after)."""
+    return [*expiring(state, ended, ROUND_MARKS, "its rounds are over", AFTERMATH)]
+
+
+def round_end(state: FightState, dice: Dice) -> list[Event]:
+    """As the last DEX rank is done: fire and choking strike (``hazards``), then the
+    conditions whose last round it was end, so the next round is counted without them."""
+    events = hazards.round_end(state, dice)
+    return [*events, *_expiring(fold_brp(state, events), state.clock.round)]
 
 
 def fighting(state: FightState) -> list[str]:
@@ -60,11 +68,14 @@ def begin_round(
     """Begin the next round in its statement of intent: refresh attack, parry and dodge, end
     what expires, and order everyone by DEX (``only``: just these, e.g. an ambush's
     attackers)."""
+    # what the last round's end left (a log written before conditions ended with their
+    # round), ended before the round counts who fights
+    events: list[Event] = _expiring(state, state.clock.round)
+    state = fold_brp(state, events)
     order = [cid for cid in fighting(state) if not only or cid in only]
     if not order:
         raise IllegalAction("nobody is able to fight: add combatants with `fracas add SHEET`")
     new_round = state.clock.round + 1
-    events: list[Event] = _expiring(state, new_round)
     for cid in state.combatants:
         f = fighter(state, cid)
         if f.aiming is not None:

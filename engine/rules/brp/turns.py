@@ -14,12 +14,13 @@ from typing import Any, Literal
 from engine.dice import Dice
 from engine.pronouns import of as pronoun
 from engine.rules import IllegalAction, UsageError
-from engine.rules.brp import hazards, round, tables
-from engine.rules.brp.common import able, done, fighter, find_weapon
+from engine.rules.brp import round, tables
+from engine.rules.brp.common import able, done, fighter, find_weapon, out_of_it
 from engine.rules.brp.options import opts
 from engine.rules.brp.resolution import easy, resistance, skill_roll
 from engine.rules.brp.wounds import take
 from engine.rules.pack import Decision, TurnKind
+from engine.turns import for_rounds
 from events.brp import (
     AimEnded,
     FighterReadied,
@@ -57,6 +58,10 @@ class BrpTurns:
             f"`fracas defend {p.reactor} parry|dodge|none` first"
         )
 
+    def out(self, state: FightState, cid: str) -> str | None:
+        """Dead, unconscious or knocked out."""
+        return out_of_it(state, cid)
+
     def can_act(self, state: FightState, cid: str) -> bool:
         """See :func:`round.can_act`."""
         return round.can_act(state, cid)
@@ -66,8 +71,9 @@ class BrpTurns:
         return round.on_turn(state, cid, dice, kind)
 
     def on_round_end(self, state: FightState, dice: Dice) -> list[Event]:
-        """Fire and choking strike on the last DEX rank (BRP-FIRE, BRP-ASPHYX)."""
-        return hazards.round_end(state, dice)
+        """Fire and choking strike on the last DEX rank (BRP-FIRE, BRP-ASPHYX); the
+        conditions whose last round it was end (:func:`round.round_end`)."""
+        return round.round_end(state, dice)
 
     def join(self, state: FightState, combatant: str, sheet: Any) -> list[Event]:
         """Derive HP, the damage modifier, location HP and characteristic rolls once; an
@@ -167,15 +173,7 @@ class BrpTurns:
             SkillRolled(combatant=against, skill="spot", roll=r, success=ok, rule="BRP-QUICKDRAW")
         ]
         if not ok:
-            events.append(
-                ConditionChanged(
-                    combatant=against,
-                    condition="missed the draw",
-                    present=True,
-                    rule="BRP-QUICKDRAW",
-                    rounds=1,
-                )
-            )
+            events.append(for_rounds(state, against, "missed the draw", 1, "BRP-QUICKDRAW"))
             events.append(
                 FirstStrike(
                     interrupter=cid,

@@ -76,7 +76,9 @@ PACK = Pack(
     #: at 0 or below cost HP, the Will roll, low FP halving Dodge, ``fat`` damage off FP),
     #: healing rulings, and the core gaps of issue 12; 5: barehanded parries and the arm lock
     #: they open, the target's Size Modifier on every attack roll, a two-handed weapon's +2
-    #: against a disarm, the texts a ply records speak of a fighter by the sheet's pronoun).
+    #: against a disarm, one clock for conditions, which end as their last second ends, the
+    #: fallen leave the order in the ply that fells them, the texts a ply records speak of a
+    #: fighter by the sheet's pronoun).
     version=5,
     options=GurpsOptions,
     variants=VARIANTS,

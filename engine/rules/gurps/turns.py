@@ -46,6 +46,9 @@ from events.gurps import (
 )
 from projections.state import FightState
 
+#: Why a condition given for some seconds ends.
+SECONDS_OVER = "its seconds are over"
+
 
 def can_act(state: FightState, cid: str) -> bool:
     """A fighter takes his turn unless he is dead or unconscious."""
@@ -72,7 +75,9 @@ def begin(state: FightState, d: InitiativeDeclared, dice: Dice) -> Decision:
         raise IllegalAction(
             "the turn sequence is set: the seconds follow by themselves (GURPS-SEQUENCE)"
         )
-    events: list[Event] = []
+    # what the last second's end left (a log written before conditions ended with their
+    # second), ended before the sequence is counted
+    events: list[Event] = [*expiring(state, state.clock.round, (), SECONDS_OVER)]
     if state.clock.round == 0:
         for cid in state.combatants:
             if not can_act(state, cid):
@@ -93,14 +98,16 @@ def begin(state: FightState, d: InitiativeDeclared, dice: Dice) -> Decision:
 
 
 def next_second(state: FightState, dice: Dice) -> list[Event]:
-    """Every turn of the second is done: the next one begins, same sequence (conditions
-    given for some seconds end as it begins)."""
-    order = sequence(state)
+    """Every turn of the second is done: the conditions given for some seconds whose last
+    second it was end, then the next second begins, same sequence less those who can no
+    longer act (none left: the clock stops)."""
+    from engine.rules.gurps.fold import fold_gurps
+
+    ended: list[Event] = [*expiring(state, state.clock.round, (), SECONDS_OVER)]
+    order = sequence(fold_gurps(state, ended))
     if not order:
-        return []
-    new = state.clock.round + 1
-    ended: list[Event] = [*expiring(state, new, (), "its seconds are over")]
-    return [*ended, RoundStarted(round=new, order=order, passes=1)]
+        return ended
+    return [*ended, RoundStarted(round=state.clock.round + 1, order=order, passes=1)]
 
 
 def on_turn(state: FightState, cid: str, dice: Dice, kind: TurnKind) -> Decision:
@@ -172,6 +179,10 @@ class GurpsTurns:
             f"{state.combatants[p.reactor].name}'s answer: "
             f"`fracas defend {p.reactor} {allowed}` first"
         )
+
+    def out(self, state: FightState, cid: str) -> str | None:
+        """Dead or unconscious."""
+        return out_of_it(state, cid)
 
     def can_act(self, state: FightState, cid: str) -> bool:
         """See :func:`can_act`."""

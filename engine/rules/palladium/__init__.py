@@ -87,6 +87,9 @@ PACK = Pack(
     #: tables of what else goes up), an interrupt's judged against the other's; a Horror
     #: Factor save written before what failing it costs, an unseen shooter's shot before the
     #: initiative its target loses;
+    #: one clock for conditions (they end as their last round ends, not at a turn of the
+    #: next), the fallen and the stunned leave the order in the ply that puts them out, one
+    #: put out on his own turn gives it up; lose_initiative=only_if_acted;
     #: the texts a ply records speak of a fighter by the sheet's pronoun, not a fixed "he".
     version=7,
     options=pe.PalladiumOptions,

@@ -257,6 +257,33 @@ def spend_off_turn(
     )
 
 
+def taken_away(state: FightState, cid: str, amount: int, on: str, rule: str) -> ApmSpent:
+    """Attacks a condition takes away (a cap: dazed leaves one, the stunned none): from hand,
+    then from this round's later passes in order, and never owed by a later round, whatever
+    the ledger says this round's sources could pay (attacks still in hand from last round,
+    kept for defences until his next turn, are not this round's; PAL-HR-PASS-TURN). The
+    ledger records what this round's sources lose."""
+    f = fighter(state.combatants[cid])
+    from_hand = min(amount, max(0, f.apm_left))
+    need = amount - from_hand
+    later: list[int] = []
+    if passes_mode(state) and f.passes:
+        for n in f.passes:
+            take = min(need, n)
+            later.append(take)
+            need -= take
+    taken = amount - need
+    ledger, _, _ = assign(state, cid, "lost", taken)
+    return ApmSpent(
+        combatant=cid,
+        amount=taken,
+        on=on,
+        rule=rule,
+        later=tuple(later) if any(later) else (),
+        ledger=ledger,
+    )
+
+
 def gain(state: FightState, cid: str, amount: int, rule: str, reason: str) -> AttacksGained:
     """Gained attacks: into hand on one's own turn or under a cycling round; otherwise into
     the next turn, which may be next round's first (PAL-HR-APM-GAIN-LOSE)."""
@@ -281,10 +308,13 @@ def lose_initiative(state: FightState, cid: str, rule: str, reason: str) -> list
     """Lose initiative, once (no stacking). Option ``lose_initiative``: "house" (PAL-HR-LOSE-INIT)
     sets initiative 0 now if he has not acted this round, else next round starts at 0 without
     a roll; "last_this_round" (RAW reading of PAL-COND-KNOCKDOWN) moves him to the end of this
-    round's order. Before any round, both wait for the first. Several at 0 keep the order in
-    which they lost it (the text gives none)."""
+    round's order; "only_if_acted" (the other RAW reading of "loses initiative (if he had
+    it)", 000:L187) does so only if he has acted this round: one who has not yet acted had no
+    initiative to lose and keeps his place (nothing happens, :func:`keeps_initiative`). Before
+    any round, "house" and "last_this_round" wait for the first. Several at 0 keep the order
+    in which they lost it (the text gives none)."""
     f = fighter(state.combatants[cid])
-    if f.lost_init is not None:
+    if f.lost_init is not None or keeps_initiative(state, cid):
         return []
     clock = state.clock
     house = opts(state).lose_initiative == "house"
@@ -299,6 +329,14 @@ def lose_initiative(state: FightState, cid: str, rule: str, reason: str) -> list
             name = state.combatants[cid].name
             events.append(OrderChanged(order=order, reason=f"{name} lost initiative ({rule})"))
     return events
+
+
+def keeps_initiative(state: FightState, cid: str) -> bool:
+    """Under ``lose_initiative=only_if_acted``: ``cid`` has not acted this round, so he had
+    no initiative to lose (PAL-COND-KNOCKDOWN, "if he had it")."""
+    return (
+        opts(state).lose_initiative == "only_if_acted" and not fighter(state.combatants[cid]).acted
+    )
 
 
 def spent(state: FightState, earlier: Sequence[Event]) -> FightState:

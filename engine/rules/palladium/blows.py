@@ -29,7 +29,8 @@ from engine.rolls import roll
 from engine.rules import IllegalAction
 from engine.rules.palladium import apm, damage, grips, handtohand, throws, weaponshots
 from engine.rules.palladium.options import opts
-from events.core import ConditionChanged, Event, Modifier, ReactionRequested, Roll
+from engine.turns import for_rounds
+from events.core import Event, Modifier, ReactionRequested, Roll
 from events.palladium import BlowLanded, DamageApplied, StrikeDetail
 from projections.palladium import fighter
 from projections.state import FightState
@@ -209,9 +210,7 @@ def knockout(
     )
     if not state.combatants[target].alive:
         return events
-    dazed = ConditionChanged(
-        combatant=target, condition="dazed", present=True, rule="PAL-DMG-KO", rounds=rounds.total
-    )
+    dazed = for_rounds(state, target, "dazed", rounds.total, "PAL-DMG-KO")
     return [*events, dazed, *handtohand.capped(state, target, "dazed", earlier)]
 
 

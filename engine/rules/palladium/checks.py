@@ -56,7 +56,7 @@ def check_actor(
         )
     if clock.acting != actor:
         if actor not in clock.order and clock.round:
-            raise IllegalAction(f"{c.name} joined after initiative and acts from the next round")
+            raise IllegalAction(not_in_order(state, actor))
         raise IllegalAction(
             f"it is {state.combatants[clock.acting].name}'s turn ({clock.acting}), "
             f"not {c.name}'s (PAL-ROUND-SEQUENCE)"
@@ -77,6 +77,22 @@ def check_actor(
             f"{what} costs {cost} attacks and {c.name} has {left} left this melee round "
             "(PAL-COST-MULTI-LANDING)"
         )
+
+
+def not_in_order(state: FightState, cid: str) -> str:
+    """Why ``cid``, alive and able now, has no place in this round's order: he joined after
+    its initiative, or he was out of the fight (unconscious, stunned …) when it began or was
+    put out during it (the clock takes him out, engine/clock.py)."""
+    c = state.combatants[cid]
+    clock = state.clock
+    if c.joined == clock.round:
+        return (
+            f"{c.name} joined after round {clock.round}'s initiative and acts from the next round"
+        )
+    return (
+        f"{c.name} has no place in round {clock.round}'s order: he was out of the fight when "
+        "it began or was put out during it, and acts from the next round"
+    )
 
 
 def check_target(state: FightState, actor: str, target: str) -> None:

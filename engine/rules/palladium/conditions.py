@@ -3,8 +3,9 @@ may defend, whether his combat bonuses count, a cap on his attacks, a penalty to
 and dodge (catalogue section G).
 
 A condition is gained by an action's effect or a GM ruling (``ruling ID --condition NAME
---rounds N``); its rounds count from the moment it starts and it ends at that turn of its last
-round (``engine/turns.py: expired_now``), by a roll, or by a ruling (``--end-condition``).
+--rounds N``); it holds through the end of its Nth round, the round running the first, and ends
+as that round ends (``engine/turns.py: for_rounds``, ``round.round_end``), by a roll, or by a
+ruling (``--end-condition``).
 A condition this table does not name is the GM's own: shown, timed, and without effect here.
 
 Readings: held and holding (PAL-COND-HELD): neither attacks, parries or dodges, and others
@@ -12,12 +13,13 @@ strike the held fighter unopposed; the victim's turn is for escaping, the holder
 or letting go. Entangled (PAL-COND-ENTANGLED, ❓ what he may still do): his arm or weapon is
 pinned, so he neither attacks nor parries, and may dodge or pull free. Knocked down
 (PAL-COND-KNOCKDOWN): what it costs (initiative, an attack) is paid when he falls; the
-condition shows him down until his turn next round (getting up is not priced, ❓). Disarmed
+condition shows him down for the rest of that round (getting up is not priced, ❓). Disarmed
 (PAL-DEF-DISARM): the weapon lies on the ground until he picks it up (``pick-up``).
 
 Other readings: stunned (the armor-impact stun, PAL-COND-STUN-IMPACT) still defends, at -9; dazed
 (knockout or stun, PAL-COND-DAZED) keeps at most one attack from the moment it starts, and one
-each round it lasts; unconscious and in a coma he is out of the order and cannot defend.
+each round it lasts; unconscious and in a coma he is out of the order and cannot defend;
+stunned, out of the order too (the clock takes him out at once, engine/clock.py).
 """
 
 from __future__ import annotations

@@ -15,6 +15,7 @@ from engine.rules.palladium import bursts, coma, handtohand
 from engine.rules.palladium.combat import find_weapon
 from engine.rules.palladium.moves import MOVES, allowed
 from engine.rules.palladium.options import opts
+from engine.turns import for_rounds
 from events.core import ConditionChanged, Event, Modifier
 from events.palladium import (
     DamageApplied,
@@ -284,15 +285,9 @@ def _body(
     events.append(_applied(target, "hp", rest, f.hp, after, rule))
     dies = after < -f.profile.pe and c.alive
     if after <= 0 and c.alive and not dies and "coma" not in c.conditions:
-        events.append(
-            ConditionChanged(
-                combatant=target,
-                condition="coma",
-                present=True,
-                rule="PAL-DMG-COMA-DEATH",
-                rounds=coma.coma_rounds(f.profile.pe),  # P.E. hours (PAL-DMG-COMA-TIME)
-            )
-        )
+        # P.E. hours (PAL-DMG-COMA-TIME)
+        hours = coma.coma_rounds(f.profile.pe)
+        events.append(for_rounds(state, target, "coma", hours, "PAL-DMG-COMA-DEATH"))
     if dies:  # beyond help: dead, and no longer in a coma
         if "coma" in c.conditions:
             events.append(

@@ -15,7 +15,8 @@ from engine.rules import IllegalAction, UsageError
 from engine.rules.palladium import apm, conditions
 from engine.rules.palladium.moves import MOVES, Move, allowed
 from engine.rules.palladium.options import opts
-from events.core import ConditionChanged, Event, Modifier
+from engine.turns import for_rounds
+from events.core import Event, Modifier
 from events.palladium import (
     Profile,
     PullRolled,
@@ -118,16 +119,12 @@ def knockdown(
 def fell(
     state: FightState, target: str, why: str, rule: str, earlier: Sequence[Event] = ()
 ) -> list[Event]:
-    """Knocked down: he loses initiative and one attack, and is down until his turn next
+    """Knocked down: he loses initiative and one attack, and is down for the rest of the
     round (PAL-COND-KNOCKDOWN); ``earlier``: the ply's events before (attacks they took)."""
     events = apm.lose_initiative(state, target, "PAL-COND-KNOCKDOWN", why)
     after = apm.spent(state, earlier)
     events.append(apm.spend_off_turn(after, target, 1, "knocked down", rule, "lost"))
-    events.append(
-        ConditionChanged(
-            combatant=target, condition="knocked down", present=True, rule=rule, rounds=1
-        )
-    )
+    events.append(for_rounds(state, target, "knocked down", 1, rule))
     return events
 
 
@@ -162,4 +159,4 @@ def capped(
     left = f.apm_left + (sum(f.passes) if apm.passes_mode(state) else 0)  # and later passes
     if cap is None or left <= cap:
         return []
-    return [apm.spend_off_turn(state, cid, left - cap, k.name, k.rule, "lost")]
+    return [apm.taken_away(state, cid, left - cap, k.name, k.rule)]

@@ -18,7 +18,8 @@ from __future__ import annotations
 from engine.dice import Dice
 from engine.rolls import fixed, roll
 from engine.rules.palladium import apm
-from events.core import ConditionChanged, Event
+from engine.turns import for_rounds
+from events.core import Event
 from events.palladium import AttacksRefreshed, HorrorSaved, InitiativeRolled
 from projections.palladium import fighter, on_attacks_refreshed
 from projections.state import FightState
@@ -58,7 +59,5 @@ def penalties(state: FightState, cid: str, refreshed: AttacksRefreshed) -> list[
     """A failed save, once the round's attacks are in: one attack lost, horrified this round."""
     after = on_attacks_refreshed(state, refreshed)
     lost = apm.spend_off_turn(after, cid, 1, "Horror Factor", RULE, "lost")
-    horrified = ConditionChanged(
-        combatant=cid, condition="horrified", present=True, rule=RULE, rounds=1
-    )
+    horrified = for_rounds(state, cid, "horrified", 1, RULE)
     return [lost, horrified]

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import attrs
-import msgspec
 
 from engine.dice import Dice
 from engine.pronouns import of as pronoun
@@ -22,7 +21,6 @@ from engine.rules.pack import Advance, Decision, TurnKind
 from engine.rules.palladium import (
     apm,
     clips,
-    coma,
     combat,
     covering,
     grenades,
@@ -37,8 +35,6 @@ from engine.rules.palladium.apm import passes_mode
 from engine.rules.palladium.bursts import BURST_KINDS
 from engine.rules.palladium.moves import MOVES
 from engine.rules.palladium.options import opts
-from engine.rules.palladium.round import DURATION
-from engine.turns import expired_now
 from events.core import Event, HoldEnded
 from events.palladium import (
     ActionAbandoned,
@@ -49,7 +45,6 @@ from events.palladium import (
     ParryLimitReset,
     TurnBegan,
 )
-from projections.core import on_condition_changed
 from projections.palladium import ACTION_FIELDS, InProgress, fighter, on_turn_began
 from projections.state import FightState
 
@@ -261,13 +256,6 @@ def on_turn(state: FightState, cid: str, dice: Dice, kind: TurnKind) -> Decision
     an action under way pays one attack per turn and lands on its last
     (PAL-COST-MULTI-LANDING).
     """
-    ended = expired_now(state, DURATION)
-    if ended:  # conditions whose rounds are over end as the turn begins, before it is played
-        ended += coma.untreated(state, ended)  # a coma whose hours ran out
-        for e in ended:
-            state = on_condition_changed(state, e)
-        outcome = on_turn(state, cid, dice, kind)
-        return msgspec.structs.replace(outcome, events=[*ended, *outcome.events])
     if kind == "cut_in":
         return Decision([], resolved=False)
     c = state.combatants[cid]

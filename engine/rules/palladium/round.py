@@ -12,7 +12,7 @@ from engine.dice import Dice
 from engine.rolls import fixed, roll
 from engine.rules import IllegalAction, UsageError
 from engine.rules.pack import Decision
-from engine.rules.palladium import coma, conditions, damage, horror
+from engine.rules.palladium import coma, conditions, damage, grenades, horror
 from engine.rules.palladium.apm import PASSES, passes_mode, refresh
 from engine.rules.palladium.options import opts
 from engine.turns import expiring, known, round_over
@@ -76,10 +76,21 @@ def check_ids(state: FightState, ids: tuple[str, ...], what: str) -> None:
         raise UsageError(f"a combatant is named twice among the {what}")
 
 
-def _round_end_events(state: FightState, new_round: int) -> list[ConditionChanged]:
-    """Conditions that end with the round: expired ones, and this round's ambush, unseen
-    and surprised marks (PAL-INIT-AUTO-SNEAK, PAL-INIT-AUTO-RANGED, PAL-HR-SURPRISE)."""
-    return expiring(state, new_round, ROUND_MARKS, DURATION, moment=True)
+def _round_end_events(state: FightState, ended: int) -> list[ConditionChanged]:
+    """Conditions that end with round ``ended``: those whose last round it is, and its
+    ambush, unseen and surprised marks (PAL-INIT-AUTO-SNEAK, PAL-INIT-AUTO-RANGED,
+    PAL-HR-SURPRISE)."""
+    return expiring(state, ended, ROUND_MARKS, DURATION)
+
+
+def round_end(state: FightState, dice: Dice) -> list[Event]:
+    """As the round's last turn ends: its thrown grenades go off (PAL-HR-GRENADE-DELAY),
+    then the conditions whose last round it was end (so the next round counts its order and
+    attacks without them), and a coma whose time ran out ends in death."""
+    events = grenades.round_end(state, dice)
+    after = fold(state, events, _BEFORE_THE_ROUND)
+    ended = _round_end_events(after, state.clock.round)
+    return [*events, *ended, *coma.untreated(after, ended)]
 
 
 def _fighters(state: FightState) -> list[str]:
@@ -132,7 +143,8 @@ def begin_round(state: FightState, d: InitiativeDeclared, dice: Dice) -> Decisio
     auto = (*m.ambush, *m.unseen, *m.long_range)
     check_ids(state, auto, "automatic initiative")
     new_round = state.clock.round + 1
-    ended = _round_end_events(state, new_round)
+    # what the last round's end left (a log written before conditions ended with their round)
+    ended = _round_end_events(state, state.clock.round)
     events: list[Event] = [*ended, *coma.untreated(state, ended)]
     # who fights this round, and with how many attacks, once these are over
     state = fold(state, events, _BEFORE_THE_ROUND)

@@ -11,7 +11,7 @@ from engine.rules.palladium import conditions
 from engine.rules.palladium.purposes import answers
 from projections.palladium import fighter
 from projections.palladium_status import status_fields
-from projections.state import CombatantState, FightState
+from projections.state import FightState, rounds_left
 
 
 def _fields(state: FightState, cid: str) -> dict[str, Any]:
@@ -21,7 +21,8 @@ def _fields(state: FightState, cid: str) -> dict[str, Any]:
     c = state.combatants[cid]
     doc = status_fields(c)
     doc["conditions"] = [
-        {"name": name, "rounds_left": rounds_left(state, c, name)} for name in sorted(c.conditions)
+        {"name": name, "rounds_left": rounds_left(state.clock, c, name)}
+        for name in sorted(c.conditions)
     ]
     f = fighter(c)
     holds = []
@@ -47,16 +48,6 @@ def _fields(state: FightState, cid: str) -> dict[str, Any]:
         doc["apm_left"] = 0
         doc["apm_by_pass"] = [0 for _ in doc["apm_by_pass"]]
     return doc
-
-
-def rounds_left(state: FightState, c: CombatantState, name: str) -> int | None:
-    """Rounds left of a timed condition, counting the one running; a condition that ends at
-    turn T of its last round still counts that round before turn T."""
-    if name not in c.expires:
-        return None
-    round_, turn = state.clock.moment
-    ends_at = c.expires_turn.get(name, 0)
-    return max(c.expires[name] - max(round_, 1) + (1 if turn < ends_at else 0), 0)
 
 
 def _dash(v: object) -> str:

@@ -18,8 +18,8 @@ from engine.rules.pack import Decision, TurnKind
 from engine.rules.palladium import (
     apm,
     coma,
+    conditions,
     damage,
-    grenades,
     grips,
     handtohand,
     kinds,
@@ -59,12 +59,14 @@ class PalladiumTurns:
     """The Palladium pack's ``TurnRules`` (engine/rules/pack.py)."""
 
     def able(self, state: FightState, cid: str) -> None:
-        """Dead or in a coma, a fighter does nothing."""
+        """Dead, or kept from acting by a condition (in a coma, unconscious, stunned:
+        conditions.py), a fighter does nothing: no hold released, no interrupt, no counter."""
         c = state.combatants[cid]
         if not c.alive:
             raise IllegalAction(f"{c.name} is dead")
-        if "coma" in c.conditions:
-            raise IllegalAction(f"{c.name} is in a coma")
+        k = conditions.out_of_action(c)
+        if k is not None:
+            raise IllegalAction(f"{c.name} is {k.said} and cannot act ({k.rule})")
 
     def waiting(self, state: FightState) -> str:
         """The strike waiting for its defender's answer."""
@@ -84,6 +86,15 @@ class PalladiumTurns:
             "first"
         )
 
+    def out(self, state: FightState, cid: str) -> str | None:
+        """Dead, or a condition that keeps him from taking turns: unconscious, stunned, in a
+        coma (conditions.py)."""
+        c = state.combatants[cid]
+        if not c.alive:
+            return "dead"
+        k = conditions.out_of_action(c)
+        return None if k is None else k.said
+
     def can_act(self, state: FightState, cid: str) -> bool:
         """See :func:`round.can_act`."""
         return round.can_act(state, cid)
@@ -93,8 +104,8 @@ class PalladiumTurns:
         return kinds.on_turn(state, cid, dice, kind)
 
     def on_round_end(self, state: FightState, dice: Dice) -> list[Event]:
-        """The round's thrown grenades go off at its end (PAL-HR-GRENADE-DELAY)."""
-        return grenades.round_end(state, dice)
+        """See :func:`round.round_end`."""
+        return round.round_end(state, dice)
 
     def join(self, state: FightState, combatant: str, sheet: Any) -> list[Event]:
         """The sheet is read once into the profile the rules use (PAL-APM-H2H,
@@ -236,6 +247,18 @@ class PalladiumTurns:
         events: list[Event] = []
         if mine.lose_initiative:
             events += apm.lose_initiative(state, cid, d.rule or "PAL-HR-LOSE-INIT", why)
+            if not events and not _others(d) and apm.keeps_initiative(state, cid):
+                raise IllegalAction(
+                    f"the ruling changes nothing: {c.name} has not acted this round, so he has "
+                    "no initiative to lose and keeps his place (option "
+                    "lose_initiative=only_if_acted, PAL-COND-KNOCKDOWN)"
+                )
+            if not events and not _others(d) and fighter(c).lost_init is None:
+                raise IllegalAction(
+                    f"the ruling changes nothing: every turn of round {state.clock.round} is "
+                    "over, and as written a lost initiative does not reach into the next round "
+                    "(PAL-COND-KNOCKDOWN; the house rules carry it over, PAL-HR-LOSE-INIT)"
+                )
             if not events and not _others(d):
                 raise IllegalAction(
                     f"the ruling changes nothing: {c.name} has already lost initiative and it "

@@ -178,7 +178,8 @@ def test_BRP_KNOCKOUT_a_major_wound_does_one_point_and_knocks_out_1d10_plus_10_r
     assert one(events, ArmorRolled).roll.total == 0  # 1D8-1 (1)
     applied = one(events, DamageApplied)
     assert (applied.amount, applied.before, applied.after) == (1, 12, 11)
-    assert knockout.conditions("ilsa") == {"knocked out": 17}
+    # 17 rounds, round 1 the first: its last rank is done, so 16 are left, from round 2
+    assert knockout.conditions("ilsa") == {"knocked out": 16}
     knockout.declare(InitiativeDeclared())
     assert knockout.conditions("ilsa") == {"knocked out": 16}
     knockout.pass_()
@@ -220,7 +221,7 @@ def test_BRP_KNOCKOUT_a_critical_bypasses_armor(fight: Fight) -> None:
     assert one(events, AttackRolled).tier == "critical"
     assert one(events, ArmorRolled).ignored.startswith("a critical ignores armor")
     assert one(events, DamageApplied).amount == 1
-    assert fight.conditions("ilsa") == {"knocked out": 15}
+    assert fight.conditions("ilsa") == {"knocked out": 14}  # round 1 of 15 is over
 
 
 def test_BRP_KNOCKOUT_must_be_stated_in_the_intent(duel: Fight) -> None:
@@ -243,7 +244,7 @@ def test_BRP_KNOCKOUT_major_wound_by_the_heads_hp_with_option_location_hp(fight:
     assert one(events, ArmorRolled).ignored.startswith("the leather does not cover")
     applied = one(events, DamageApplied)
     assert (applied.amount, applied.location_before, applied.location_after) == (1, 4, 3)
-    assert fight.conditions("ilsa") == {"knocked out": 12}
+    assert fight.conditions("ilsa") == {"knocked out": 11}  # round 1 of 12 is over
 
 
 def test_BRP_KNOCKOUT_by_half_total_hp_a_head_blow_of_four_is_minor(fight: Fight) -> None:

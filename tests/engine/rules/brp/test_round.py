@@ -138,14 +138,19 @@ def test_pass_ends_the_ranks_and_the_round_ends_when_nobody_has_one(three: Fight
 
 
 def test_conditions_for_n_rounds_end_when_their_rounds_are_over(three: Fight) -> None:
+    """Given in round 1 for 1 round, it ends as round 1's last rank is done (not as round 2
+    begins), so round 2 is counted without it."""
     three.round()
     three.ruling("t", condition="stunned", rounds=1)
     assert three.conditions("t") == {"stunned": 1}
-    for who in ("ilsa", "s", "t"):
-        three.pass_(who)
-    events = three.declare(InitiativeDeclared()).events
+    three.pass_("ilsa")
+    three.pass_("s")
+    events = three.pass_("t").events
     assert ConditionChanged(combatant="t", condition="stunned", present=False,
                             rule="its rounds are over") in events  # fmt: skip
+    assert three.conditions("t") == {}
+    events = three.declare(InitiativeDeclared()).events
+    assert not of(events, ConditionChanged)
 
 
 def test_a_cost_past_rank_one_ends_the_round_for_him(three: Fight) -> None:

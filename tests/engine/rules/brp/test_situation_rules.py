@@ -107,10 +107,10 @@ def test_BRP_AMBUSH_round_two_is_a_normal_round(sniper: Fight) -> None:
     """BRP-AMBUSH: after the round of surprise, no modifiers for anyone: the marks go, both
     fighters act by DEX (12, 10), the pistol is back to 60 and may be dodged."""
     sniper.declare(AmbushDeclared(attackers=("s",), missile=True), (30, 80))
-    sniper.attack("s", "t", 90, 5, range=10)
-    events = sniper.declare(InitiativeDeclared()).events
+    events = sniper.attack("s", "t", 90, 5, range=10).events  # the free round's last action
     gone = {(e.combatant, e.condition) for e in of(events, ConditionChanged) if not e.present}
-    assert gone == {("t", "ambushed"), ("s", "ambushing")}
+    assert gone == {("t", "ambushed"), ("s", "ambushing")}  # the marks end with their round
+    events = sniper.declare(InitiativeDeclared()).events
     assert one(events, RoundStarted).order == ("s", "t")
     sniper.pass_()
     sniper.pass_()

@@ -174,3 +174,25 @@ def test_PAL_DEF_SIMULTANEOUS_a_knockout_in_the_exchange_only_when_it_makes_itse
     names = [k["name"] for k in fight.who("b")["conditions"]]
     assert ("dazed" in names) is knocked_out
     assert len(of(result.events, DamageRolled)) == 2
+
+
+@pytest.mark.parametrize("rounds", [1, 2])
+def test_PAL_COND_DAZED_a_knockouts_rounds_and_the_attacks_counted_agree(
+    fight: Fight, rounds: int
+) -> None:
+    """Issue 23: a RAW knockout in round 1 dazes for 1D4 rounds, round 1 the first. For 1,
+    round 2 is counted without it (``status`` shows no daze and all his attacks); for 2,
+    ``status`` shows it all of round 2 and he has one attack in it."""
+    brawl(fight, "expert", 11)  # b: brawler, 4 attacks
+    fight.strike("a", "b", 18, 3, rounds, defend="none")  # knockout; 1D4 = rounds
+    assert fight.who("b")["conditions"] == [{"name": "dazed", "rounds_left": rounds}]
+    while fight.status()["acting"] is not None:
+        fight.pass_()
+    fight.initiative(18, 2)
+    b = fight.who("b")
+    if rounds == 1:
+        assert (b["conditions"], b["apm_left"]) == ([], 4)
+    else:
+        assert (b["conditions"], b["apm_left"]) == ([{"name": "dazed", "rounds_left": 1}], 1)
+        fight.pass_()  # a's turn; b's comes
+        assert fight.who("b")["conditions"] == [{"name": "dazed", "rounds_left": 1}]

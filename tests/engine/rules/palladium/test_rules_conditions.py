@@ -1,5 +1,6 @@
-"""Conditions with real clocks and their effects, with forced dice: durations counted from the
-moment a condition starts; PAL-COND-DAZED, PAL-COND-STUN-IMPACT, PAL-COND-KO-FALL,
+"""Conditions with real clocks and their effects, with forced dice: a condition for N rounds
+holds through the end of its Nth round, the round running counting as the first
+(engine/turns.py: for_rounds); PAL-COND-DAZED, PAL-COND-STUN-IMPACT, PAL-COND-KO-FALL,
 PAL-COND-BLIND and PAL-DMG-COMA-DEATH as the engine applies them; ``status`` shows each
 condition with its rounds left, and no attacks for one who cannot act."""
 
@@ -27,41 +28,112 @@ def conditions(fight: Fight, cid: str) -> list[dict[str, Any]]:
     return found
 
 
-def test_a_condition_lasts_its_rounds_from_the_moment_it_starts(fight: Fight) -> None:
-    """Given at the third turn of round 1 for 1 round, it lasts until the third turn of round
-    2 begins (not until round 2 begins)."""
+def finish_round(fight: Fight) -> None:
+    while fight.status()["acting"] is not None:
+        fight.pass_()
+
+
+def test_a_condition_lasts_through_its_last_round_and_ends_as_that_round_ends(
+    fight: Fight,
+) -> None:
+    """Given at the third turn of round 1 for 2 rounds: it holds through round 2 and ends as
+    round 2's last turn is over, in that ply, so round 3 is counted without it; ``status``
+    counts its rounds from the round running."""
     fight.new()
     fight.add("brawler", "a")
     fight.add("brawler", "b")
     fight.initiative(15, 5)  # turn 1: a
     fight.strike("a", "b", 1)  # turn 2: b
     fight.strike("b", "a", 1)  # turn 3: a
-    fight.ruling("b", condition="winded", rounds=1)
+    fight.ruling("b", condition="winded", rounds=2)
+    assert conditions(fight, "b") == [{"name": "winded", "rounds_left": 2}]
+    finish_round(fight)
+    assert conditions(fight, "b") == [{"name": "winded", "rounds_left": 1}]  # round 2 to come
+    fight.initiative(15, 5)  # round 2
     assert conditions(fight, "b") == [{"name": "winded", "rounds_left": 1}]
     while fight.status()["acting"] is not None:
-        fight.pass_()
-    fight.initiative(15, 5)  # round 2, turn 1: a
-    assert conditions(fight, "b") == [{"name": "winded", "rounds_left": 1}]
-    fight.strike("a", "b", 1)  # turn 2: b
-    assert conditions(fight, "b") == [{"name": "winded", "rounds_left": 1}]
-    ended = fight.strike("b", "a", 1)  # turn 3 begins: its round is over
-    assert [(e.combatant, e.condition, e.present) for e in of(ended.events, ConditionChanged)] == [
-        ("b", "winded", False)
-    ]
+        last = fight.pass_()
+    ended = [(e.combatant, e.condition, e.present) for e in of(last.events, ConditionChanged)]
+    assert ended == [("b", "winded", False)]  # as round 2's last turn ends
     assert conditions(fight, "b") == []
+    rolled = fight.initiative(15, 5)
+    assert of(rolled.events, ConditionChanged) == []
 
 
-def test_a_condition_given_before_any_turn_ends_as_its_last_round_ends(fight: Fight) -> None:
+def test_a_condition_given_before_any_round_counts_from_the_first(fight: Fight) -> None:
     fight.new()
     fight.add("brawler", "a")
     fight.add("brawler", "b")
     fight.ruling("b", condition="winded", rounds=1)  # before the first round
+    assert conditions(fight, "b") == [{"name": "winded", "rounds_left": 1}]
     fight.initiative(15, 5)
     assert conditions(fight, "b") == [{"name": "winded", "rounds_left": 1}]
-    while fight.status()["acting"] is not None:
-        fight.pass_()
-    fight.initiative(15, 5)
+    finish_round(fight)
     assert conditions(fight, "b") == []
+
+
+def test_a_condition_given_between_rounds_counts_from_the_next(fight: Fight) -> None:
+    """Once every turn of round 1 is over, the next round is the first of a condition given:
+    stunned for 1 round then keeps him out of round 2, and round 3 counts him again."""
+    fight.new()
+    fight.add("brawler", "a")
+    fight.add("brawler", "b")
+    fight.initiative(15, 5)
+    finish_round(fight)
+    fight.ruling("b", condition="stunned", rounds=1, rule="PAL-COND-STUN-IMPACT")
+    assert conditions(fight, "b") == [{"name": "stunned", "rounds_left": 1}]
+    rolled = fight.initiative(15)
+    assert [e.combatant for e in of(rolled.events, InitiativeRolled)] == ["a"]
+    assert (fight.status()["order"], fight.who("b")["apm_left"]) == (["a"], 0)
+    finish_round(fight)
+    assert conditions(fight, "b") == []
+    fight.initiative(15, 5)
+    assert fight.status()["order"] == ["a", "b"]
+    assert fight.who("b")["apm_left"] == 4
+
+
+@pytest.mark.parametrize("variant", ["raw", "house"])
+def test_PAL_COND_STUN_IMPACT_a_stun_for_one_round_is_over_when_the_next_round_is_counted(
+    fight: Fight, variant: str
+) -> None:
+    """Issue 23: stunned for 1 round in round 1; as round 2 begins ``status`` shows no stun,
+    and he is in round 2's order with his attacks, and strikes on his turn (he was left out
+    of the order and refused as "joined after initiative" while ``status`` said nothing)."""
+    fight.new(variant)
+    fight.add("brawler", "a")
+    fight.add("brawler", "b")
+    fight.initiative(15, 5)
+    fight.ruling("b", condition="stunned", rounds=1, rule="PAL-COND-STUN-IMPACT")
+    assert fight.status()["order"] == ["a"]  # out of action: out of the order at once
+    finish_round(fight)
+    assert conditions(fight, "b") == []
+    fight.initiative(5, 15)  # b first
+    status = fight.status()
+    assert (status["order"], status["acting"]) == (["b", "a"], "b")
+    assert fight.who("b")["apm_left"] == (4 if variant == "raw" else 2)
+    struck = one(fight.strike("b", "a", 3).events, StrikeRolled)
+    assert (struck.actor, struck.natural) == ("b", 3)
+
+
+def test_PAL_COND_DAZED_a_knockouts_daze_holds_every_round_status_lists_it(fight: Fight) -> None:
+    """PAL-COND-DAZED for 1 round given in round 1: one attack while it lasts; round 2 is
+    counted without it (4 attacks) and ``status`` shows none; for 2 rounds: one attack in
+    round 2 too, with ``status`` showing it all round."""
+    fight.new()
+    fight.add("brawler", "a")
+    fight.add("brawler", "b")
+    fight.initiative(15, 5)
+    fight.ruling("b", condition="dazed", rounds=2, rule="PAL-DMG-KO")
+    assert fight.who("b")["apm_left"] == 1
+    finish_round(fight)
+    fight.initiative(15, 5)
+    assert conditions(fight, "b") == [{"name": "dazed", "rounds_left": 1}]
+    assert fight.who("b")["apm_left"] == 1
+    fight.strike("a", "b", 1)
+    assert conditions(fight, "b") == [{"name": "dazed", "rounds_left": 1}]  # all round
+    finish_round(fight)
+    fight.initiative(15, 5)
+    assert (conditions(fight, "b"), fight.who("b")["apm_left"]) == ([], 4)
 
 
 def test_PAL_COND_DAZED_one_attack_and_no_combat_bonuses(fight: Fight) -> None:

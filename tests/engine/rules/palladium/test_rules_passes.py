@@ -368,6 +368,64 @@ def test_PAL_COND_KNOCKDOWN_raw_reading_moves_to_the_end_of_this_round(fight: Fi
     assert fight.status()["order"] == ["b", "c", "a"]
 
 
+def test_PAL_COND_KNOCKDOWN_raw_reading_last_this_round_moves_one_yet_to_act(
+    fight: Fight,
+) -> None:
+    """The default reading: he goes to the end of this round's order even before he acts."""
+    trio(fight, "raw")
+    result = fight.ruling("c", lose_initiative=True, rule="PAL-COND-KNOCKDOWN")
+    assert one(result.events, InitiativeLost).when == "now"
+    assert fight.status()["order"] == ["a", "b", "c"]  # already last: no OrderChanged
+    result = fight.ruling("b", lose_initiative=True, rule="PAL-COND-KNOCKDOWN")
+    assert one(result.events, OrderChanged).order == ("a", "c", "b")
+
+
+def test_PAL_COND_KNOCKDOWN_only_if_acted_one_yet_to_act_keeps_his_place(fight: Fight) -> None:
+    """lose_initiative=only_if_acted: "loses initiative (if he had it)" read as "if he has
+    acted this round". b has not acted: he had none to lose and keeps his place; a ruling
+    asking only for it changes nothing and is refused with that reason."""
+    fight.new("raw", lose_initiative="only_if_acted")
+    fight.add("brawler", "a", bonuses={"initiative": 5})
+    fight.add("brawler", "b", bonuses={"initiative": 3})
+    fight.add("brawler", "c")
+    fight.initiative(10, 10, 10)
+    head = fight.head()
+    with pytest.raises(IllegalAction, match=r"has not acted this round.*keeps his place"):
+        fight.ruling("b", lose_initiative=True, rule="PAL-COND-KNOCKDOWN")
+    assert fight.head() == head
+    assert fight.status()["order"] == ["a", "b", "c"]
+    # a knockdown's lost attack still comes off; only the initiative is kept
+    result = fight.ruling("b", lose_initiative=True, lose_attacks=1, rule="PAL-COND-KNOCKDOWN")
+    assert of(result.events, InitiativeLost) == []
+    assert (fight.status()["order"], fight.who("b")["lost_initiative"]) == (["a", "b", "c"], None)
+
+
+def test_PAL_COND_KNOCKDOWN_only_if_acted_one_who_has_acted_goes_to_the_end(
+    fight: Fight,
+) -> None:
+    """lose_initiative=only_if_acted: a has struck this round (he had the initiative): he
+    loses it, to the end of this round's order, as under the default reading."""
+    fight.new("raw", lose_initiative="only_if_acted")
+    fight.add("brawler", "a", bonuses={"initiative": 5})
+    fight.add("brawler", "b", bonuses={"initiative": 3})
+    fight.add("brawler", "c")
+    fight.initiative(10, 10, 10)
+    fight.spend("a", "b")
+    result = fight.ruling("a", lose_initiative=True, rule="PAL-COND-KNOCKDOWN")
+    assert one(result.events, InitiativeLost).when == "now"
+    assert one(result.events, OrderChanged).order == ("b", "c", "a")
+
+
+def test_PAL_COND_KNOCKDOWN_as_written_nothing_is_lost_between_rounds(fight: Fight) -> None:
+    """Once every attack of the round is used, a lost initiative as written reaches nothing:
+    the ruling is refused saying so, not as a loss that 'does not stack'."""
+    trio(fight, "raw")
+    while acting(fight) is not None:
+        fight.pass_()
+    with pytest.raises(IllegalAction, match="does not reach into the next round"):
+        fight.ruling("b", lose_initiative=True, rule="PAL-COND-KNOCKDOWN")
+
+
 # --- PAL-HR-HOLD, PAL-HR-INTERRUPT, PAL-HR-COUNTER ------------------------------------------
 
 
