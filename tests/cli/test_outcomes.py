@@ -91,7 +91,10 @@ def test_PAL_STRIKE_ROLL_every_ply_has_a_line_that_says_hit_miss_and_damage(gm: 
         "CS Grunt Vance tries to dodge: 9 vs Brodkil Raider's 22, hit, 2D6 = 9 M.D., "
         "CS Grunt Vance armor 50 → 41"
     ]
-    assert log[13] == ["GM ruling on Marcus Kell: Marcus Kell stunned for 1 round"]
+    assert log[13] == [
+        "GM ruling on Marcus Kell: Marcus Kell stunned for 1 round, "
+        "order now: Brodkil Raider, CS Grunt Vance"
+    ]
     assert log[15] == ["GM ruling on CS Grunt Vance (a falling beam): CS Grunt Vance armor 41 → 36"]
     assert log[16] == ["The GM takes CS Grunt Vance out of the fight"]
 
