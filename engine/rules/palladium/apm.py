@@ -212,6 +212,22 @@ def spend_on_turn(
     return ApmSpent(combatant=cid, amount=amount, on=on, rule=rule, ledger=ledger, turn=True), wild
 
 
+def _from_hand_then_passes(
+    state: FightState, f: Fighter, amount: int
+) -> tuple[int, list[int], int]:
+    """Take ``amount`` attacks from hand, then from this round's later passes in order:
+    (from hand, from each later pass, what is still wanting)."""
+    from_hand = min(amount, max(0, f.apm_left))
+    need = amount - from_hand
+    later: list[int] = []
+    if passes_mode(state) and f.passes:
+        for n in f.passes:
+            take = min(need, n)
+            later.append(take)
+            need -= take
+    return from_hand, later, need
+
+
 def spend_off_turn(
     state: FightState, cid: str, amount: int, on: str, rule: str, category: Category
 ) -> ApmSpent:
@@ -226,15 +242,7 @@ def spend_off_turn(
     in_round = sum(v for k, v in ledger.items() if k != "ranged_h2h") if ledger else amount
     if opts(state).apm_ledger and not ledger:
         in_round = 0
-    need = min(amount, in_round)
-    from_hand = min(need, max(0, f.apm_left))
-    need -= from_hand
-    later: list[int] = []
-    if passes_mode(state) and f.passes:
-        for n in f.passes:
-            take = min(need, n)
-            later.append(take)
-            need -= take
+    from_hand, later, _ = _from_hand_then_passes(state, f, min(amount, in_round))
     owed = amount - from_hand - sum(later)
     if ledger and owed:
         # what is owed is not paid by this round's sources
@@ -264,14 +272,7 @@ def taken_away(state: FightState, cid: str, amount: int, on: str, rule: str) -> 
     kept for defences until his next turn, are not this round's; PAL-HR-PASS-TURN). The
     ledger records what this round's sources lose."""
     f = fighter(state.combatants[cid])
-    from_hand = min(amount, max(0, f.apm_left))
-    need = amount - from_hand
-    later: list[int] = []
-    if passes_mode(state) and f.passes:
-        for n in f.passes:
-            take = min(need, n)
-            later.append(take)
-            need -= take
+    _, later, need = _from_hand_then_passes(state, f, amount)
     taken = amount - need
     ledger, _, _ = assign(state, cid, "lost", taken)
     return ApmSpent(
