@@ -16,6 +16,7 @@ from typing import Annotated
 
 import typer
 
+from cli import numbers
 from cli.main import _emit, _table, app
 
 
@@ -24,8 +25,18 @@ def report(
     ctx: typer.Context,
     fmt: Annotated[str, typer.Option("--format", help="md or html.")] = "md",
     branch: Annotated[str | None, typer.Option("--branch", help="Another branch.")] = None,
-    start: Annotated[int, typer.Option("--from", help="From this ply (a number).")] = 0,
-    end: Annotated[int | None, typer.Option("--to", help="To this ply (a number).")] = None,
+    start: Annotated[
+        int,
+        typer.Option(
+            "--from", help="From this ply (a number 0..999999999).", parser=numbers.integer(0)
+        ),
+    ] = 0,
+    end: Annotated[
+        int | None,
+        typer.Option(
+            "--to", help="To this ply (a number 0..999999999).", parser=numbers.integer(0)
+        ),
+    ] = None,
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write to FILE.")] = None,
 ) -> None:
     """The dispute report: every ply with its rolls, modifiers and rule ids, the state after
