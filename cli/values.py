@@ -3,8 +3,9 @@
 ``--at ""``, ``--variant ""``, ``--location ""``: an empty value is never a value a GM meant
 (an option left out says "the default"; an empty one says nothing), so every option that takes
 a value, of every command and verb, refuses one that is empty or only white space, naming the
-option (exit 2), before the command reads or writes anything (README, "Limits on input"). The commands of :mod:`cli.main` and the verbs of
-:mod:`cli.verbs` are made of :class:`RefusesBlank`'s classes.
+option (exit 2), before the command reads or writes anything (README, "Limits on input"). The
+commands of :mod:`cli.main` and the verbs of :mod:`cli.verbs` are made of :class:`RefusesBlank`'s
+classes.
 """
 
 from __future__ import annotations
