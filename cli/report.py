@@ -50,6 +50,8 @@ def report(
 
     if fmt not in ("md", "html"):
         raise UsageError(f"--format {fmt!r}: md or html")
+    if output is not None and not str(output).strip():
+        raise UsageError(f"-o {str(output)!r}: a file name of only white space; give a name")
     if output is not None:
         _not_a_database(output)  # before anything is read: a report never replaces a fight
     with _table(ctx).as_one():  # a report that cannot be written keeps no snapshot either
