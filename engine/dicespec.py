@@ -251,7 +251,7 @@ def below_zero(text: str) -> str | None:
         return None
     for term in spec.dice:
         if term.negative:
-            return f"it takes dice away (-{term})"
+            return f"it takes dice away: -{term}"
     if spec.maximum < 0:
         return f"it is {spec.maximum} at the most, whatever the dice show"
     return None
