@@ -297,8 +297,8 @@ class TableBase:
         name, tilde, back = ref.partition("~")
         if tilde and not back.strip():
             raise UsageError(
-                f"ref {escaped(ref)}: K in BRANCH~K is missing (e.g. {escaped(name or 'main')}~2, "
-                "two plies before its head; the head itself is BRANCH or BRANCH~0)"
+                f"ref {escaped(ref)}: K in BRANCH~K is missing (main~2: two plies before "
+                "main's head; the head itself is BRANCH or BRANCH~0)"
             )
         row = sc.store.branch(sc.encounter.id, name)
         if row is None:

@@ -24,9 +24,7 @@ Invoke = Callable[..., CliResult]
 def _sheet(tmp: Path, source: Path, name: str, **weapon: Any) -> Path:
     """``source`` as JSON with its first weapon changed by ``weapon``."""
     text = source.read_text()
-    data: dict[str, Any] = (
-        tomllib.loads(text) if source.suffix == ".toml" else yaml.safe_load(text)
-    )
+    data: dict[str, Any] = tomllib.loads(text) if source.suffix == ".toml" else yaml.safe_load(text)
     data["weapons"][0] = {**data["weapons"][0], **weapon}
     out = tmp / f"{name}.json"
     out.write_text(json.dumps(data))
