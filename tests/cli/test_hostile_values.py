@@ -337,3 +337,17 @@ def test_a_ruling_or_report_of_nothing_is_refused(
 ) -> None:
     refused(fracas_inprocess, duel, *args, mentions=(said,))
     assert not (tmp_path / " ").exists()
+
+
+def test_gurps_refuses_a_negative_drop(tmp_path: Path, fracas_inprocess: Invoke) -> None:
+    """``--dropping YARDS`` (GURPS-ATTACK-FROM-ABOVE) is how far he drops: 0 or more."""
+    db = tmp_path / "gurps.db"
+    table = Table(db)
+    table.new("duel", seed=77, system="gurps")
+    table.add(SHEETS / "gurps" / "sir_aldric.toml", cid="aldric")
+    table.add(SHEETS / "gurps" / "bruno.yaml", cid="bruno")
+    play(fracas_inprocess, db, ("initiative",))
+    args = ("attack", "aldric", "bruno", "--from-above", "unwatched", "--defend", "none")
+    refused(
+        fracas_inprocess, db, *args, "--dropping", "-3", mentions=("--dropping -3", "0 or more")
+    )
