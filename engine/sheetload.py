@@ -346,16 +346,22 @@ class _Told:
         """``exc``'s message, told as what the file's format read (``YAML read a date
         (2001-12-14)``) where "got VALUE" would misreport it (a date, ``yes``, ``~``,
         ``0x1F``), with "; quote it" where the text in quotes is what the key takes
-        (:mod:`engine.sheetreading`); else as it is ("got 5": what the file says)."""
+        (:mod:`engine.sheetreading`). A value written as it reads is told as it was written
+        ("got 5", "got true": what the file says), null as what the format read (``YAML read
+        null; got null``)."""
         plain = str(exc)
         if self.document is None or isinstance(exc.found, str):
             return plain
         reading = self.document.reading(parts, exc.found)
-        if reading is None or not reading.surprise:  # "got 5", "got true": as written
+        if reading is None:
             return plain
-        quote = "; quote it" if self._takes_text(reading.text, type_) else ""
+        quotes = exc.found is not None and self._takes_text(reading.text, type_)
         sep = ";" if "e.g." in exc.expected else ","
-        return f"expected {exc.expected}{sep} {reading.words()}{quote}"
+        if reading.surprise:
+            return f"expected {exc.expected}{sep} {reading.words()}{'; quote it' if quotes else ''}"
+        if exc.found is None:  # null written as null: it is no value at all
+            return f"expected {exc.expected}{sep} {reading.fmt} read null; got null"
+        return plain  # written as it reads ("got 5", "got true"): what the file says
 
     def _takes_text(self, text: str, type_: Any) -> bool:
         if type_ is None or not text.strip():

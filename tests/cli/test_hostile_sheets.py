@@ -335,20 +335,23 @@ def test_a_toml_date_or_time_is_told_as_what_toml_read(
     )  # fmt: skip
 
 
+NAME = "name: expected a name of 1-64 printable characters, not blank, "
+
+
 @pytest.mark.parametrize(
     ("fmt", "text", "said"),
     [
-        (
-            "json",
-            '"name": 5',
-            "name: expected a name of 1-64 printable characters, not blank, got 5",
-        ),
-        ("yaml", "name: 5", "name: expected a name of 1-64 printable characters, not blank, got 5"),
-        ("yaml", "name: true", "got true"),
-        ("yaml", "name: null", "got null"),
+        ("json", '"name": 5', NAME + "got 5"),
+        ("yaml", "name: 5", NAME + "got 5"),
+        ("yaml", "name: 2.5", NAME + "got 2.5"),
+        ("yaml", "name: true", NAME + "got true"),
+        ("yaml", "name: null", NAME + "YAML read null; got null"),
+        ("json", '"name": null', NAME + "JSON read null; got null"),
+        ("yaml", "name: [a, b]", NAME + "got a list"),
+        ("yaml", "name: {a: 1}", NAME + "got a table"),
     ],
 )
-def test_a_value_written_as_it_reads_is_told_as_it_was_written(
+def test_a_value_written_as_it_reads_ends_with_what_was_found(
     fmt: str,
     text: str,
     said: str,
@@ -356,7 +359,8 @@ def test_a_value_written_as_it_reads_is_told_as_it_was_written(
     fracas_inprocess: Invoke,
     tmp_path: Path,
 ) -> None:
-    """``name: 5`` read as 5 is what the file says: "got 5", as before."""
+    """``name: 5`` is what the file says: "got 5", as it always was; null, which is no value
+    at all, is told as what the format read."""
     if fmt == "json":
         source = (SHEETS / "brodkil.json").read_text().replace('"name": "Brodkil Raider"', text, 1)
     else:
@@ -365,5 +369,27 @@ def test_a_value_written_as_it_reads_is_told_as_it_was_written(
     sheet.write_text(source)
     line = refused(
         fracas_inprocess, fights["palladium"], "add", str(sheet), "--id", "x", mentions=(said,)
+    )
+    assert line.endswith(f"{said}; nothing was written"), line
+
+
+def test_a_number_where_a_number_goes_is_told_as_before(
+    fights: dict[str, Path], fracas_inprocess: Invoke, tmp_path: Path
+) -> None:
+    """Out of its range, or ``true`` for a number: "got 20", "got true", as it was."""
+    sheet = tmp_path / "range.yaml"
+    sheet.write_text(PALLADIUM_YAML.replace("  level: 2", "  level: 20", 1).replace(
+        "  ps: 14", "  ps: true", 1))  # fmt: skip
+    line = refused(
+        fracas_inprocess,
+        fights["palladium"],
+        "add",
+        str(sheet),
+        "--id",
+        "x",
+        mentions=(
+            "hand_to_hand.level: expected an integer 1..15, got 20;",
+            "attributes.ps: expected an integer 1..100, got true;",
+        ),
     )
     assert " read " not in line
