@@ -288,7 +288,7 @@ def amend(
     if drop == bool(rest):
         raise UsageError("amend REF: give the new declaration (VERB ARGS…) or --drop, not both")
     declaration, dice = (None, None) if drop else _captured(ctx, rest)
-    physical = parse_physical(dice) if dice else ()
+    physical = parse_physical(dice) if dice is not None else ()
     typed = _command_line() if drop else shlex.join(["fracas", *rest])  # pastes back as played
     report = _table(ctx).amend(ref, declaration, physical, dry_run=dry_run, command=typed)
     _emit(ctx, _amend_text(report), msgspec.to_builtins(report))

@@ -143,7 +143,7 @@ def _declare(ctx: typer.Context, declaration: Declaration, dice: str | None, rer
         capture.append((declaration, dice))
         return
 
-    physical = parse_physical(dice) if dice else ()
+    physical = parse_physical(dice) if dice is not None else ()
     result = _table(ctx).declare(
         declaration, physical=physical, reroll=reroll, command=_command_line()
     )
@@ -378,7 +378,7 @@ def add(
     if capture is not None:  # `amend REF add FILE …`: only the declaration
         capture.append((_table(ctx).join_declaration(sheet, cid=cid, side=side), dice))
         return
-    physical = parse_physical(dice) if dice else ()
+    physical = parse_physical(dice) if dice is not None else ()
     result = _table(ctx).add(sheet, cid=cid, side=side, physical=physical, command=_command_line())
     _ply_out(ctx, result)
 

@@ -24,15 +24,18 @@ DEFAULT_RUNS = 200
 
 
 def _until(text: str | None) -> int | None:
-    """``end`` (None) or ``round K``."""
+    """``end`` (None) or ``round K``, K a whole number 0..999,999,999 in ASCII digits."""
+    from engine.inputs import MAX_COUNT, escaped, parse_int
     from engine.rules import UsageError
 
     if text is None or text.strip().lower() == "end":
         return None
     word, _, k = text.strip().lower().partition(" ")
-    if word != "round" or not k.strip().isascii() or not k.strip().isdigit():
-        raise UsageError(f"--until {text!r}: give `end` or `round K` (e.g. --until 'round 3')")
-    return int(k)
+    if word != "round" or not k.strip():
+        raise UsageError(
+            f"--until {escaped(text)}: give `end` or `round K` (e.g. --until 'round 3')"
+        )
+    return parse_int(k.strip(), f"--until {escaped(text)}: K in `round K`", 0, MAX_COUNT)
 
 
 @app.command()

@@ -16,6 +16,7 @@ from typing import Annotated
 
 import typer
 
+from cli import numbers
 from cli.main import _emit, _table, app
 
 
@@ -24,8 +25,18 @@ def report(
     ctx: typer.Context,
     fmt: Annotated[str, typer.Option("--format", help="md or html.")] = "md",
     branch: Annotated[str | None, typer.Option("--branch", help="Another branch.")] = None,
-    start: Annotated[int, typer.Option("--from", help="From this ply (a number).")] = 0,
-    end: Annotated[int | None, typer.Option("--to", help="To this ply (a number).")] = None,
+    start: Annotated[
+        int,
+        typer.Option(
+            "--from", help="From this ply (a number 0..999999999).", parser=numbers.integer(0)
+        ),
+    ] = 0,
+    end: Annotated[
+        int | None,
+        typer.Option(
+            "--to", help="To this ply (a number 0..999999999).", parser=numbers.integer(0)
+        ),
+    ] = None,
     output: Annotated[Path | None, typer.Option("-o", "--output", help="Write to FILE.")] = None,
 ) -> None:
     """The dispute report: every ply with its rolls, modifiers and rule ids, the state after
@@ -39,6 +50,8 @@ def report(
 
     if fmt not in ("md", "html"):
         raise UsageError(f"--format {fmt!r}: md or html")
+    if output is not None and not str(output).strip():
+        raise UsageError(f"-o {str(output)!r}: a file name of only white space; give a name")
     if output is not None:
         _not_a_database(output)  # before anything is read: a report never replaces a fight
     with _table(ctx).as_one():  # a report that cannot be written keeps no snapshot either

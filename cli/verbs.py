@@ -28,6 +28,8 @@ import typer
 from typer.core import TyperCommand, TyperGroup, TyperOption
 from typer.models import CommandInfo
 
+from cli.values import CoreCommand, RefusesBlank
+
 if TYPE_CHECKING:
     from engine.rules.pack import Action
 
@@ -239,8 +241,9 @@ class VerbHelp:
         return text
 
 
-class VerbCommand(TyperCommand):
-    """An action verb's command: its help opens with :meth:`VerbHelp.note`."""
+class VerbCommand(RefusesBlank, TyperCommand):
+    """An action verb's command: its help opens with :meth:`VerbHelp.note`; an empty value
+    is refused (:mod:`cli.values`)."""
 
     def format_help_text(self, ctx: Any, formatter: Any) -> None:
         helping = ctx.meta.get(HELP)
@@ -339,7 +342,7 @@ def _take_global_options(cmd: Any) -> None:
 _VERB_COMMANDS: dict[int, tuple[Any, Any]] = {}
 
 
-class FracasGroup(TyperGroup):
+class FracasGroup(RefusesBlank, TyperGroup):
     """The top-level command group: the core's commands, and the action verbs of the
     selected encounter's rules system, looked up when named (see the module docstring)."""
 
@@ -362,6 +365,8 @@ class FracasGroup(TyperGroup):
         start-up, for the one command that runs."""
         for info in app.registered_commands:
             assert info.callback is not None
+            if info.cls in (None, TyperCommand):  # an empty value refused (cli/values.py)
+                info.cls = CoreCommand
             cls.deferred[info.name or info.callback.__name__.lower().replace("_", "-")] = info
         app.registered_commands = []
 

@@ -130,14 +130,30 @@ class Dice:
 
 
 def parse_physical(text: str) -> tuple[int, ...]:
-    """Read ``--dice 14,3,6`` into faces; raise DiceError naming the bad value."""
+    """Read ``--dice 14,3,6`` into faces: whole numbers in ASCII digits (at most 6), one
+    between each two commas, white space around them allowed. Raise DiceError naming the
+    value and what is wrong: a face that is not a number, or an empty one (``1,,2``, ``14,``,
+    ``,14``: a comma too many is never read as no face), or none at all (``""``)."""
+    from engine.inputs import escaped
+
+    shown = escaped(text)
+    example = "expected e.g. --dice 14,3,6"
+    parts = text.split(",")
+    if not any(part.strip() for part in parts):
+        raise DiceError(f"--dice {shown}: no faces given ({example})")
     faces: list[int] = []
-    for part in text.replace(" ", "").split(","):
+    for index, item in enumerate(parts):
+        part = item.strip()
         if not part:
-            continue
+            where = (
+                "before the first comma"
+                if index == 0
+                else "after the last comma"
+                if index == len(parts) - 1
+                else "between two commas"
+            )
+            raise DiceError(f"--dice {shown}: face {index + 1} is empty ({where}); {example}")
         if not (part.isascii() and part.isdigit()) or len(part) > 6:
-            raise DiceError(f"--dice: {part!r} is not a die face (expected e.g. --dice 14,3,6)")
+            raise DiceError(f"--dice: {escaped(part)} is not a die face ({example})")
         faces.append(int(part))
-    if not faces:
-        raise DiceError("--dice: no faces given (expected e.g. --dice 14,3,6)")
     return tuple(faces)

@@ -237,3 +237,21 @@ def parse_spec(text: str) -> DiceSpec:
     if not isinstance(text, str):
         raise DiceError(f"not a die expression: {text!r}")
     return _Parser(text).expression()
+
+
+def below_zero(text: str) -> str | None:
+    """Why the die expression ``text`` is negative, as a damage: it takes dice away
+    (``-1D6``, ``1D6-1D4``), or it is below 0 whatever the dice show (``-3``, ``1D4-5``);
+    None if it is not, or is no die expression at all (that is refused as such). A weapon's
+    damage that is negative heals, so a sheet refuses one unless the weapon says
+    ``healing = true`` (README, "Sheets")."""
+    try:
+        spec = parse_spec(text)
+    except DiceError:
+        return None
+    for term in spec.dice:
+        if term.negative:
+            return f"it takes dice away: -{term}"
+    if spec.maximum < 0:
+        return f"it is {spec.maximum} at the most, whatever the dice show"
+    return None

@@ -31,6 +31,7 @@ from typing import Any
 import yaml
 
 from engine.inputs import MAX_SHEET_NUMBER, InputError, bad_character, escaped, read_regular_file
+from engine.sheetreading import Document
 from engine.sheets import FORMATS, SheetError, shown
 
 #: How deep lists and tables may nest in a sheet (a real sheet needs 3).
@@ -243,13 +244,20 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
-def _parse(text: str, suffix: str) -> Any:
+def _parse(text: str, suffix: str) -> tuple[Any, yaml.Node | None]:
+    """The data, and for YAML the node tree it was built from (what each value was written
+    as: :mod:`engine.sheetreading`)."""
     scan_text(text, suffix)
     if suffix == ".toml":
-        return tomllib.loads(text)
+        return tomllib.loads(text), None
     if suffix == ".json":
-        return json.loads(text, object_pairs_hook=_json_pairs)
-    return yaml.load(text, Loader=_StrictSafeLoader)  # a SafeLoader subclass: no Python tags
+        return json.loads(text, object_pairs_hook=_json_pairs), None
+    loader = _StrictSafeLoader(text)  # a SafeLoader subclass: no Python tags
+    try:  # what yaml.load does, keeping the node
+        root = loader.get_single_node()
+        return (None if root is None else loader.construct_document(root)), root
+    finally:
+        loader.dispose()
 
 
 def _join(path: str, part: str | int) -> str:
@@ -322,8 +330,10 @@ def data_problems(data: Any) -> list[str]:
     return found
 
 
-def load_document(path: Path) -> dict[str, Any]:
-    """Read a sheet file into plain data, chosen by suffix: TOML, JSON, or YAML (safe loader).
+def load_document(path: Path) -> Document:
+    """Read a sheet file into plain data, chosen by suffix: TOML, JSON, or YAML (safe loader),
+    as a :class:`~engine.sheetreading.Document` (a ``dict`` that knows its format and what
+    each value was written as).
 
     Raises :class:`SheetError` naming the file when it is missing, not a regular file, larger
     than 1 MiB, not UTF-8, not valid in its format, beyond a limit of the module docstring, has
@@ -343,7 +353,7 @@ def load_document(path: Path) -> dict[str, Any]:
     except UnicodeDecodeError as exc:
         raise SheetError(file, [f"not UTF-8 text ({exc.reason} at byte {exc.start})"]) from None
     try:
-        data = _parse(text, suffix)
+        data, root = _parse(text, suffix)
     except _Refused as exc:
         raise SheetError(file, [str(exc)]) from None
     except RecursionError:  # a backstop: the scans above refuse deep nesting first
@@ -358,4 +368,4 @@ def load_document(path: Path) -> dict[str, Any]:
     problems = data_problems(data)
     if problems:
         raise SheetError(file, problems)
-    return data
+    return Document(data, _FORMAT_NAMES[suffix], root)

@@ -32,6 +32,7 @@ from cattrs.errors import (
 )
 
 from engine.sheetdoc import data_problems, load_document
+from engine.sheetreading import Document
 from engine.sheets import Mismatch, Range, Satisfies, SheetError, mismatch, problem
 
 __all__ = [
@@ -334,21 +335,66 @@ def _join(path: str, part: str | int) -> str:
     return f"{path}.{part}" if path else part
 
 
-def _problems(exc: BaseException, path: str) -> list[str]:
-    """Walk cattrs' exception groups into ``path: message`` problems, in the file's order."""
+class _Told:
+    """How a problem tells what was found: the document it came from (None: data with no
+    file, as a log's copy), and the converter, to try the text a value was written as."""
+
+    def __init__(self, document: Document | None, converter: cattrs.Converter) -> None:
+        self.document, self.converter = document, converter
+
+    def mismatch(self, exc: Mismatch, parts: tuple[str | int, ...], type_: Any) -> str:
+        """``exc``'s message, told as what the file's format read (``YAML read a date
+        (2001-12-14)``) where "got VALUE" would misreport it (a date, ``yes``, ``~``,
+        ``0x1F``), with "; quote it" where the text in quotes is what the key takes
+        (:mod:`engine.sheetreading`). A value written as it reads is told as it was written
+        ("got 5", "got true": what the file says), null as what the format read (``YAML read
+        null; got null``)."""
+        plain = str(exc)
+        if self.document is None or isinstance(exc.found, str):
+            return plain
+        reading = self.document.reading(parts, exc.found)
+        if reading is None:
+            return plain
+        quotes = exc.found is not None and self._takes_text(reading.text, type_)
+        sep = ";" if "e.g." in exc.expected else ","
+        if reading.surprise:
+            return f"expected {exc.expected}{sep} {reading.words()}{'; quote it' if quotes else ''}"
+        if exc.found is None:  # null written as null: it is no value at all
+            return f"expected {exc.expected}{sep} {reading.fmt} read null; got null"
+        return plain  # written as it reads ("got 5", "got true"): what the file says
+
+    def _takes_text(self, text: str, type_: Any) -> bool:
+        if type_ is None or not text.strip():
+            return False
+        try:
+            self.converter.structure(text.split(", that is ")[0], type_)
+        except Exception:  # any refusal: quotes would not make it right
+            return False
+        return True
+
+
+def _problems(
+    exc: BaseException,
+    path: str,
+    told: _Told | None = None,
+    parts: tuple[str | int, ...] = (),
+    type_: Any = None,
+) -> list[str]:
+    """Walk cattrs' exception groups into ``path: message`` problems, in the file's order;
+    ``parts`` is the key path as keys and indexes, ``type_`` the type expected there."""
     if isinstance(exc, ClassValidationError | IterableValidationError):
-        parts: list[tuple[BaseException, str | int]] = []
+        entries: list[tuple[BaseException, str | int, Any]] = []
         if isinstance(exc, ClassValidationError):
             with_names, without = exc.group_exceptions()
-            parts = [(sub, note.name) for sub, note in with_names]
+            entries = [(sub, note.name, note.type) for sub, note in with_names]
         else:
             with_indexes, without = exc.group_exceptions()
-            parts = [(sub, note.index) for sub, note in with_indexes]
+            entries = [(sub, note.index, note.type) for sub, note in with_indexes]
         found: list[str] = []
-        for sub, part in parts:
-            found.extend(_problems(sub, _join(path, part)))
+        for sub, part, sub_type in entries:
+            found.extend(_problems(sub, _join(path, part), told, (*parts, part), sub_type))
         for sub in without:
-            found.extend(_problems(sub, path))
+            found.extend(_problems(sub, path, told, parts, type_))
         return found
     if isinstance(exc, ForbiddenExtraKeysError):
         return [problem(_join(path, key), "unknown key") for key in sorted(exc.extra_fields)]
@@ -356,15 +402,25 @@ def _problems(exc: BaseException, path: str) -> list[str]:
         return [problem(path, "required key is missing")]
     if isinstance(exc, ListOfTables):
         return [problem(path, exc.at(path))]
+    if isinstance(exc, Mismatch) and told is not None:
+        return [problem(path, told.mismatch(exc, parts, type_))]
     return [problem(path, str(exc) or type(exc).__name__)]
 
 
-def structure_value(value: Any, type_: Any, file: str, converter: cattrs.Converter) -> Any:
-    """Structure any value into ``type_``; raise :class:`SheetError` listing every problem."""
+def structure_value(
+    value: Any,
+    type_: Any,
+    file: str,
+    converter: cattrs.Converter,
+    document: Document | None = None,
+) -> Any:
+    """Structure any value into ``type_``; raise :class:`SheetError` listing every problem,
+    each value that is the wrong type told as what ``document``'s format read it as."""
     try:
         return converter.structure(value, type_)
     except (CattrsError, ValueError, TypeError, KeyError) as exc:
-        raise SheetError(file, _problems(exc, "")) from exc
+        told = _Told(document, converter)
+        raise SheetError(file, _problems(exc, "", told, (), type_)) from exc
 
 
 def structure(data: Mapping[str, Any], cls: type[T], file: str, converter: cattrs.Converter) -> T:
@@ -372,9 +428,11 @@ def structure(data: Mapping[str, Any], cls: type[T], file: str, converter: cattr
 
     ``converter`` should come from :func:`make_converter`. Raises :class:`SheetError` naming
     ``file`` with every problem at once: wrong types, values out of range, missing keys and
-    unknown keys, each with its dotted path (``weapons[1].damage``).
+    unknown keys, each with its dotted path (``weapons[1].damage``); a value of the wrong type
+    in a file (``data`` from :func:`load_document`) is told as what its format read it as.
     """
-    result: T = structure_value(data, cls, file, converter)
+    document = data if isinstance(data, Document) else None
+    result: T = structure_value(data, cls, file, converter, document)
     return result
 
 

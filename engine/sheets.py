@@ -16,6 +16,7 @@ was found::
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
@@ -161,6 +162,8 @@ def shown(value: Any) -> str:
     """The value found, written as the user would have typed it (JSON-like), kept short, with
     any character a terminal would not print as itself (control, bidi, a lone surrogate)
     escaped, so that it can never forge or reorder a line."""
+    if isinstance(value, dt.date | dt.time):  # YAML and TOML read these: never in quotes
+        return value.isoformat()
     if isinstance(value, Mapping):
         return "a table"
     if isinstance(value, list | tuple):

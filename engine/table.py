@@ -142,7 +142,7 @@ class Table(TableHistory, TableOdds, TableAmend):
         check_seed(seed)  # before the store opens: a refused `new` leaves no file behind
         check_name("encounter", name)
         pack = get_pack(system)
-        variant = variant or next(iter(pack.variants))
+        variant = next(iter(pack.variants)) if variant is None else variant
         try:
             chosen = pack_options.options_for(pack, variant, options or {})
         except pack_options.OptionError as err:

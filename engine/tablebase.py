@@ -189,8 +189,8 @@ class TableBase:
         encounter = self._encounter(store)
         pack = self._pack(encounter)
         current = self._current(store, encounter)
-        row = store.branch(encounter.id, branch or current)
-        if row is None and branch:
+        row = store.branch(encounter.id, current if branch is None else branch)
+        if row is None and branch is not None:
             raise UnknownName(f"no branch called {branch!r} in {encounter.name!r}")
         if row is None:  # fracas never deletes a branch, nor selects one it has not made
             from engine.inputs import escaped  # here: every command imports this module
@@ -282,6 +282,10 @@ class TableBase:
         from engine.inputs import MAX_COUNT, escaped, parse_int
 
         ref = ref.strip()
+        if not ref:
+            raise UsageError(
+                "an empty ply reference: give N (a ply number as `log` shows it) or BRANCH~K"
+            )
         if ref.isdigit():  # any Unicode digit; parse_int takes ASCII digits only
             head = sc.store.ply(sc.branch.head)
             depth = parse_int(ref, "ply number", 0, MAX_COUNT)
@@ -290,7 +294,12 @@ class TableBase:
                     f"no ply #{depth} on branch {sc.branch.name!r} (its head is #{head.depth})"
                 )
             return sc.store.ply(sc.store.ancestor_on_path(head.id, depth))
-        name, _, back = ref.partition("~")
+        name, tilde, back = ref.partition("~")
+        if tilde and not back.strip():
+            raise UsageError(
+                f"ref {escaped(ref)}: K in BRANCH~K is missing (main~2: two plies before "
+                "main's head; the head itself is BRANCH or BRANCH~0)"
+            )
         row = sc.store.branch(sc.encounter.id, name)
         if row is None:
             raise UnknownName(

@@ -77,7 +77,7 @@ class TableHistory(TableBase):
         """Create a branch at the current head (or at ``at``) without copying anything."""
         check_branch_name(name)
         with self.scene() as sc:
-            ply = self.resolve_ref(sc, at) if at else sc.store.ply(sc.branch.head)
+            ply = self.resolve_ref(sc, at) if at is not None else sc.store.ply(sc.branch.head)
             if sc.store.branch(sc.encounter.id, name) is not None:
                 raise UsageError(f"a branch called {name!r} already exists")
             sc.kernel.rebuild(sc.store, ply.id)  # a branch never grows from a changed ply

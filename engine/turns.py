@@ -363,6 +363,9 @@ def decide_ruling(pack: Pack, state: FightState, d: RulingDeclared, dice: Dice) 
     combatant, its effects go through the pack's rules (damage and healing in its pools, the
     pack's own effects), then the core's: a condition for some rounds, the end of one.
     ``rule`` cites what the GM applies."""
+    for option, name in (("--condition", d.condition), ("--end-condition", d.end_condition)):
+        if name is not None and not name.strip():
+            raise UsageError(f"{option} {name!r}: a condition has a name, e.g. {option} dazed")
     if d.rounds and not d.condition:
         raise UsageError("--rounds goes with --condition NAME")
     if d.rounds < 0 or d.damage < 0 or d.heal < 0:
@@ -370,6 +373,8 @@ def decide_ruling(pack: Pack, state: FightState, d: RulingDeclared, dice: Dice) 
     if not d.combatant:
         if d.has_effects():
             raise UsageError("a ruling's effects need the combatant they act on")
+        if not d.text.strip() and not d.rule.strip():
+            raise UsageError("a ruling says something: a --note, a --rule, or who it acts on")
         return Decision([])
     if not d.has_effects() and not d.text.strip():
         raise UsageError("a ruling needs an effect or a --note")

@@ -28,7 +28,8 @@ class BrpWeapon(msgspec.Struct, frozen=True, kw_only=True):
     metres (BRP-RANGE); ``shots`` the magazine (0: not a magazine weapon); ``hp`` the weapon's
     own hit points (None: not tracked); ``self_propelled`` firearms, crossbows and energy
     weapons (BRP-POINT-BLANK, BRP-PRONE, BRP-AIM-TIME); ``shield`` a shield's size
-    (BRP-SHIELD-MISSILE); ``stun`` a weapon made to stun (BRP-STUN-WEAPON)."""
+    (BRP-SHIELD-MISSILE); ``stun`` a weapon made to stun (BRP-STUN-WEAPON); ``healing`` one
+    that heals."""
 
     name: str
     skill: int
@@ -47,6 +48,9 @@ class BrpWeapon(msgspec.Struct, frozen=True, kw_only=True):
     shield: ShieldSize | None = None
     stun: bool = False
     drawn: bool = True
+    #: A weapon that heals: its damage is negative ("-1D6") and a hit gives back what the
+    #: dice take away (the sheet's ``healing = true``; README, "Sheets").
+    healing: bool = False
 
 
 class BrpArmor(msgspec.Struct, frozen=True, kw_only=True):

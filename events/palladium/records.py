@@ -114,6 +114,9 @@ class WeaponProfile(msgspec.Struct, frozen=True, kw_only=True):
     size: int | None = None
     #: Its own M.D.C. (PAL-RNG-TARGET-WEAPON); None: the sheet gives none.
     mdc: int | None = None
+    #: A weapon that heals: its damage is negative ("-1D6") and a hit gives back what the
+    #: dice take away (the sheet's ``healing = true``; README, "Sheets").
+    healing: bool = False
 
 
 class MissileProfile(msgspec.Struct, frozen=True, kw_only=True):

@@ -290,6 +290,10 @@ def test_only_ascii_digits_within_bounds_are_numbers(
         (("branch", "w", "--at", f"main~{text}"), "K in BRANCH~K"),
         (("replay", "--seed", text, "--from", "0", "--into", "w"), "'--seed'"),
         (("ruling", "brodkil", "--damage", text), "'--damage'"),
+        (("odds", "--until", f"round {text}"), "K in `round K`"),
+        (("report", "--from", text), "'--from'"),
+        (("report", "--to", text), "'--to'"),
+        (("log", "--round", text), "'--round'"),
     ):
         line = refused(fracas_inprocess, fight_db, 2, *args, mentions=(name, shown))
         assert len(line) < 300

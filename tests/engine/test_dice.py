@@ -252,13 +252,16 @@ def test_faces_left_unused_are_refused_and_named() -> None:
 
 @pytest.mark.parametrize(
     ("text", "faces"),
-    [("14,3,6", (14, 3, 6)), (" 14, 3 ,6 ", (14, 3, 6)), ("20", (20,)), ("1,,2,", (1, 2))],
+    [("14,3,6", (14, 3, 6)), (" 14, 3 ,6 ", (14, 3, 6)), ("20", (20,)), ("\t1 ,2", (1, 2))],
 )
 def test_parse_physical(text: str, faces: tuple[int, ...]) -> None:
     assert parse_physical(text) == faces
 
 
-@pytest.mark.parametrize("text", ["", ",", "a", "3,x", "-1", "1.5", "2d6", "+4"])
+@pytest.mark.parametrize(
+    "text",
+    ["", ",", " ", "a", "3,x", "-1", "1.5", "2d6", "+4", "1,,2", "14,", ",14", "1 4", "1,2,", "٣"],
+)
 def test_parse_physical_refuses(text: str) -> None:
     with pytest.raises(DiceError, match="--dice"):
         parse_physical(text)

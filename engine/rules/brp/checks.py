@@ -5,6 +5,7 @@ weapon not in hand or not able to do what is asked, an intent not stated, a maga
 
 from __future__ import annotations
 
+from engine.inputs import escaped
 from engine.pronouns import of as pronoun
 from engine.rules import IllegalAction, UsageError
 from engine.rules.brp import tables
@@ -69,15 +70,34 @@ def check_attack(state: FightState, d: AttackDeclared, weapon: BrpWeapon) -> Non
         raise UsageError(
             f"--range {d.range}: metres (0 or more) to the target of a missile or thrown weapon"
         )
+    known_locations = ", ".join(tables.LOCATIONS)
+    if d.location is not None and d.location not in tables.LOCATIONS:
+        off = (
+            ""
+            if options.hit_locations
+            else " (hit locations are off in this encounter: the aim makes the attack "
+            "Difficult, and the hit does not land there)"
+        )
+        raise UsageError(
+            f"--location {escaped(d.location)}: not a hit location; one of {known_locations}{off}"
+        )
+    wrong = [loc for loc in d.covered if loc not in tables.LOCATIONS]
+    if wrong:
+        raise UsageError(
+            f"--covered {escaped(wrong[0])}: not a hit location; name the locations behind "
+            f"the cover with --covered LOC (repeat), from {known_locations}"
+        )
     if d.covered and not (d.cover == "half" and options.hit_locations):
-        raise UsageError("--covered names the locations behind half cover, with hit locations on")
-    if d.cover == "half" and options.hit_locations:
-        wrong = [loc for loc in d.covered if loc not in tables.LOCATIONS]
-        if not d.covered or wrong:
-            raise UsageError(
-                "--cover half with hit locations on: name the locations behind it with "
-                f"--covered LOC (repeat), from {', '.join(tables.LOCATIONS)}"
-            )
+        off = "" if options.hit_locations else " (hit locations are off in this encounter)"
+        raise UsageError(
+            f"--covered {escaped(d.covered[0])}: --covered names the locations behind half "
+            f"cover, with hit locations on{off}"
+        )
+    if d.cover == "half" and options.hit_locations and not d.covered:
+        raise UsageError(
+            "--cover half with hit locations on: name the locations behind it with "
+            f"--covered LOC (repeat), from {known_locations}"
+        )
     if d.unarmored and d.location is None:
         raise UsageError("--unarmored names an unarmored spot: give it with --location")
     melee = weapon.kind == "melee"
@@ -102,8 +122,6 @@ def check_attack(state: FightState, d: AttackDeclared, weapon: BrpWeapon) -> Non
             f"the {weapon.name} allows {weapon.attacks_per_round} attack(s) a round; volley "
             "fire is spent (BRP-VOLLEY)"
         )
-    if d.location is not None and options.hit_locations and d.location not in tables.LOCATIONS:
-        raise UsageError(f"--location {d.location!r}: one of {', '.join(tables.LOCATIONS)}")
     if d.cover == "full" and not melee:
         raise IllegalAction(
             f"{state.combatants[d.target].name} is crouched fully behind cover: small missile "

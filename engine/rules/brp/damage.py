@@ -42,7 +42,10 @@ def damage_spec(state: FightState, actor: str, weapon: BrpWeapon, tier: str) -> 
     """The dice of one hit and the special effect applied: the weapon's dice, the damage
     modifier (none for a missile; halved for a thrown weapon, BRP-THROWN; no positive one while
     prone, BRP-PRONE), and a special or critical success's extra ([GK], option
-    ``special_damage``)."""
+    ``special_damage``). A healing weapon (the sheet's ``healing = true``) rolls its own dice
+    alone; below 0 they heal (:func:`one_hit`)."""
+    if weapon.healing:  # the sheet's healing = true: its own dice, nothing added
+        return weapon.damage, "a healing weapon: its own dice"
     f = fighter(state, actor)
     weapon_terms = parse_spec(weapon.damage).terms
     db_text = f.profile.damage_modifier
@@ -120,6 +123,8 @@ def one_hit(
         dmg = roll(dice, "damage", spec, mods, rule="BRP-STUN-WEAPON" if weapon.stun else "")
     amount = max(0, dmg.total)
     events.append(DamageRolled(actor=actor, target=target, roll=dmg, location=loc, effect=effect))
+    if weapon.healing and dmg.total < 0:  # it heals what the dice take away
+        return events + wounds.heal(state, target, -dmg.total, f"healing weapon ({weapon.name})")
     if detail.disarm:
         return events + _disarm(state, actor, target, amount, dice)
     armor, armor_events = wounds.armor(state, target, loc, tier, detail.unarmored, dice)

@@ -10,7 +10,8 @@ round's end rolls what it does.
 from __future__ import annotations
 
 from engine.dice import Dice
-from engine.dicespec import DiceSpec, DiceTerm, parse_spec
+from engine.dicespec import DiceSpec, DiceTerm, below_zero, parse_spec
+from engine.inputs import escaped
 from engine.rolls import fixed, roll
 from engine.rules import IllegalAction, UsageError
 from engine.rules.brp import tables, wounds
@@ -71,6 +72,11 @@ def decide_explode(state: FightState, d: ExplodeDeclared, dice: Dice) -> Decisio
     the blast's damage at its distance; armor counts; with hit locations the damage is split
     over 1D4 random locations (option ``explosion_locations``)."""
     parse_spec(d.damage)
+    negative = below_zero(d.damage)
+    if negative is not None:
+        raise UsageError(
+            f"--damage {escaped(d.damage)}: negative damage ({negative}); a blast does 0 or more"
+        )
     at = [(cid, metres) for cid, metres in _pairs(d.at, "--at")]
     avoid = dict(_pairs(d.avoid, "--avoid"))
     if not at:

@@ -80,6 +80,7 @@ def build_profile(sheet: BrpSheet) -> BrpProfile:
                 shield=w.shield,
                 stun=w.stun,
                 drawn=w.drawn,
+                healing=w.healing,
             )
             for w in sheet.weapons
         ),

@@ -37,6 +37,8 @@ default)::
     autofire = false                   # can fire automatic (needs shots)
     shield = "full"                    # small | full | large: a shield (melee only)
     stun = false                       # a weapon made to stun
+    healing = false                    # it heals: its damage is negative ("-1D6"), refused
+                                       #   without healing = true
     [armor]
     name = "leather"
     value = "1D8-1"                    # fixed (3) or rolled per hit
@@ -50,12 +52,13 @@ default)::
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Annotated, Literal
 
 import attrs
 
-from engine.dicespec import parse_spec
+from engine.dicespec import below_zero, parse_spec
 from engine.rules.brp.tables import Location
 from engine.sheets import Label, Range, Satisfies, duplicate, problem
 from events.core import Pronoun
@@ -118,6 +121,9 @@ class Weapon:
     autofire: bool = False
     shield: Literal["small", "full", "large"] | None = None
     stun: bool = False
+    #: A weapon that heals: its ``damage`` negative ("-1D6"); a hit gives back what the dice
+    #: take away, as ``ruling --heal`` does (no damage modifier, no armor).
+    healing: bool = False
 
 
 def _fixed_or_dice(value: int | str) -> None:
@@ -189,6 +195,42 @@ def weapons_problems(weapons: tuple[Weapon, ...]) -> list[str]:
             found.append(problem(f"{at}.shots", "a burst or autofire needs a magazine of 2+"))
         if w.shield is not None and w.kind != "melee":
             found.append(problem(f"{at}.shield", "a shield is a melee weapon"))
+        if w.healing and w.stun:
+            found.append(problem(f"{at}.healing", "a weapon made to stun does not heal"))
+        elif w.healing and below_zero(w.damage) is None:
+            found.append(
+                problem(
+                    f"{at}.healing",
+                    f'goes with a negative damage, e.g. "-1D6" (the sign says it heals); '
+                    f"{json.dumps(w.damage)} only ever hurts",
+                )
+            )
+    return found
+
+
+def sign_problems(weapons: tuple[Weapon, ...], armor: Armor | None) -> list[str]:
+    """Negative damage (``-1D6``: it would heal) or armor in a sheet read from a file:
+    refused, but for a weapon that says ``healing = true``. Only a file is held to this: a
+    sheet a log embeds from before the check replays as it was written."""
+    found = []
+    for i, w in enumerate(weapons):
+        why = below_zero(w.damage)
+        if why is not None and not w.healing:
+            found.append(
+                problem(
+                    f"weapons[{i}].damage",
+                    f"{json.dumps(w.damage)} is negative damage ({why}); a weapon that heals "
+                    "says healing = true",
+                )
+            )
+    why = below_zero(armor.value) if armor is not None and isinstance(armor.value, str) else None
+    if armor is not None and why is not None:
+        found.append(
+            problem(
+                "armor.value",
+                f"{json.dumps(armor.value)} is negative armor ({why}); armor stops 0 or more",
+            )
+        )
     return found
 
 

@@ -16,13 +16,16 @@ from engine.rules.brp.sheet import (
     LocationHp,
     Skills,
     sheet_problems,
+    sign_problems,
     skills_problems,
     weapons_problems,
 )
 from engine.sheetload import (
+    MISSING,
     SectionCheck,
     load_document,
     make_converter,
+    section,
     section_problems,
     validated,
 )
@@ -46,15 +49,36 @@ _SECTION_CHECKS: dict[str, SectionCheck] = {
 }
 
 
-def _from_data(data: dict[str, Any], file: str) -> BrpSheet:
+def _signs_of_sections(data: Mapping[str, Any]) -> list[str]:
+    """:func:`sign_problems` of the sections that structure on their own."""
+    weapons, armor = (section(data, BrpSheet, name, _CONVERTER) for name in ("weapons", "armor"))
+    return sign_problems(() if weapons is MISSING else weapons, None if armor is MISSING else armor)
+
+
+def _signs(sheet: BrpSheet) -> tuple[str, ...]:
+    return (*sheet_problems(sheet), *sign_problems(sheet.weapons, sheet.armor))
+
+
+def _from_data(data: dict[str, Any], file: str, *, from_file: bool = False) -> BrpSheet:
+    """``from_file``: a sheet read from a file, held to the sign of its damage too."""
+    if from_file:
+        return validated(
+            data,
+            BrpSheet,
+            file,
+            _CONVERTER,
+            partial=lambda d: _partial_problems(d) + _signs_of_sections(d),
+            whole=_signs,
+        )
     return validated(
         data, BrpSheet, file, _CONVERTER, partial=_partial_problems, whole=sheet_problems
     )
 
 
 def load_sheet(path: Path) -> BrpSheet:
-    """Read and validate a sheet (.toml, .json, .yaml/.yml), every problem at once."""
-    return _from_data(load_document(path), str(path))
+    """Read and validate a sheet (.toml, .json, .yaml/.yml), every problem at once; negative
+    damage is refused but for a weapon that says ``healing = true``, negative armor always."""
+    return _from_data(load_document(path), str(path), from_file=True)
 
 
 def sheet_to_dict(sheet: BrpSheet) -> dict[str, Any]:

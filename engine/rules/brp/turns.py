@@ -16,9 +16,8 @@ from engine.pronouns import of as pronoun
 from engine.rules import IllegalAction, UsageError
 from engine.rules.brp import round, tables
 from engine.rules.brp.common import able, done, fighter, find_weapon, out_of_it
-from engine.rules.brp.options import opts
 from engine.rules.brp.resolution import easy, resistance, skill_roll
-from engine.rules.brp.wounds import take
+from engine.rules.brp.wounds import heal, take
 from engine.rules.pack import Decision, TurnKind
 from engine.turns import for_rounds
 from events.brp import (
@@ -26,12 +25,10 @@ from events.brp import (
     FighterReadied,
     FighterResheeted,
     FirstStrike,
-    Healed,
     ResistanceRolled,
     SkillRolled,
 )
 from events.core import (
-    ConditionChanged,
     Event,
     HoldDeclared,
     InitiativeDeclared,
@@ -228,29 +225,12 @@ class BrpTurns:
                 raise IllegalAction(
                     f"{c.name} is dead; healing cannot bring {pronoun(state, c.id).them} back"
                 )
-            after = min(f.profile.hp, f.hp + d.heal)
-            if after <= f.hp:
+            healed = heal(state, d.combatant, d.heal, d.rule or "GM ruling")
+            if not healed:
                 raise IllegalAction(
                     f"--heal {d.heal}: {c.name} is at full health ({f.hp} HP): nothing to heal"
                 )
-            events.append(
-                Healed(
-                    target=d.combatant,
-                    amount=after - f.hp,
-                    before=f.hp,
-                    after=after,
-                    rule=d.rule or "GM ruling",
-                )
-            )
-            if "unconscious" in c.conditions and after > opts(state).unconscious_at:
-                events.append(
-                    ConditionChanged(
-                        combatant=d.combatant,
-                        condition="unconscious",
-                        present=False,
-                        rule=d.rule or "GM ruling",
-                    )
-                )
+            events += healed
         if d.damage < 0 or d.heal < 0:
             raise UsageError("--damage and --heal take 0 or more")
         return events

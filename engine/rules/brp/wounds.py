@@ -15,6 +15,7 @@ from events.brp import (
     AttackDetail,
     BrpWeapon,
     DamageApplied,
+    Healed,
     LocationRolled,
 )
 from events.core import ConditionChanged, Event, Modifier
@@ -158,3 +159,22 @@ def major(state: FightState, target: str, loc: str | None, net: int) -> bool:
     if opts(state).knockout_major == "location_hp" and loc is not None:
         return net >= p.locations[loc]
     return net >= -(-p.hp // 2)
+
+
+def heal(state: FightState, target: str, amount: int, rule: str) -> list[Event]:
+    """``amount`` HP given back to the total, never above the sheet's (as a GM's ``ruling
+    --heal`` gives them); above the unconscious threshold he wakes. No event for the dead or
+    for one at full health."""
+    c = state.combatants[target]
+    f = fighter(state, target)
+    after = min(f.profile.hp, f.hp + amount)
+    if not c.alive or after <= f.hp:
+        return []
+    events: list[Event] = [
+        Healed(target=target, amount=after - f.hp, before=f.hp, after=after, rule=rule)
+    ]
+    if "unconscious" in c.conditions and after > opts(state).unconscious_at:
+        events.append(
+            ConditionChanged(combatant=target, condition="unconscious", present=False, rule=rule)
+        )
+    return events

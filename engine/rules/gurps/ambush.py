@@ -35,6 +35,8 @@ def contest(state: FightState, d: AttackDeclared, dice: Dice) -> list[Event]:
         if d.dropping is not None:
             raise UsageError("--dropping goes with --from-above")
         return []
+    if d.dropping is not None and d.dropping < 0:
+        raise UsageError(f"--dropping {d.dropping}: the yards he drops, 0 or more")
     if d.from_above == "warned":
         return []
     p, v = fighter(state, d.actor).profile, fighter(state, d.target).profile

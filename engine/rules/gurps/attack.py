@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.dice import Dice
+from engine.inputs import escaped
 from engine.pronouns import of as pronoun
 from engine.rules import IllegalAction, UnknownName, UsageError
 from engine.rules.gurps import (
@@ -60,14 +61,16 @@ from projections.state import FightState
 
 def _location(d: AttackDeclared, weapon: GurpsWeapon) -> str | None:
     """The aimed location (None: random), refused if unknown or closed to the damage type."""
-    where = d.location or "torso"
+    where = "torso" if d.location is None else d.location
     if where == "random":
         if d.chink:
             raise UsageError("--chink goes with a location you aim at, not a random one")
         return None
     loc = LOCATIONS.get(where)
     if loc is None:
-        raise UnknownName(f"unknown hit location {where!r} (random, {', '.join(LOCATIONS)})")
+        raise UnknownName(
+            f"--location {escaped(where)}: unknown hit location (random, {', '.join(LOCATIONS)})"
+        )
     if loc.only and weapon.damage.type not in loc.only:
         raise IllegalAction(
             f"a {weapon.damage.type} attack cannot target the {where.replace('_', ' ')} "

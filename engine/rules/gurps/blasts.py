@@ -13,6 +13,7 @@ numbers are :mod:`engine.rules.gurps.situations.explosions`.
 from __future__ import annotations
 
 from engine.dice import Dice
+from engine.inputs import MAX_COUNT, escaped, parse_int
 from engine.rules import IllegalAction, UsageError
 from engine.rules.gurps import defence, injury
 from engine.rules.gurps.common import fighter, find_weapon
@@ -40,9 +41,15 @@ _DROP = "drop"
 def _near(text: str) -> tuple[str, int, bool]:
     """ "C:4" -> ("c", 4, False); "C:4:drop" -> ("c", 4, True)."""
     parts = text.split(":")
-    if len(parts) not in (2, 3) or not parts[1].strip().isdigit() or parts[2:] not in ([], [_DROP]):
-        raise UsageError(f"--blast {text!r}: expected ID:YARDS or ID:YARDS:drop")
-    return parts[0].strip(), int(parts[1]), len(parts) == 3
+    if (
+        len(parts) not in (2, 3)
+        or not parts[0].strip()
+        or not parts[1].strip()
+        or parts[2:] not in ([], [_DROP])
+    ):
+        raise UsageError(f"--blast {escaped(text)}: expected ID:YARDS or ID:YARDS:drop")
+    yards = parse_int(parts[1].strip(), f"--blast {escaped(text)}: YARDS", 0, MAX_COUNT)
+    return parts[0].strip(), yards, len(parts) == 3
 
 
 def check(state: FightState, d: AttackDeclared, weapon: GurpsWeapon) -> None:

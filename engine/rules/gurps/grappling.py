@@ -30,6 +30,7 @@ from __future__ import annotations
 import attrs
 
 from engine.dice import Dice
+from engine.inputs import escaped
 from engine.pronouns import of as pronoun
 from engine.rules import IllegalAction, UnknownName, UsageError
 from engine.rules.gurps import defence, injury
@@ -151,14 +152,18 @@ def _attack_skill(
 def _where(d: GrappleDeclared, hold: Hold) -> str | None:
     """The part grabbed: an arm lock's arm; a grapple's location (None: not named)."""
     if hold == "arm_lock":
-        where = d.location or ARMS[0]
+        where = ARMS[0] if d.location is None else d.location
         if where not in ARMS:
-            raise UsageError(f"an arm lock takes an arm: --location {' or '.join(ARMS)}")
+            raise UsageError(
+                f"--location {escaped(where)}: an arm lock takes an arm: {' or '.join(ARMS)}"
+            )
         return where
     if hold == "choke_hold" and d.location is not None:
         raise UsageError("a choke hold takes the neck: no --location")
     if d.location is not None and d.location not in LOCATIONS:
-        raise UnknownName(f"unknown hit location {d.location!r} ({', '.join(LOCATIONS)})")
+        raise UnknownName(
+            f"--location {escaped(d.location)}: unknown hit location ({', '.join(LOCATIONS)})"
+        )
     return d.location
 
 

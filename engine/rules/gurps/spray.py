@@ -15,6 +15,7 @@ import attrs
 from msgspec.structs import replace
 
 from engine.dice import Dice
+from engine.inputs import MAX_COUNT, escaped, parse_int
 from engine.rules import IllegalAction, UsageError
 from engine.rules.gurps.attack import resolve
 from engine.rules.gurps.common import check_turn, choose, fighter
@@ -35,8 +36,14 @@ def _shares(d: SprayDeclared) -> tuple[tuple[str, ...], tuple[int, ...], tuple[i
     targets, shots, gaps = [], [], []
     for i, text in enumerate(d.at):
         parts = text.split(":")
-        if len(parts) not in (2, 3) or not all(p.strip().isdigit() for p in parts[1:]):
-            raise UsageError(f"--at {text!r}: expected TARGET:SHOTS, then TARGET:SHOTS:YARDS")
+        if len(parts) not in (2, 3) or not all(p.strip() for p in parts):
+            raise UsageError(
+                f"--at {escaped(text)}: expected TARGET:SHOTS, then TARGET:SHOTS:YARDS"
+            )
+        numbers = [
+            parse_int(p.strip(), f"--at {escaped(text)}: {what}", 0, MAX_COUNT)
+            for p, what in zip(parts[1:], ("SHOTS", "YARDS"), strict=False)
+        ]
         if i and len(parts) != 3:
             raise UsageError(
                 f"--at {text!r}: how many yards from the last target? TARGET:SHOTS:YARDS"
@@ -44,8 +51,8 @@ def _shares(d: SprayDeclared) -> tuple[tuple[str, ...], tuple[int, ...], tuple[i
         if not i and len(parts) == 3:
             raise UsageError(f"--at {text!r}: the first target has no yards from a last one")
         targets.append(parts[0].strip())
-        shots.append(int(parts[1]))
-        gaps += [int(parts[2])] if i else []
+        shots.append(numbers[0])
+        gaps += [numbers[1]] if i else []
     if len(targets) < 2:
         raise UsageError("a spray is at two targets or more (--at B:SHOTS --at C:SHOTS:YARDS)")
     return tuple(targets), tuple(shots), tuple(gaps)

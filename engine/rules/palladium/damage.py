@@ -22,6 +22,7 @@ from events.palladium import (
     DamageIgnored,
     DamageRolled,
     DamageUnit,
+    Healed,
     Pool,
     StrikeDetail,
 )
@@ -50,6 +51,9 @@ def damage(
 ) -> list[Event]:
     """Roll the damage of a hit and take it off the target's pools (or give it to ``onto``,
     which takes the amount and its unit: a weapon shot at).
+
+    A weapon whose sheet says ``healing = true`` (its damage negative) heals what its dice come
+    to below 0 (:func:`heal`), no damage bonus added.
 
     Weapon, punch or kick dice (PAL-DMG-BASE-TABLE) plus the S.D.C. damage bonuses
     (PAL-DMG-PS-BONUS); a critical doubles with the bonus added first, (roll + bonus) x 2
@@ -89,7 +93,10 @@ def damage(
                 op="mul",
             )
         )
-    if not mega and not ranged:
+    healing = weapon is not None and weapon.healing
+    if healing and ap.damage:
+        mods += skipped(ap.damage, "not added to a healing weapon's dice", "PAL-DMG-PS-BONUS")
+    elif not mega and not ranged:
         mods += ap.damage
     elif ap.damage:
         why = "gunfire" if ranged else "Mega-Damage"
@@ -119,6 +126,9 @@ def damage(
     r = roll(dice, "damage", spec, mods, rule="PAL-DMG-BASE-TABLE")
     unit: DamageUnit = "MD" if mega else "SDC"
     events.append(DamageRolled(actor=attacker, target=target, roll=r, unit=unit))
+    if healing and r.total < 0 and onto is None:  # the sheet's healing = true: it heals
+        assert weapon is not None
+        return events + heal(state, target, -r.total, f"healing weapon ({weapon.name})")
     if death_blow and unit == "SDC":  # straight off Hit Points (PAL-DMG-DEATHBLOW)
         return events + _body(state, target, max(0, r.total), "PAL-DMG-DEATHBLOW", hp_only=True)
     if onto is not None:
@@ -128,6 +138,41 @@ def damage(
     events += coma.bleeds(state, target, events, blade)
     if fells is not None:  # a body flip hurts, then fells (PAL-DMG-BODYFLIP)
         events += handtohand.knockdown(state, attacker, target, fells, earlier)
+    return events
+
+
+def heal(state: FightState, target: str, amount: int, rule: str) -> list[Event]:
+    """``amount`` points given back, as a GM's ``ruling --heal`` gives them: H.P. first, then
+    S.D.C., never above the sheet's; M.D.C. for a Mega-Damage being. Back above 0 H.P. (or
+    M.D.C.), a coma ends. No event for the dead, or for one with nothing to heal."""
+    c = state.combatants[target]
+    if not c.alive:
+        return []
+    f = fighter(c)
+    p = f.profile
+    pools: list[tuple[Pool, int, int]]  # (pool, now, full), healed in this order
+    if f.mdc is not None and p.mdc is not None:
+        pools = [("mdc", f.mdc, p.mdc)]
+    else:
+        pools = [("hp", f.hp, p.hp), ("sdc", f.sdc, p.sdc)]
+    events: list[Event] = []
+    rest = amount
+    body = pools[0][1]  # H.P. (or M.D.C.) after healing: above 0 ends a coma
+    for pool, now, full in pools:
+        after = min(full, now + rest)
+        if after > now:
+            events.append(
+                Healed(
+                    target=target, pool=pool, amount=after - now, before=now, after=after, rule=rule
+                )
+            )
+            rest -= after - now
+        if pool == pools[0][0]:
+            body = after
+    if events and body > 0 and "coma" in c.conditions:
+        events.append(
+            ConditionChanged(combatant=target, condition="coma", present=False, rule=rule)
+        )
     return events
 
 

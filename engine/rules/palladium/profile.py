@@ -195,6 +195,7 @@ def _weapon(w: Weapon, proficiencies: Mapping[str, int]) -> WeaponProfile:
         bow=w.bow,
         size=w.size,
         mdc=w.mdc,
+        healing=w.healing,
     )
 
 

@@ -61,6 +61,8 @@ Schema (keys; optional ones have the default shown)::
     machine = false                    # a robot's or power armor's weapon
     size = 5                           # the size class it is built for (default: his)
     mdc = 20                           # its own M.D.C.: a called shot at it (--at-weapon)
+    healing = false                    # melee or ranged: it heals; its damage is negative
+                                       #   ("-1D6"), refused without healing = true
     [weapon_proficiencies]             # optional: modern W.P. name -> level 1..15
     energy_rifle = 2                   # handguns rifles shotgun submachine_gun heavy_military
                                        # flamethrower energy_pistol energy_rifle heavy_mega_damage
@@ -266,6 +268,10 @@ class Weapon:
     size: SizeClass | None = None
     #: Its own M.D.C., what a called shot at it must shoot off (PAL-RNG-TARGET-WEAPON).
     mdc: Annotated[int, Range(1, 10000)] | None = None
+    #: Melee or ranged only: a weapon that heals, its ``damage`` negative ("-1D6"): a hit
+    #: gives back what the dice take away, as ``ruling --heal`` does (no damage bonus added).
+    #: A negative damage is refused without it (:func:`sheet_weapons.sign_problems`).
+    healing: bool = False
 
 
 WpLevels = dict[WeaponProficiency, Annotated[int, Range(1, 15)]]

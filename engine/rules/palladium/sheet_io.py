@@ -22,7 +22,7 @@ from engine.rules.palladium.sheet import (
     sheet_problems,
     unarmed_problems,
 )
-from engine.rules.palladium.sheet_weapons import weapons_problems
+from engine.rules.palladium.sheet_weapons import sign_problems, weapons_problems
 from engine.sheetload import (
     MISSING,
     SectionCheck,
@@ -105,7 +105,34 @@ _SECTION_CHECKS: dict[str, SectionCheck] = {
 }
 
 
-def _from_data(data: dict[str, Any], file: str) -> PalladiumSheet:
+def _signs_of_sections(data: Mapping[str, Any]) -> list[str]:
+    """:func:`sign_problems` of the sections that structure on their own."""
+    weapons, missiles, unarmed = (
+        section(data, PalladiumSheet, name, _CONVERTER)
+        for name in ("weapons", "missiles", "unarmed")
+    )
+    return sign_problems(
+        () if weapons is MISSING else weapons,
+        () if missiles is MISSING else missiles,
+        None if unarmed is MISSING else unarmed,
+    )
+
+
+def _signs(sheet: PalladiumSheet) -> tuple[str, ...]:
+    return (*sheet_problems(sheet), *sign_problems(sheet.weapons, sheet.missiles, sheet.unarmed))
+
+
+def _from_data(data: dict[str, Any], file: str, *, from_file: bool = False) -> PalladiumSheet:
+    """``from_file``: a sheet read from a file, held to the sign of its damage too."""
+    if from_file:
+        return validated(
+            data,
+            PalladiumSheet,
+            file,
+            _CONVERTER,
+            partial=lambda d: _partial_problems(d) + _signs_of_sections(d),
+            whole=_signs,
+        )
     return validated(
         data, PalladiumSheet, file, _CONVERTER, partial=_partial_problems, whole=sheet_problems
     )
@@ -114,9 +141,10 @@ def _from_data(data: dict[str, Any], file: str) -> PalladiumSheet:
 def load_sheet(path: Path) -> PalladiumSheet:
     """Read and validate a Palladium sheet (.toml, .json, .yaml/.yml).
 
-    Raises :class:`~engine.sheets.SheetError` naming the file, with every problem at once.
+    Raises :class:`~engine.sheets.SheetError` naming the file, with every problem at once;
+    negative damage is refused but for a weapon that says ``healing = true``.
     """
-    return _from_data(load_document(path), str(path))
+    return _from_data(load_document(path), str(path), from_file=True)
 
 
 def check_sheet(sheet: PalladiumSheet, source: str = "<embedded sheet>") -> PalladiumSheet:

@@ -33,11 +33,12 @@ from typing import TYPE_CHECKING, Annotated
 import attrs
 
 from engine.dice import parse_spec
+from engine.dicespec import below_zero
 from engine.sheets import Label, Range, Satisfies, duplicate, problem
 from events.palladium import MissileType, Warhead
 
 if TYPE_CHECKING:
-    from engine.rules.palladium.sheet import Weapon
+    from engine.rules.palladium.sheet import Unarmed, Weapon
 
 DieExpression = Annotated[str, Satisfies(parse_spec, "a die expression such as 1D6, 2D6x10, 1D4+2")]
 DEFAULT_MDC = 25  # PAL-MSL-MDC: a missile's M.D.C. when none is known
@@ -142,6 +143,66 @@ def weapons_problems(weapons: "tuple[Weapon, ...]") -> list[str]:
             )
         if dup := duplicate(first, index, weapon.name, "weapons", "weapon"):
             found.append(dup)
+        found += _healing_problems(index, weapon)
+    return found
+
+
+def _healing_problems(index: int, weapon: "Weapon") -> list[str]:
+    """``healing`` is for a melee or ranged weapon (a hit heals; a blast or a volley does
+    not), whose damage is negative: the sign says it heals."""
+    if not weapon.healing:
+        return []
+    where = f"weapons[{index}].healing"
+    if weapon.kind not in ("melee", "ranged"):
+        return [problem(where, "only for a melee or ranged weapon (a hit heals; a blast does not)")]
+    if weapon.damage is not None and below_zero(weapon.damage) is None:
+        return [
+            problem(
+                where,
+                f'goes with a negative damage, e.g. "-1D6" (the sign says it heals); '
+                f"{json.dumps(weapon.damage)} only ever hurts",
+            )
+        ]
+    return []
+
+
+def sign_problems(
+    weapons: "tuple[Weapon, ...]", missiles: tuple[Missile, ...], unarmed: "Unarmed | None"
+) -> list[str]:
+    """Negative damage (``-1D6``: it would heal) in a sheet read from a file: refused, but for
+    a weapon that says ``healing = true``. Only a file is held to this: a sheet a log embeds
+    from before the check replays as it was written."""
+    found = []
+    for index, weapon in enumerate(weapons):
+        why = below_zero(weapon.damage) if weapon.damage is not None else None
+        if why is not None and not weapon.healing:
+            found.append(
+                problem(
+                    f"weapons[{index}].damage",
+                    f"{json.dumps(weapon.damage)} is negative damage ({why}); a weapon that "
+                    "heals says healing = true",
+                )
+            )
+    for index, missile in enumerate(missiles):
+        why = below_zero(missile.damage) if missile.damage is not None else None
+        if why is not None:
+            found.append(
+                problem(
+                    f"missiles[{index}].damage",
+                    f"{json.dumps(missile.damage)} is negative damage ({why}); a missile's "
+                    "damage is 0 or more",
+                )
+            )
+    for blow in ("punch", "kick"):
+        text = getattr(unarmed, blow) if unarmed is not None else None
+        why = below_zero(text) if text is not None else None
+        if why is not None:
+            found.append(
+                problem(
+                    f"unarmed.{blow}",
+                    f"{json.dumps(text)} is negative damage ({why}); a {blow} does 0 or more",
+                )
+            )
     return found
 
 

@@ -30,7 +30,6 @@ from engine.rules.palladium.options import opts
 from engine.rules.palladium.purposes import answers
 from engine.turns import known
 from events.core import (
-    ConditionChanged,
     Event,
     HoldDeclared,
     InitiativeDeclared,
@@ -44,7 +43,6 @@ from events.palladium import (
     DamageUnit,
     FighterReadied,
     FighterResheeted,
-    Healed,
     InterruptRolled,
     PalladiumRulingDeclared,
     Pool,
@@ -311,38 +309,22 @@ _POOL_NAMES: dict[Pool, str] = {"hp": "H.P.", "sdc": "S.D.C.", "mdc": "M.D.C."}
 
 
 def _heal(state: FightState, cid: str, amount: int, rule: str) -> list[Event]:
+    """A GM's ``--heal``: refused for the dead, and for one with nothing to heal."""
     c = state.combatants[cid]
     if not c.alive:
         raise IllegalAction(
             f"{c.name} is dead; healing cannot bring {pronoun(state, c.id).them} back"
         )
-    f = fighter(c)
-    p = f.profile
-    pools: list[tuple[Pool, int, int]]  # (pool, now, full), healed in this order
-    if f.mdc is not None and p.mdc is not None:
-        pools = [("mdc", f.mdc, p.mdc)]
-    else:
-        pools = [("hp", f.hp, p.hp), ("sdc", f.sdc, p.sdc)]
-    events: list[Event] = []
-    rest = amount
-    body = pools[0][1]  # H.P. (or M.D.C.) after healing: above 0 ends a coma
-    for pool, now, full in pools:
-        after = min(full, now + rest)
-        if after > now:
-            events.append(
-                Healed(
-                    target=cid, pool=pool, amount=after - now, before=now, after=after, rule=rule
-                )
-            )
-            rest -= after - now
-        if pool == pools[0][0]:
-            body = after
+    events = damage.heal(state, cid, amount, rule)
     if not events:
-        pools_now = ", ".join(f"{now} {_POOL_NAMES[pool]}" for pool, now, _ in pools)
+        f = fighter(c)
+        pools: list[tuple[Pool, int]] = (
+            [("mdc", f.mdc)]
+            if f.mdc is not None and f.profile.mdc is not None
+            else [("hp", f.hp), ("sdc", f.sdc)]
+        )
+        pools_now = ", ".join(f"{now} {_POOL_NAMES[pool]}" for pool, now in pools)
         raise IllegalAction(
             f"--heal {amount}: {c.name} is at full health ({pools_now}): nothing to heal"
         )
-    alive_again = body > 0
-    if alive_again and "coma" in c.conditions:
-        events.append(ConditionChanged(combatant=cid, condition="coma", present=False, rule=rule))
     return events
