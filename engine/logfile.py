@@ -207,9 +207,12 @@ def translate(err: sqlite3.Error, path: Path) -> StoreError:
     if "locked" in low or "busy" in low:
         return Busy(f"{path}: the database is busy (another fracas is writing); try again")
     if "no such table" in low or "no such column" in low:
-        return NotFracas(f"{path}: the database is corrupt (part of its schema is missing: {text})")
+        return NotFracas(
+            f"{path}: the database is corrupt (part of its schema is missing: {text}); "
+            "nothing was written"
+        )
     if "not a database" in low or "malformed" in low or "corrupt" in low:
-        return NotFracas(f"{path}: the database is corrupt ({text})")
+        return NotFracas(f"{path}: the database is corrupt ({text}); nothing was written")
     if "could not decode to utf-8" in low:  # sqlite3 names the column, then prints the bytes
         column = text.split("column", 1)[-1].split("with text", 1)[0].strip(" '")
         return NotFracas(

@@ -284,7 +284,11 @@ def stamp_on(page: bytes, header_at: int) -> tuple[str, str] | None:
 def split_stamp(value: str) -> tuple[str, str]:
     """``(found, new)`` of a stamp as stored (a value written otherwise: itself as both)."""
     found, _, new = value.partition(" ")
-    return (found, new) if new else (value, value)
+    if len(found) == len(new) == len(NO_STAMP) and all(
+        c in "0123456789abcdef" for c in found + new
+    ):
+        return found, new
+    return value, value
 
 
 def stamps_on_pages(path: Path, page_size: int) -> set[str]:
