@@ -1,5 +1,6 @@
-"""What a fracas file is: its SQLite schema, how it is recognised before SQLite opens it, how
-a new one is published, and the errors a file can raise (with the README's exit codes).
+"""What a fracas file is: its SQLite schema, how a new one is published, and the errors a
+file can raise (with the README's exit codes); how it is recognised before SQLite opens it is
+engine/logheader.py, how it is opened engine/logopen.py.
 
 :mod:`engine.log` is the store over such a file; the SQL of the schema is here, every query
 there.

@@ -43,16 +43,16 @@ def look(path: Path) -> bool:
         return os.path.lexists(path)
     try:
         os.stat(path)
-    except FileNotFoundError:
-        raise NotFracas(
-            f"{path}: a symbolic link to {os.readlink(path)}, which does not exist (a dangling "
-            "link), not a fracas database; nothing was written"
-        ) from None
     except OSError as err:
         if err.errno == errno.ELOOP:
             raise NotFracas(
                 f"{path}: a symbolic link that leads back to itself (a loop), not a fracas "
                 "database; nothing was written"
+            ) from None
+        if err.errno in (errno.ENOENT, errno.ENOTDIR):
+            raise NotFracas(
+                f"{path}: a symbolic link to {os.readlink(path)}, which does not exist (a "
+                "dangling link), not a fracas database; nothing was written"
             ) from None
         raise DiskError(f"{path}: cannot read ({err.strerror})") from None
     return True
@@ -117,22 +117,25 @@ def inspect(path: Path) -> Header:
             wal = False
             if not held and "-wal" in found:
                 why, wal = _judged(real, page, fd)
-                if why is None:
-                    continue  # the file or its -wal changed while it was read: again
+                if why is None:  # changing as it was read: another fracas recovers it now
+                    held = True
+                    continue
                 if why:
                     raise NotFracas(
-                        f"{side(real, '-wal')}: {why}; SQLite would write it into "
-                        f"{path.name}, so both were left as they are and nothing was written "
-                        f"(move {real.name}-wal away if {path.name} is as you want it)"
+                        f"{side(real, '-wal')}: {why}; nothing was written, and the file and "
+                        f"its -wal are as they were (move {real.name}-wal away if {path.name} "
+                        "is as you want it)"
                     )
             fits = page >= 512 and not size % page and not (counted and size < pages * page)
-            if held or wal or fits:
+            if (held and "-wal" in found) or wal or fits:
                 return Header(version, page, held, found, wal)
             time.sleep(0.002)
     except OSError as err:
         raise DiskError(f"{path}: cannot read ({err.strerror})") from None
     finally:
         os.close(fd)
+    if held:  # its -wal kept changing under the judging: SQLite's to read, with the process
+        return Header(version, page, True, found, False)
     raise NotFracas(
         f"{path}: the database is corrupt (its size, {size} bytes, does not fit its "
         f"{page}-byte pages: truncated or overwritten)"

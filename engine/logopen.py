@@ -1,14 +1,14 @@
-"""Opening a fracas file: everything fracas checks before SQLite touches the file (a link that
-leads nowhere, the header, the side files beside it) and before it writes into it (SQLite's
-own check of the pages, the file's stamp), and how it opens the file: to write, or, when the
-file, its folder or its disk takes no writes, only to read, leaving nothing beside it.
+"""Opening a fracas file and closing it: once engine/logheader.py has checked the file and
+its side files, whether it is opened to write or, when the file, its folder or its disk takes
+no writes, only to read, leaving nothing beside it. (What a write checks before it writes,
+SQLite's check of the pages and the file's stamp, is engine/logupgrade.py.)
 
 Reads and writes alike open the file read-write when they can: a connection that only reads
 makes SQLite's ``-wal`` and ``-shm`` beside the file and, being the last to close, takes them
-away again, having written nothing. Side files that were there before, left by a process
-that died (no process holds the file), are left as they were by a command that writes
-nothing (a read, or a refusal): it closes without SQLite's checkpoint (:func:`close`); a
-command that writes closes as SQLite does, applying them and taking them away. A file that
+away again, having written nothing. A ``-wal`` holding transactions that was there before,
+left by a process that died (no process holds the file), is left as it was by a command that
+writes nothing (a read, or a refusal): it closes without SQLite's checkpoint (:func:`close`);
+a command that writes closes as SQLite does, applying it and taking it away. A file that
 cannot take writes is read where it stands, never opened read-write: ``immutable`` (SQLite
 reads the file alone, makes nothing beside it) when no ``-wal`` holds anything, a copy in a
 private folder when one does (SQLite's recovery runs on the copy), SQLite's read-only open
@@ -129,12 +129,15 @@ def _drop(folder: Path | None) -> None:
 
 
 def close(opened: Opened, wrote: bool) -> None:
-    """Close the connection. Side files found beside the file, no process holding it, are
-    left as they were unless this connection wrote (then SQLite applies and removes them as
-    it closes); any side file the open made and SQLite left (a full disk) is removed."""
+    """Close the connection. A -wal found beside the file holding transactions, no process
+    holding the file (a crash's), is left as it was unless this connection wrote (then SQLite
+    applies it to the file and removes it as it closes): a read or a refusal changes no byte
+    of the file. Otherwise SQLite closes as it does, the last connection taking its side
+    files away (a -shm, an empty -wal: nothing in them is the fight's); and any side file
+    the open made that SQLite left (a full disk) is removed."""
     conn, header = opened.conn, opened.header
     companion = None
-    if header.found and not header.held and not wrote and opened.read_only is None:
+    if header.wal and not wrote and opened.read_only is None:
         # SQLite checkpoints as the last connection closes; another one of this process
         # that only reads keeps this close from it, and cannot checkpoint itself.
         try:

@@ -273,7 +273,8 @@ NEVER_WRITTEN = {
 
 def listing(folder: Path) -> tuple[tuple[str, str | None], ...]:
     """The folder's entries with a digest of each regular file's bytes (a link's target,
-    not followed): what no refused command may change."""
+    not followed): what no refused command may change. A -shm, whose bytes are SQLite's
+    index of the -wal, is listed by name only."""
     out = []
     for entry in sorted(os.listdir(folder)):
         path = folder / entry
@@ -286,6 +287,26 @@ def listing(folder: Path) -> tuple[tuple[str, str | None], ...]:
             digest = None
         out.append((entry, digest))
     return tuple(out)
+
+
+#: The digest of an empty file.
+_EMPTY = hashlib.sha256(b"").hexdigest()
+
+
+def kept(
+    before: tuple[tuple[str, str | None], ...], after: tuple[tuple[str, str | None], ...]
+) -> bool:
+    """Whether a command left the folder as ``before``: nothing added, nothing changed, and
+    nothing taken away but side files that hold none of the fight (a -shm, SQLite's index,
+    which it rebuilds; an empty -wal), which SQLite's last connection takes away as it
+    closes."""
+
+    def disposable(entry: tuple[str, str | None]) -> bool:
+        name, digest = entry
+        return name.endswith("-shm") or (name.endswith("-wal") and digest == _EMPTY)
+
+    gone = set(before) - set(after)
+    return set(after) <= set(before) and all(disposable(e) for e in gone)
 
 
 def side_files(db: Path) -> set[str]:
