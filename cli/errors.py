@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import datetime as _dt
+import errno
 import os
 import tempfile
 import traceback
@@ -107,8 +108,40 @@ def _handle(err: BaseException) -> tuple[int, str]:
             return EXIT_NOT_FRACAS, f"{_one_line(err)}; nothing was written"
         return EXIT_SCHEMA, f"{_one_line(err)}; upgrade fracas"
     if isinstance(err, OSError):
-        return EXIT_IO, f"{err.filename or ''}: {err.strerror or err}".lstrip(": ")
+        return EXIT_IO, _os_error(err)
     return EXIT_INTERNAL, _internal(err)
+
+
+def _os_error(err: OSError) -> str:
+    """An error of the operating system, naming its file: the one it names, or, if it names
+    none, the standard output when that is what failed (``fracas log > /dev/full``)."""
+    name = str(err.filename) if err.filename is not None else _failed_output(err)
+    if err.errno == errno.ENOSPC:
+        return f"the disk is full ({name}); nothing more was written"
+    return f"{name}: {err.strerror or err}"
+
+
+def _failed_output(err: OSError) -> str:
+    """The stream an error that names no file was raised writing to: the standard output
+    (or error) if a frame it passed through was writing to one, with what that is."""
+    tb = err.__traceback__
+    while tb is not None:
+        for value in tb.tb_frame.f_locals.values():
+            fileno = getattr(value, "fileno", None)
+            if not callable(fileno):
+                continue
+            try:
+                fd = fileno()
+            except (OSError, ValueError, TypeError):
+                continue
+            if fd in (1, 2):
+                name = "the standard output" if fd == 1 else "the standard error"
+                try:
+                    return f"{name}, {os.readlink(f'/proc/self/fd/{fd}')}"
+                except OSError:
+                    return name
+        tb = tb.tb_next
+    return "a file fracas was writing"
 
 
 def _one_line(err: BaseException) -> str:

@@ -60,12 +60,29 @@ def report(
         if output is None:
             typer.echo(text, nl=False)
             return
-        output.write_text(text, encoding="utf-8")
+        write_out(output, text)
     _emit(
         ctx,
         f"wrote {output} ({len(r.entries)} plies)",
         {"out": str(output), "plies": len(r.entries)},
     )
+
+
+def write_out(output: Path, text: str) -> None:
+    """Write ``text`` to ``output``; one that cannot be written (a full disk, ``/dev/full``,
+    a missing folder, no permission) is refused naming it (exit 7), and no half-written
+    file is left."""
+    try:
+        f = output.open("w", encoding="utf-8")
+    except OSError as err:
+        raise OSError(err.errno, err.strerror, str(output)) from None
+    try:
+        with f:
+            f.write(text)
+    except OSError as err:
+        if output.is_file():
+            output.unlink(missing_ok=True)  # emptied to be rewritten: not half of it, at least
+        raise OSError(err.errno, err.strerror, str(output)) from None
 
 
 def _not_a_database(output: Path) -> None:

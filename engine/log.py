@@ -14,6 +14,7 @@ and every ply's hash computed from the rows as they are, none of which is rewrit
 
 from __future__ import annotations
 
+import errno
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -22,7 +23,7 @@ from pathlib import Path
 from engine.chain import Tampered, encounter_hash, layout_of, ply_hash
 from engine.logfile import APPLICATION_ID as APPLICATION_ID
 from engine.logfile import BUSY_TIMEOUT_S as BUSY_TIMEOUT_S
-from engine.logfile import CHAIN, CHAINED_SCHEMA, SCHEMA, VIEWS, publish, translate
+from engine.logfile import CHAIN, CHAINED_SCHEMA, SCHEMA, VIEWS, full, publish, translate
 from engine.logfile import OLDEST_SCHEMA as OLDEST_SCHEMA
 from engine.logfile import SCHEMA_VERSION as SCHEMA_VERSION
 from engine.logfile import Busy as Busy
@@ -32,7 +33,9 @@ from engine.logfile import NoDatabase as NoDatabase
 from engine.logfile import NotFracas as NotFracas
 from engine.logfile import SchemaMismatch as SchemaMismatch
 from engine.logfile import StoreError as StoreError
-from engine.logfile import check_header as check_header
+from engine.logheader import check_header as check_header
+from engine.logheader import look
+from engine.logopen import Opened, close, connect, creatable
 from engine.logreads import Reader
 from engine.logrows import BranchRow as BranchRow
 from engine.logrows import EncounterRow as EncounterRow
@@ -40,7 +43,7 @@ from engine.logrows import PlyRow as PlyRow
 from engine.logrows import StoredEvent as StoredEvent
 from engine.logrows import free_name
 from engine.logrows import skip_depth as skip_depth
-from engine.logupgrade import add_views, upgrade
+from engine.logupgrade import add_views, check_pages, stamp, upgrade
 from engine.sha import sha256
 
 
@@ -53,41 +56,58 @@ def _now() -> str:
 class Store(Reader):
     """The SQLite log of one file. Open with :meth:`open`; writes are single transactions."""
 
+    #: Why the file takes no writes (exit 7: read-only, or a full disk), or None.
+    read_only: str | None = None
+    #: SQLite's check of the file's pages passed on this connection (engine/logupgrade.py:
+    #: ``check_pages``): once a command, or once while a shell keeps the file open.
+    checked = False
+    #: A write was committed through this store.
+    wrote = False
+    _opened: Opened | None = None
+
     @classmethod
     def open(cls, path: Path, *, create: bool = False) -> Store:
-        """Open ``path``; with ``create`` make a new fracas file if none exists there."""
-        if not path.exists():
+        """Open ``path``; with ``create`` make a new fracas file if none exists there.
+
+        What is checked before SQLite touches the file, and how it is opened (to write, or
+        only to read, leaving nothing beside it), is engine/logopen.py."""
+        if not look(path):
             if not create:
                 raise NoDatabase(
                     f"{path}: no fracas database here; start one with "
                     "`fracas new NAME --seed N` (or pass --db PATH)"
                 )
             return cls._create(path)
-        version = check_header(path)
-        conn: sqlite3.Connection | None = None
+        opened = connect(path)
+        conn = opened.conn
+        version = opened.header.version
+        chained = version >= CHAINED_SCHEMA
         try:
-            conn = sqlite3.connect(
-                f"file:{path}?mode=rw", uri=True, isolation_level=None, timeout=BUSY_TIMEOUT_S
-            )
-            conn.execute("PRAGMA synchronous=FULL")
-            conn.execute("SELECT count(*) FROM branches").fetchone()
-            chained = version >= CHAINED_SCHEMA
             if (
                 not chained
                 and conn.execute(
                     "SELECT 1 FROM sqlite_master WHERE name IN ('hashes', 'snapshots')"
                 ).fetchone()
             ):
-                conn.close()
                 raise NotFracas(
                     f"{path}: the file says schema {version} but holds the hash chain of schema "
                     f"{CHAINED_SCHEMA} or later: it was changed outside fracas"
                 )
-        except sqlite3.Error as err:
-            if conn is not None:  # closed now, not by a collection at exit: no -wal left
-                conn.close()
-            raise translate(err, path) from None
-        return cls(path, conn, chained=chained, layout=layout_of(version))
+        except BaseException as err:
+            close(opened, wrote=False)  # closed now, not by a collection at exit
+            if isinstance(err, sqlite3.Error):
+                raise translate(err, path) from None
+            raise
+        store = cls(path, conn, chained=chained, layout=layout_of(version), uri=opened.uri)
+        store._opened, store.read_only = opened, opened.read_only
+        return store
+
+    def close(self) -> None:
+        """Close the file as engine/logopen.py's ``close`` says."""
+        if self._opened is None:
+            self._conn.close()
+        else:
+            close(self._opened, self.wrote)
 
     @classmethod
     def _create(cls, path: Path) -> Store:
@@ -97,8 +117,7 @@ class Store(Reader):
         without its schema version): it would refuse the file as foreign. Publishing is a hard
         link, which fails if ``path`` appeared meanwhile; then the other process's file is used.
         """
-        if not path.parent.is_dir():
-            raise DiskError(f"{path}: folder {path.parent} does not exist")
+        creatable(path)
         import uuid  # here: it imports `platform`, ~1.5 ms a command that does not create pays
 
         tmp = path.with_name(f".{path.name}.creating-{uuid.uuid4().hex}")
@@ -115,43 +134,47 @@ class Store(Reader):
         except sqlite3.Error as err:
             raise translate(err, path) from None
         except OSError as err:
+            if err.errno == errno.ENOSPC:
+                raise DiskError(full(path)) from None
             raise DiskError(f"{path}: cannot create ({err.strerror or err})") from None
         finally:
             for leftover in (tmp, Path(f"{tmp}-wal"), Path(f"{tmp}-shm"), Path(f"{tmp}-journal")):
                 leftover.unlink(missing_ok=True)
-        return cls.open(path)
+        store = cls.open(path)
+        store.checked = True  # made just now, by this process
+        return store
 
     # --- writes -------------------------------------------------------------------------
 
     @contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
-        """One write transaction; a schema-1 file is upgraded inside it first, and a file
-        without this fracas's read-only views gains them."""
+        """One write transaction: refused (exit 7) if the file takes no writes; then SQLite's
+        check of the file's pages (once for this store), the file's stamp, and a schema-1
+        file upgraded and the read-only views added, before what the caller writes."""
+        if self.read_only is not None:
+            raise DiskError(self.read_only)
         conn = self._conn
         was_chained = self.chained
         try:
             conn.execute("BEGIN IMMEDIATE")
+            if not self.checked:
+                check_pages(conn, self.path)
+                self.checked = True
             if not self.chained:
                 upgrade(conn)
                 self._set_chained(True)
             add_views(conn)
-        except sqlite3.Error as err:
-            if conn.in_transaction:
+            stamp(conn)
+            yield conn
+            conn.execute("COMMIT")
+        except BaseException as err:
+            if conn.in_transaction:  # a failed COMMIT may have rolled back already
                 conn.execute("ROLLBACK")
             self._set_chained(was_chained)
-            raise translate(err, self.path) from None
-        try:
-            yield conn
-        except BaseException:
-            conn.execute("ROLLBACK")
-            self._set_chained(was_chained)
+            if isinstance(err, sqlite3.Error):
+                raise translate(err, self.path) from None
             raise
-        try:
-            conn.execute("COMMIT")
-        except sqlite3.Error as err:
-            conn.execute("ROLLBACK")
-            self._set_chained(was_chained)
-            raise translate(err, self.path) from None
+        self.wrote = True
 
     def keep_cache(self) -> None:
         """Write the snapshots a command's rebuilds found worth keeping, if the file lets us

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import csv
 import json
+import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -32,6 +33,7 @@ from typing import Any
 import msgspec
 import sqlite_utils
 
+from engine.logfile import translate
 from engine.rules import UsageError
 from engine.table import PlyView, Table
 from events.core import Event, Roll
@@ -201,6 +203,8 @@ def write_db(data: Rows, out: Path) -> None:
             f"{out}: not written: the log holds a number too big for a table ({err}); "
             "`fracas replay --verify` re-resolves it"
         ) from None
+    except sqlite3.Error as err:  # a full disk, a read-only folder: named, nothing left
+        raise translate(err, out) from None
     finally:
         db.close()
         if not done:  # never a half-written file
@@ -222,10 +226,13 @@ def write_csv(data: Rows, folder: Path) -> list[Path]:
     for name in TABLES:
         path = folder / f"{name}.csv"
         table = data[name]
-        with path.open("w", newline="", encoding="utf-8") as f:
-            fields = list(SCHEMA[name][0])  # the header even of an empty table
-            writer = csv.DictWriter(f, fieldnames=fields)
-            writer.writeheader()
-            writer.writerows(table)
+        try:
+            with path.open("w", newline="", encoding="utf-8") as f:
+                fields = list(SCHEMA[name][0])  # the header even of an empty table
+                writer = csv.DictWriter(f, fieldnames=fields)
+                writer.writeheader()
+                writer.writerows(table)
+        except OSError as err:  # named, whatever the system names (a write names nothing)
+            raise OSError(err.errno, err.strerror, str(path)) from None
         written.append(path)
     return written

@@ -1,5 +1,6 @@
-"""What a fracas file is: its SQLite schema, how it is recognised before SQLite opens it, how
-a new one is published, and the errors a file can raise (with the README's exit codes).
+"""What a fracas file is: its SQLite schema, how a new one is published, and the errors a
+file can raise (with the README's exit codes); how it is recognised before SQLite opens it is
+engine/logheader.py, how it is opened engine/logopen.py.
 
 :mod:`engine.log` is the store over such a file; the SQL of the schema is here, every query
 there.
@@ -9,7 +10,6 @@ from __future__ import annotations
 
 import os
 import sqlite3
-import stat
 from pathlib import Path
 
 APPLICATION_ID = 0x46524143  # "FRAC"
@@ -21,7 +21,7 @@ CHAINED_SCHEMA = 2
 #: (new tables only: no row of it is rewritten).
 OLDEST_SCHEMA = 1
 BUSY_TIMEOUT_S = 5.0
-_HEADER = b"SQLite format 3\x00"
+SQLITE_HEADER = b"SQLite format 3\x00"
 
 SCHEMA = """
 CREATE TABLE encounters (
@@ -208,18 +208,48 @@ def translate(err: sqlite3.Error, path: Path) -> StoreError:
     if "locked" in low or "busy" in low:
         return Busy(f"{path}: the database is busy (another fracas is writing); try again")
     if "no such table" in low or "no such column" in low:
-        return NotFracas(f"{path}: the database is corrupt (part of its schema is missing: {text})")
+        return NotFracas(
+            f"{path}: the database is corrupt (part of its schema is missing: {text}); "
+            "nothing was written"
+        )
     if "not a database" in low or "malformed" in low or "corrupt" in low:
-        return NotFracas(f"{path}: the database is corrupt ({text})")
+        return NotFracas(f"{path}: the database is corrupt ({text}); nothing was written")
     if "could not decode to utf-8" in low:  # sqlite3 names the column, then prints the bytes
         column = text.split("column", 1)[-1].split("with text", 1)[0].strip(" '")
         return NotFracas(
             f"{path}: a text column ({column[:40]}) holds bytes that are not UTF-8: the log "
             "was changed outside fracas"
         )
-    if isinstance(err, sqlite3.OperationalError) or "disk" in low or "readonly" in low:
+    if "full" in low or ("i/o" in low and disk_full(path, DIAGNOSE_FULL)):
+        return DiskError(full(path))
+    if "readonly" in low or "read-only" in low:
+        return DiskError(f"{path}: the file or its folder is read-only ({text})")
+    if isinstance(err, sqlite3.OperationalError) or "disk" in low:
         return DiskError(f"{path}: {text}")
     return NotFracas(f"{path}: {text}")
+
+
+#: Below this many free bytes a file system is full to fracas: SQLite could not make the
+#: index of its -wal (32 KiB), nor write a ply. An I/O error with less than
+#: :data:`DIAGNOSE_FULL` free is put down to a full disk.
+FULL_BELOW = 64 * 1024
+DIAGNOSE_FULL = 1024 * 1024
+
+
+def full(path: Path) -> str:
+    """The message of a full disk (exit 7)."""
+    return f"the disk is full ({path}); nothing was written"
+
+
+def disk_full(path: Path, below: int = FULL_BELOW) -> bool:
+    """Whether the file system of ``path``'s folder has less than ``below`` bytes free (to
+    this user: root may use the blocks kept back for it)."""
+    try:
+        fs = os.statvfs(Path(os.path.realpath(path)).parent)
+    except OSError:
+        return False
+    blocks = fs.f_bfree if os.geteuid() == 0 else fs.f_bavail
+    return blocks * fs.f_frsize < below
 
 
 def is_database(path: Path) -> bool:
@@ -228,67 +258,7 @@ def is_database(path: Path) -> bool:
     if not path.is_file():
         return False
     with path.open("rb") as f:
-        return f.read(len(_HEADER)) == _HEADER
-
-
-def check_header(path: Path) -> int:
-    """Refuse a file that is not ours before SQLite touches it (exit 5 or 6); return its
-    schema version.
-
-    A file whose size is not a whole number of its pages, or smaller than the pages its
-    header counts, was truncated (or grown by something else): it is refused as corrupt.
-    """
-    try:
-        mode = os.stat(path).st_mode
-    except FileNotFoundError:
-        mode = None
-    except OSError as err:
-        raise DiskError(f"{path}: cannot read ({err.strerror})") from None
-    if mode is not None and not stat.S_ISDIR(mode) and not stat.S_ISREG(mode):  # a FIFO blocks
-        raise NotFracas(f"{path}: not a regular file (a FIFO or a device), not a fracas database")
-    if mode is not None and stat.S_ISDIR(mode):
-        raise NotFracas(f"{path}: is a directory, not a fracas database")
-    try:
-        fd = os.open(path, os.O_RDONLY)
-    except IsADirectoryError:
-        raise NotFracas(f"{path}: is a directory, not a fracas database") from None
-    except OSError as err:
-        raise DiskError(f"{path}: cannot read ({err.strerror})") from None
-    try:
-        head = os.read(fd, 100)
-        size = os.fstat(fd).st_size
-    except OSError as err:
-        raise DiskError(f"{path}: cannot read ({err.strerror})") from None
-    finally:
-        os.close(fd)
-    if not head:
-        raise NotFracas(f"{path}: the file is empty, not a fracas database")
-    if len(head) < 100 or not head.startswith(_HEADER):
-        raise NotFracas(f"{path}: not a fracas database (not an SQLite file, or corrupt)")
-    app_id = int.from_bytes(head[68:72], "big")
-    if app_id != APPLICATION_ID:
-        raise NotFracas(
-            f"{path}: not a fracas database (SQLite application_id 0x{app_id:08x}, "
-            f"fracas uses 0x{APPLICATION_ID:08x})"
-        )
-    version = int.from_bytes(head[60:64], "big")
-    if version > SCHEMA_VERSION:
-        raise SchemaMismatch(
-            f"{path}: written by a newer fracas (schema {version}; this one reads up to "
-            f"{SCHEMA_VERSION}); upgrade fracas"
-        )
-    if version < OLDEST_SCHEMA:
-        raise SchemaMismatch(f"{path}: schema {version} is older than {OLDEST_SCHEMA}")
-    page = int.from_bytes(head[16:18], "big")
-    page = 65536 if page == 1 else page
-    pages = int.from_bytes(head[28:32], "big")
-    counted = head[24:28] == head[92:96]  # SQLite: the page count is valid only then
-    if page < 512 or size % page or (counted and size < pages * page):
-        raise NotFracas(
-            f"{path}: the database is corrupt (its size, {size} bytes, does not fit its "
-            f"{page}-byte pages: truncated or overwritten)"
-        )
-    return version
+        return f.read(len(SQLITE_HEADER)) == SQLITE_HEADER
 
 
 def publish(tmp: Path, path: Path) -> None:

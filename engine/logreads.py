@@ -52,10 +52,18 @@ class Reader(PathReads):
     """The queries over one open fracas file."""
 
     def __init__(
-        self, path: Path, conn: sqlite3.Connection, *, chained: bool = True, layout: int = LAYOUT
+        self,
+        path: Path,
+        conn: sqlite3.Connection,
+        *,
+        chained: bool = True,
+        layout: int = LAYOUT,
+        uri: str = "",
     ) -> None:
         self.path = path
         self._conn = conn
+        #: The URI the connection was opened by (engine/logopen.py): a forked reader's too.
+        self.uri = uri or f"file:{path}?mode=rw"
         #: False for a schema-1 file not yet upgraded: no stored hashes, no snapshots.
         self.chained = chained
         #: The layout of the file's hash chain (engine/chain.py: ``layout_of``).
@@ -92,15 +100,10 @@ class Reader(PathReads):
         (plies and their events are append-only, so any later snapshot of the file holds
         them unchanged); close it when done."""
         try:
-            conn = sqlite3.connect(
-                f"file:{self.path}?mode=rw",
-                uri=True,
-                isolation_level=None,
-                timeout=BUSY_TIMEOUT_S,
-            )
+            conn = sqlite3.connect(self.uri, uri=True, isolation_level=None, timeout=BUSY_TIMEOUT_S)
         except sqlite3.Error as err:
             raise translate(err, self.path) from None
-        return Reader(self.path, conn, chained=self.chained, layout=self.layout)
+        return Reader(self.path, conn, chained=self.chained, layout=self.layout, uri=self.uri)
 
     # --- reads --------------------------------------------------------------------------
 

@@ -1,5 +1,6 @@
-"""Upgrading a file inside a write transaction that :class:`engine.log.Store` has begun. A
-schema-1 file (from before the hash chain) is brought to the current schema: the chain's
+"""What a write transaction that :class:`engine.log.Store` has begun does first: SQLite's check
+of the file's pages (:func:`check_pages`), the file's stamp (:func:`stamp`), and upgrading the
+file. A schema-1 file (from before the hash chain) is brought to the current schema: the chain's
 tables are created and every ply's hash computed from its rows as they stand, in the current
 layout (a schema-2 file keeps its chain and its layout, engine/chain.py). A file without this
 fracas's read-only views (``v_plies``, ``v_rolls``: engine/logfile.py) gains them. No existing
@@ -7,11 +8,14 @@ row is rewritten."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from collections.abc import Iterator
+from pathlib import Path
 
 from engine.chain import LAYOUT, encounter_hash, ply_hash
 from engine.logfile import CHAIN, CHAINED_SCHEMA, SCHEMA_VERSION, VIEW_NAMES, VIEWS, NotFracas
+from engine.logsides import NO_STAMP, STAMP_KEY, split_stamp
 
 
 def statements(script: str) -> Iterator[str]:
@@ -89,3 +93,30 @@ def add_views(conn: sqlite3.Connection) -> bool:
     for sql in _VIEWS.values():
         conn.execute(sql)
     return True
+
+
+def check_pages(conn: sqlite3.Connection, path: Path) -> None:
+    """SQLite's own check of every page of the file (``PRAGMA quick_check``: the b-trees,
+    their pages and cells, the free list; not an index against its table), inside the
+    write's transaction: a damaged file is refused (exit 5) before anything is written
+    into it, though the damage lies where the write would never read."""
+    rows = conn.execute("PRAGMA quick_check").fetchall()
+    if rows and rows[0][0] == "ok":
+        return
+    found = "; ".join(str(r[0]) for r in rows[:2])
+    raise NotFracas(
+        f"{path}: the database is corrupt (SQLite's check of its pages: {found[:300]}); "
+        "nothing was written"
+    )
+
+
+def stamp(conn: sqlite3.Connection) -> None:
+    """Stamp the file in the write's transaction (engine/logsides.py): the stamp it had,
+    then a new one."""
+    row = conn.execute("SELECT value FROM cursor WHERE key = ?", (STAMP_KEY,)).fetchone()
+    found = split_stamp(str(row[0]))[1] if row else NO_STAMP
+    conn.execute(
+        "INSERT INTO cursor (key, value) VALUES (?, ?) "
+        "ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+        (STAMP_KEY, f"{found} {os.urandom(8).hex()}"),
+    )

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from engine.amend import Amended as Amended
 from engine.amend import TableAmend
 from engine.dice import Dice
-from engine.log import EncounterRow, StoreError
+from engine.log import EncounterRow, NotFracas, StoreError
 from engine.odds import TableOdds
 from engine.outcome import over
 from engine.rebuild import chain_hash, remember
@@ -183,7 +183,13 @@ class Table(TableHistory, TableOdds, TableAmend):
         with self._store() as store:
             encounter = store.encounter(name)
             if encounter is None:
-                known = ", ".join(e.name for e in store.encounters()) or "none"
+                names = [e.name for e in store.encounters()]
+                if name in names:  # listed, yet not found by its name: SQLite's index of it
+                    raise NotFracas(
+                        f"{self.db}: the database is corrupt (encounter {name!r} is in it but "
+                        "its index does not find it); nothing was written"
+                    )
+                known = ", ".join(names) or "none"
                 raise UnknownName(f"no encounter called {name!r} (encounters: {known})")
             store.set_cursor("encounter", name)
             return encounter

@@ -131,6 +131,8 @@ class TableBase:
         #: What the last method kept, and the file as it left it closed.
         self._kept: dict[object, object] = {}
         self._left_as: FileMark | None = None
+        #: SQLite's check of the file's pages passed as the last method left it.
+        self._checked = False
         #: The thread running an :meth:`as_one` block, and its store, if one is.
         self._shared: tuple[int, Store] | None = None
 
@@ -176,14 +178,17 @@ class TableBase:
             return
         same = self._left_as is not None and file_mark(self.db) == self._left_as
         handed, self._kept, self._left_as = (self._kept if same else {}), {}, None
+        checked, self._checked = same and self._checked, False
         store = Store.open(self.db, create=create)
         store.handed = handed
+        store.checked = store.checked or checked  # the file as that check left it
         try:
             yield store
             store.keep_cache()  # only once the command has succeeded: a refusal writes nothing
         finally:
             store.close()
         self._kept, self._left_as = hand_on(store), file_mark(self.db)
+        self._checked = store.checked
 
     def _scene(self, store: Store, branch: str | None = None) -> Scene:
         encounter = self._encounter(store)

@@ -121,7 +121,9 @@ def test_only_the_log_speaks_sql() -> None:
     reader's path walks, through its connection); engine/logfile.py creates it and
     reads its errors; engine/logupgrade.py gives a schema-1 file the hash chain inside the
     store's transaction; engine/logamend.py gives a branch an amended line and takes it back;
-    engine/logexport.py writes the flat tables of `fracas export` (another file)."""
+    engine/logexport.py writes the flat tables of `fracas export` (another file);
+    engine/logheader.py reads a file's stamp without taking a lock, and engine/logopen.py
+    opens the file (to write, or only to read)."""
     speakers = {
         _rel(p)
         for p in _modules()
@@ -132,6 +134,8 @@ def test_only_the_log_speaks_sql() -> None:
         "engine/log.py",
         "engine/logreads.py",
         "engine/logfile.py",
+        "engine/logheader.py",
+        "engine/logopen.py",
         "engine/logupgrade.py",
         "engine/logamend.py",
         "engine/logexport.py",
@@ -173,6 +177,8 @@ def test_only_the_log_holds_sql_text() -> None:
         "engine/logreads.py",
         "engine/logpaths.py",
         "engine/logfile.py",
+        "engine/logheader.py",
+        "engine/logopen.py",
         "engine/logupgrade.py",
         "engine/logamend.py",
         "engine/logexport.py",
