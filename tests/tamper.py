@@ -58,9 +58,30 @@ def true_hash(db: Path, ply: int) -> bytes:
             "SELECT ply, tag, version, body FROM events WHERE ply = ? ORDER BY idx", (ply,)
         ).fetchall()
         layout = layout_of(conn.execute("PRAGMA user_version").fetchone()[0])
+        state = None
+        if layout >= 3:  # the state the ply carries, as stored (engine/chain.py)
+            found = conn.execute(
+                "SELECT state_key, state_digest FROM hashes WHERE ply = ?", (ply,)
+            ).fetchone()
+            if found is not None and found[0] is not None:
+                state = (found[0], bytes(found[1]))
     finally:
         conn.close()
-    return ply_hash(base, *content, events, layout)
+    return ply_hash(base, *content, events, layout, state)
+
+
+def rehash_from(db: Path, ply: int) -> None:
+    """Store the hash ``ply`` now has, and every ply after it (by id) that of its own: the
+    chain a forger who recomputes every hash leaves (a consistent file, another head hash)."""
+    conn = sqlite3.connect(db)
+    try:
+        later = [
+            r[0] for r in conn.execute("SELECT id FROM plies WHERE id >= ? ORDER BY id", (ply,))
+        ]
+    finally:
+        conn.close()
+    for p in later:
+        rehash(db, p)
 
 
 def rehash(db: Path, ply: int) -> None:
