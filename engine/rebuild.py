@@ -242,16 +242,20 @@ def _nearest(
 ) -> tuple[tuple[int, bytes] | None, FightState]:
     """``(depth, stored hash)`` of the deepest ply among the path's ``rows`` that carries
     its state in the chain under the current key and whose snapshot holds it, and that state
-    (one query); a snapshot that holds another state is refused (ForgedSnapshot)."""
+    (one query), the ply checked against its hash; a snapshot that holds another state is
+    refused (ForgedSnapshot)."""
     snaps = kernel.snapshots
     key = snaps.key
-    marks = [r for r in reversed(rows) if len(r) > 13 and r[12] == key]
+    marks = [r for r in reversed(rows) if _carries(r, key)]
     found = store.snapshots_of([r[0] for r in marks], key)  # type: ignore[misc]
     for r in marks:
         kept = r[11]
         snap = found.get(r[0])  # type: ignore[call-overload]
         if snap is None or not isinstance(kept, bytes):
             continue
+        # the ply itself checked first (its row, its events and the state it carries): a
+        # snapshot and the state its ply carries, both rewritten, is a changed ply
+        chain_hash(store, store.row(r))
         state = snaps.held(snap, kept, state_of(r), store.path, r[3])
         if state is not None:
             return (r[3], kept), state  # type: ignore[return-value]
@@ -286,8 +290,11 @@ class Kept(NamedTuple):
     #: state in the chain under the current key with a snapshot holding it (-1: none known):
     #: an append far above it carries its own (engine/table.py).
     carried: int = -1
-    #: Whether this command checked every ply from the encounter's start to this one against
-    #: its hash (False: it started from a snapshot, or from a state handed to it).
+    #: Whether every ply from the encounter's start to this one was checked against its hash
+    #: (by this command, or by the one that handed the state on, the file unchanged since)
+    #: because no ply on its path carries a state to start from: False where one does (a
+    #: command starts from its snapshot, and reads none below), so that the answer is the
+    #: file's, not the process's nor its cache's.
     whole: bool = False
 
 
@@ -314,7 +321,7 @@ def state_at(kernel: Kernel, store: Store, head_id: int, *, snapshots: bool = Tr
         return kept.state
     handed = store.handed.pop(key, None)
     if isinstance(handed, Kept) and _same_ply(store, head_id, handed.hash):
-        store.kept[key] = handed._replace(whole=False)
+        store.kept[key] = handed  # the file is as the command that kept it left it
         return handed.state
     with bulk():
         folded = _state_at(kernel, store, head_id, snapshots=True)
@@ -398,7 +405,15 @@ def _state_at(kernel: Kernel, store: Store, head_id: int, *, snapshots: bool) ->
                 store.cache.append((raw[0], snaps.key, plies.hashes[i], snaps.encode(state)))  # type: ignore[arg-type]
                 carried = raw[3]  # type: ignore[assignment]
     state = kernel.fold_stored(store, state, plies.events[at:])
-    return Kept(plies.hashes[-1] if plies.hashes else b"", state, carried, base is None)
+    # every ply read from the start; said only where no ply carries a state a command could
+    # start from, so that what `status` says is the file's, not its cache's
+    whole = base is None and not any(_carries(r, snaps.key) for r in rows)
+    return Kept(plies.hashes[-1] if plies.hashes else b"", state, carried, whole)
+
+
+def _carries(raw: tuple[object, ...], key: str) -> bool:
+    """Whether the ply of ``raw`` carries its state in the chain under ``key``."""
+    return len(raw) > 13 and raw[12] == key
 
 
 def _folded(

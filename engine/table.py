@@ -15,12 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 from engine.amend import Amended as Amended
 from engine.amend import TableAmend
-from engine.chain import publish_hash
 from engine.dice import Dice
 from engine.log import EncounterRow, PlyRow, StoreError
 from engine.odds import TableOdds
 from engine.outcome import over
-from engine.rebuild import chain_hash, kept_at, read_path, remember
+from engine.rebuild import chain_hash, kept_at, remember
 from engine.replay import encode_all, kernel_for
 from engine.rules import (
     DEFAULT_SYSTEM,
@@ -226,9 +225,9 @@ class Table(TableHistory, TableOdds, TableAmend):
                 encode_all(events),
                 snapshot,
             )
-            if snapshot is not None and sc.store.layout >= 3:
-                carried = depth
             whole = kept is not None and kept.whole
+            if snapshot is not None and sc.store.layout >= 3:  # it carries its state: the
+                carried, whole = depth, False  # next command starts from its snapshot
             remember(  # the next starts here
                 sc.kernel, sc.store, ply_id, after, sc.store.last_hash, carried=carried, whole=whole
             )
@@ -296,25 +295,14 @@ class Table(TableHistory, TableOdds, TableAmend):
 
 
 def _hashes(sc: Scene, head: PlyRow) -> dict[str, Any]:
-    """``status``'s hashes of the branch: its head's, its tip's (the last ply ``redo``
-    reaches), the one to publish over both, and whether every ply from the encounter's start
-    to the tip was checked against its hash by this command (``chain_checked``): a command
-    that starts from a snapshot checks the plies after it only, and says so; ``branches``
-    and ``replay --verify`` check them all."""
-    head_hash = chain_hash(sc.store, head)
+    """``status``'s hash of the branch's head, and whether every ply from the encounter's
+    start to it was checked against its hash (``chain_checked``: false when the state came
+    from a snapshot, whose plies below were not read; ``branches`` and ``replay --verify``
+    check them all, and give the hash to publish)."""
     kept = kept_at(sc.kernel, sc.store, head.id)
-    whole = kept is not None and kept.whole
-    tip_hash = head_hash
-    if sc.branch.tip != head.id:
-        if whole:  # the undone plies too, from the head's hash
-            tip_hash = read_path(sc.store, sc.branch.tip, head.depth, head_hash)[-1].hash
-        else:
-            tip_hash = chain_hash(sc.store, sc.store.ply(sc.branch.tip))
     return {
-        "head_hash": head_hash.hex(),
-        "tip_hash": tip_hash.hex(),
-        "publish_hash": publish_hash(head_hash, tip_hash).hex(),
-        "chain_checked": whole,
+        "head_hash": chain_hash(sc.store, head).hex(),
+        "chain_checked": kept is not None and kept.whole,
     }
 
 

@@ -4,6 +4,7 @@ so that what is tested is what follows the hash check, not the check itself."""
 
 from __future__ import annotations
 
+import hashlib
 import sqlite3
 from pathlib import Path
 
@@ -105,3 +106,40 @@ def depth_of(db: Path, ply: int) -> int:
         return int(conn.execute("SELECT depth FROM plies WHERE id = ?", (ply,)).fetchone()[0])
     finally:
         conn.close()
+
+
+def reforge(db: Path, ply: int) -> None:
+    """What a forger with fracas at hand leaves after changing ``ply`` (or its encounter):
+    every hash from it recomputed, and every state a ply from it carries (schema 4) made the
+    state the forged log folds to there, its snapshot too, so that the file is one fracas
+    could have written."""
+    from engine.table import Table
+
+    rehash_from(db, ply)
+    conn = sqlite3.connect(db)
+    try:
+        carrying = [
+            r[0]
+            for r in conn.execute(
+                "SELECT ply FROM hashes WHERE ply >= ? AND state_key IS NOT NULL ORDER BY ply",
+                (ply,),
+            )
+        ]
+    finally:
+        conn.close()
+    for at in carrying:
+        with Table(db).scene() as sc:
+            state = sc.kernel.rebuild(sc.store, at, snapshots=False)
+            key, body, digest = sc.kernel.snapshots.seal(state)
+        execute(
+            db,
+            (
+                "UPDATE hashes SET state_key = ?, state_digest = ? WHERE ply = ?",
+                (key, digest, at),
+            ),
+            (
+                "UPDATE snapshots SET body = ?, digest = ? WHERE ply = ? AND key = ?",
+                (body, hashlib.sha256(body).digest(), at, key),
+            ),
+        )
+        rehash_from(db, at)
