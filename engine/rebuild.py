@@ -17,10 +17,11 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, NamedTuple
 
-from engine.chain import Tampered, encounter_hash, ply_hasher, state_of
+from engine.chain import NO_EVENTS, Tampered, encounter_hash, ply_hasher, state_of, text_digest
 from engine.log import PlyRow, Store
 from engine.logreads import Reader
 from engine.logrows import ply_row, row_problem
+from engine.sha import bulk_sha256
 from engine.skim import SKIM_FROM, Skimmed, skim
 from projections.state import FightState
 
@@ -197,24 +198,57 @@ def check_chain(
     return out
 
 
-def check_whole(store: Store, ply_id: int, checked: dict[object, bytes]) -> list[Read]:
+def check_whole(store: Store, ply_id: int, checked: dict[object, bytes]) -> None:
     """Check every ply on the path to ``ply_id`` from the encounter's start against its hash
     (and its rules version against the one before it), but those in ``checked`` (ply id ->
     hash, checked before by this command: branches share their first plies), which gains
-    them; the plies read now, the last of them ``ply_id`` unless it was checked before."""
+    them. Hashed from each ply's events as one text (:func:`_texts_hashes`, as a skim
+    does), else row by row, which names the ply at fault."""
     rows = path_of(store, ply_id)
     at = 0
     while at < len(rows) and rows[at][0] in checked:
         at += 1
     if at == len(rows):
-        return []
+        return
     before = rows[at - 1] if at else None
-    previous = None if before is None else checked[before[0]]
-    floor = None if before is None else (before[7], f"ply #{before[3]}'s")
     tail = rows[at:]
-    reads = check_chain(store, tail, events_by_ply(store, tail), previous, floor)  # type: ignore[arg-type]
-    checked.update((r.id, r.hash) for r in reads)
-    return reads
+    if before is None:  # from the encounter's start (path_of checked that it is one)
+        previous, floor = root_hash(store, store.row(tail[0])), floor_before(store, tail[0])
+    else:
+        previous, floor = checked[before[0]], (before[7], f"ply #{before[3]}'s")  # type: ignore[assignment]
+    found = _texts_hashes(store, tail, previous, floor[0])
+    if found is None:
+        base = None if before is None else previous
+        found = [r.hash for r in check_chain(store, tail, events_by_ply(store, tail), base, floor)]
+    checked.update((r[0], h) for r, h in zip(tail, found, strict=True))
+
+
+def _texts_hashes(
+    store: Store, rows: Sequence[tuple[object, ...]], previous: bytes, floor: int
+) -> list[bytes] | None:
+    """The hashes of ``rows`` (consecutive plies of one path, the first chaining from
+    ``previous``, its rules version no older than ``floor``), each checked, from their
+    events as layout 2 and 3 hash them, one text per ply (``Reader.ply_texts``): no Python
+    object per event. None: anything the row-by-row read must look at (layout 1, a path
+    woven through other plies, a NULL, a row of another type, a mismatch)."""
+    if store.layout == 1 or not store.chained:
+        return None
+    texts = store.ply_texts([r[0] for r in rows])  # type: ignore[misc]
+    if texts is None or len(texts) > len(rows):
+        return None
+    sha = bulk_sha256()
+    out: list[bytes] = []
+    for raw in rows:
+        text = texts.get(raw[0], NO_EVENTS)  # type: ignore[call-overload]
+        if text[4] or row_problem(raw) is not None:
+            return None
+        found = text_digest(sha, previous, raw[3:11], text, state_of(raw))
+        version = raw[7]
+        if raw[11] != found or version < floor:  # type: ignore[operator]
+            return None
+        previous, floor = found, version  # type: ignore[assignment]
+        out.append(found)
+    return out
 
 
 def checked_plies(
