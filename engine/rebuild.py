@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from engine.chain import NO_EVENTS, Tampered, encounter_hash, ply_hasher, state_of, text_digest
 from engine.log import PlyRow, Store
 from engine.logreads import Reader
-from engine.logrows import ply_row, row_problem
+from engine.logrows import ply_row, row_problem, skip_depth
 from engine.sha import bulk_sha256
 from engine.skim import SKIM_FROM, Skimmed, skim
 from projections.state import FightState
@@ -198,6 +198,16 @@ def check_chain(
     return out
 
 
+def check_skips(store: Store, rows: Sequence[tuple[object, ...]]) -> None:
+    """Each ply of a whole path (``rows``, from the encounter's start) has the skip pointer
+    fracas gives it, the ply at ``skip_depth`` of its depth on the same path: the pointers
+    are in the hash, but a forger who recomputes it could send an `undo N` or a `branch --at`
+    elsewhere (Tampered)."""
+    for raw in rows[1:]:
+        if raw[4] != rows[skip_depth(raw[3])][0]:  # type: ignore[arg-type]
+            raise _changed(store, store.row(raw), "has a skip pointer off its path")
+
+
 def check_whole(store: Store, ply_id: int, checked: dict[object, bytes]) -> None:
     """Check every ply on the path to ``ply_id`` from the encounter's start against its hash
     (and its rules version against the one before it), but those in ``checked`` (ply id ->
@@ -205,6 +215,7 @@ def check_whole(store: Store, ply_id: int, checked: dict[object, bytes]) -> None
     them. Hashed from each ply's events as one text (:func:`_texts_hashes`, as a skim
     does), else row by row, which names the ply at fault."""
     rows = path_of(store, ply_id)
+    check_skips(store, rows)
     at = 0
     while at < len(rows) and rows[at][0] in checked:
         at += 1

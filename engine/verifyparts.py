@@ -24,7 +24,15 @@ import msgspec
 
 from engine.chain import Tampered, state_of
 from engine.log import NotFracas, PlyRow, Store
-from engine.rebuild import Floor, Read, Stored, check_chain, events_by_ply, path_of
+from engine.rebuild import (
+    Floor,
+    Read,
+    Stored,
+    check_chain,
+    check_skips,
+    events_by_ply,
+    path_of,
+)
 from engine.replay import Kernel, dice_for
 from engine.snapshots import ForgedSnapshot
 from engine.verify import Difference, SnapshotMismatch, Verified, first_difference
@@ -195,6 +203,7 @@ def verify_parts(
     of at least ``min_stretch`` plies at usable snapshots, one per worker; the answers read
     in path order."""
     rows = path_of(store, head if tip is None else tip)
+    check_skips(store, rows)
     depth = store.ply(head).depth
     if len(rows) <= depth or rows[depth][0] != head:
         raise Tampered(

@@ -426,6 +426,58 @@ def test_verify_catches_an_outcome_todays_rules_do_not_make_undone_plies_include
     assert f"ply #{HEAD + 1} (undone: `redo` brings it back), event {idx}" in text
 
 
+ROW_CHANGES = {
+    "its seed": "UPDATE plies SET seed = seed + 1 WHERE id = ?",
+    "its salt": "UPDATE plies SET salt = salt + 1 WHERE id = ?",
+    "its entered dice": "UPDATE plies SET dice = '[6]' WHERE id = ?",
+    "an event deleted": "DELETE FROM events WHERE ply = ? AND idx = 2",
+}
+
+
+@says(
+    "Caught by `replay --verify` without it: a ply whose events are not what today's rules "
+    "make of its seed, salt and entered dice (exit 1, the first difference), undone plies "
+    "included."
+)
+@pytest.mark.parametrize("change", sorted(ROW_CHANGES))
+def test_a_plies_seed_salt_dice_or_events_changed_alone_are_caught_by_verify(
+    change: str, fight: Path, fracas_inprocess: Cli
+) -> None:
+    """Every hash recomputed, but the ply's events left as they were (or one deleted): its
+    re-resolution differs."""
+    depth, ply = damage_ply(fight)
+    tamper.execute(fight, (ROW_CHANGES[change], (ply,)))
+    tamper.rehash_from(fight, ply)
+    found = fracas_inprocess("replay", "--verify", db=fight)
+    assert found.code == 1, found
+    assert found.stdout.startswith(f"differs at ply #{depth}, event ")
+
+
+POINTERS = {
+    "parent to itself": "UPDATE plies SET parent = id WHERE id = ?",
+    "depth moved": "UPDATE plies SET depth = depth + 1 WHERE id = ?",
+    "skip to the root": "UPDATE plies SET skip = (SELECT min(id) FROM plies) WHERE id = ?",
+}
+
+
+@says("A ply whose parent, depth or skip pointer does not make one path (exit 5).")
+@pytest.mark.parametrize("change", sorted(POINTERS))
+def test_a_changed_pointer_is_refused_with_every_hash_recomputed(
+    change: str, fight: Path, fracas_inprocess: Cli
+) -> None:
+    """A ply's parent, depth or skip pointer is in its hash and in the path's own checks:
+    with the hashes recomputed the path no longer holds (exit 5), for `replay --verify` and
+    `branches`, which check every ply, and for a command that follows the skip pointers
+    (`branch --at`)."""
+    ply = ply_id(fight, HEAD)
+    tamper.execute(fight, (POINTERS[change], (ply,)))
+    tamper.rehash_from(fight, ply)
+    before = file_state(fight)
+    for argv in (["replay", "--verify"], ["branch", "x", "--at", "2"], ["--json", "branches"]):
+        assert_one_line_error(fracas_inprocess(*argv, db=fight), 5, str(fight))
+    assert file_state(fight) == before
+
+
 @says(
     "A ply claiming a rules version older than its encounter's or than the ply before it "
     "(exit 5, naming the ply, the version it claims and the one it may not go below): a ply "
@@ -487,13 +539,15 @@ def test_fracas_never_appends_under_older_rules_than_the_fight_was_written_under
 
 
 @says("A ply #0 that does not say the encounter row's seed, system and rules version (exit 5).")
-@pytest.mark.parametrize("column", ["seed", "rules_version", "system"])
+@pytest.mark.parametrize("column", ["name", "seed", "rules_version", "system"])
 def test_an_encounter_start_that_does_not_say_what_its_row_says_is_refused(
     column: str, fight: Path, fracas_inprocess: Cli
 ) -> None:
     """The row alone changed, every hash recomputed (an encounter's seed gives the dice of
     every ply appended after)."""
-    value = {"seed": 8, "rules_version": VERSION - 1, "system": "gurps"}[column]
+    value = {"name": "other", "seed": 8, "rules_version": VERSION - 1, "system": "gurps"}[column]
+    if column == "name":  # the cursor names the encounter selected
+        tamper.execute(fight, ("UPDATE cursor SET value = 'other' WHERE key = 'encounter'", ()))
     tamper.execute(fight, (f"UPDATE encounters SET {column} = ?", (value,)))
     tamper.rehash_from(fight, ply_id(fight, 0))
     before = file_state(fight)
