@@ -1,13 +1,12 @@
 """Long fights for the benchmarks, made with the real rules and stored with the real store.
 
 The plies after the first three are written in one transaction to save time, which does not
-change what is read; the first command on such a fight folds it all and keeps snapshots.
+change what is read: each 16th carries its state, with its snapshot, as an append would.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -15,6 +14,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engine.dice import Dice  # noqa: E402
+from engine.log import NewPly  # noqa: E402
 from engine.replay import Kernel, encode_all  # noqa: E402
 from engine.table import Table  # noqa: E402
 from events.core import Declaration, InitiativeDeclared  # noqa: E402
@@ -53,7 +53,7 @@ def build(db: Path, plies: int | None = None, events: int | None = None) -> Tabl
         kernel: Kernel = sc.kernel
         state = kernel.rebuild(sc.store, sc.branch.head)
         head = sc.store.ply(sc.branch.head)
-        batch: list[tuple[int, int, int, str, Sequence[int], list[tuple[str, int, str]]]] = []
+        batch: list[NewPly] = []
         count = 0
         depth = head.depth
         target = plies - head.depth if plies is not None else None
@@ -61,7 +61,10 @@ def build(db: Path, plies: int | None = None, events: int | None = None) -> Tabl
             depth += 1
             declaration = next_declaration(state)
             produced, state = kernel.resolve(state, declaration, Dice(1234, depth, 0))
-            batch.append((1234, 0, kernel.pack.version, "bench", (), encode_all(produced)))
+            snapshot = kernel.snapshots.for_ply(depth, state)  # each 16th carries its state
+            batch.append(
+                (1234, 0, kernel.pack.version, "bench", (), encode_all(produced), snapshot)
+            )
             count += len(produced)
         sc.store.branch_with_plies(sc.encounter.id, "long", head.id, batch)
     table.switch("long")

@@ -217,25 +217,13 @@ def replay(
             "older_rules_first": None
             if found.first_older is None
             else render.diff_doc(found.first_older),
+            "undone": found.undone,
+            "tip_hash": found.tip_hash.hex(),
+            "publish_hash": found.publish_hash.hex(),
         }
         diff = found.difference
         if diff is None:
-            older = ""
-            if found.older:
-                first = found.first_older
-                older = (
-                    f"; {found.older} plies written under older rules are kept as recorded, "
-                    "today's rules deciding them otherwise"
-                    + (f" (first: {first.describe()})" if first is not None else "")
-                )
-            _emit(
-                ctx,
-                f"verified {found.plies} plies; log intact, head hash {found.head_hash.hex()} "
-                f"({found.snapshots} snapshots proved"
-                + (f", {found.ignored} damaged ones ignored)" if found.ignored else ")")
-                + older,
-                doc,
-            )
+            _emit(ctx, render.verified_text(found), doc)
             return
         _emit(ctx, f"differs at {diff.describe()}", {**doc, "difference": render.diff_doc(diff)})
         raise typer.Exit(1)

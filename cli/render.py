@@ -18,7 +18,7 @@ from projections.state import FightState
 
 if TYPE_CHECKING:
     from engine.plyoutcome import Told
-    from engine.verify import Difference
+    from engine.verify import Difference, Verified
 
 PLY_SCHEMA = "fracas.ply/1"
 LOG_SCHEMA = "fracas.log/1"
@@ -225,6 +225,9 @@ def branches_doc(views: list[BranchView]) -> list[dict[str, Any]]:
             "current": b.current,
             "redo": b.redo,
             "head_hash": b.head_hash,
+            "tip_hash": b.tip_hash,
+            "publish_hash": b.publish_hash,
+            "chain_checked": b.chain_checked,
         }
         for b in views
     ]
@@ -262,7 +265,33 @@ def diff_doc(d: Difference) -> dict[str, Any]:
         "field": d.field,
         "recorded": d.recorded,
         "resolved": d.resolved,
+        "undone": d.undone,
     }
+
+
+def verified_text(found: Verified) -> str:
+    """``replay --verify``'s line on a log it reproduced: the plies, the undone ones, the
+    head's (and tip's) hash, the snapshots, the plies kept under older rules, and last the
+    hash to publish."""
+    undone = ""
+    tip = ""
+    if found.undone:
+        undone = f" and {found.undone} undone one{'s' if found.undone != 1 else ''}"
+        tip = f", tip hash {found.tip_hash.hex()}"
+    older = ""
+    if found.older:
+        first = found.first_older
+        older = (
+            f"; {found.older} plies written under older rules are kept as recorded, "
+            "today's rules deciding them otherwise"
+            + (f" (first: {first.describe()})" if first is not None else "")
+        )
+    ignored = f", {found.ignored} ignored, damaged or not in the chain" if found.ignored else ""
+    return (
+        f"verified {found.plies} plies{undone}; log intact, head hash {found.head_hash.hex()}"
+        f"{tip} ({found.snapshots} snapshots proved{ignored}){older}; hash to publish: "
+        f"{found.publish_hash.hex()}"
+    )
 
 
 def replay_text(r: ReplayReport) -> str:

@@ -63,7 +63,7 @@ def build(ctx: typer.Context, branch: str | None, start: int, end: int | None) -
     kernel = kernel_for(pack)
     verified = (
         f"verified {checked.plies} plies from the seed: log intact, head hash "
-        f"{checked.head_hash.hex()}"
+        f"{checked.head_hash.hex()}; hash to publish: {checked.publish_hash.hex()}"
         if checked.difference is None
         else f"replay --verify found a difference: {checked.difference}"
     )

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 import msgspec
 
 from engine.dice import Dice, DiceError
+from engine.log import NewPly
 from engine.logamend import amend_branch, amend_cursor, amended_cursor, restore_branch
 from engine.logrows import BranchRow, PlyRow, free_name
 from engine.replay import Kernel, encode_all
@@ -29,8 +30,6 @@ from engine.rules import IllegalAction, UnknownName, UsageError
 from engine.tablebase import Scene, TableBase
 from events.core import Declaration, Event, Roll, RulingDeclared
 from projections.state import FightState
-
-NewPly = tuple[int, int, int, str, Sequence[int], list[tuple[str, int, str]]]
 
 
 class AmendRoll(msgspec.Struct, frozen=True):
@@ -143,9 +142,10 @@ class TableAmend(TableBase):
             rolls = (rolls_of(history[target.depth][1]), rolls_of(events))
             used = tuple(physical)
             version = sc.kernel.pack.version
+            carry = sc.kernel.snapshots.for_ply  # the plies at multiples of 16 carry their state
             plies: list[NewPly] = [
                 (target.seed, target.salt, version, command or target.command, used,
-                 encode_all(events))
+                 encode_all(events), carry(target.depth, state))
             ]  # fmt: skip
             replayed: list[tuple[int, str]] = []
             skipped: list[tuple[int, str, str]] = []
@@ -155,14 +155,18 @@ class TableAmend(TableBase):
                 try:
                     events, state, used = _resolve(sc.kernel, state, later, ply, ply.dice)
                     plies.append(
-                        (ply.seed, ply.salt, version, ply.command, used, encode_all(events))
-                    )
+                        (ply.seed, ply.salt, version, ply.command, used, encode_all(events),
+                         carry(ply.depth, state))
+                    )  # fmt: skip
                     replayed.append((ply.depth, ply.command))
                 except (IllegalAction, UnknownName, UsageError) as err:
                     skipped.append((ply.depth, ply.command, str(err)))
                     told = RulingDeclared(text=f"skipped after an amend: `{ply.command}` ({err})")
                     events, state, _ = _resolve(sc.kernel, state, told, ply, ())
-                    plies.append((ply.seed, ply.salt, version, ply.command, (), encode_all(events)))
+                    plies.append(
+                        (ply.seed, ply.salt, version, ply.command, (), encode_all(events),
+                         carry(ply.depth, state))
+                    )  # fmt: skip
             saved_as = _free_name(sc, f"{sc.branch.name}-before-amend")
             head = target.depth + len(plies) - 1
             report = Amended(

@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from engine.chain import Tampered, encounter_hash, layout_of, ply_hash
+from engine.chain import LAYOUT, State, Tampered, encounter_hash, layout_of, ply_hash
 from engine.logfile import APPLICATION_ID as APPLICATION_ID
 from engine.logfile import BUSY_TIMEOUT_S as BUSY_TIMEOUT_S
 from engine.logfile import CHAIN, CHAINED_SCHEMA, SCHEMA, VIEWS, full, publish, translate
@@ -43,8 +43,24 @@ from engine.logrows import PlyRow as PlyRow
 from engine.logrows import StoredEvent as StoredEvent
 from engine.logrows import free_name
 from engine.logrows import skip_depth as skip_depth
-from engine.logupgrade import add_views, check_pages, stamp, upgrade
+from engine.logupgrade import add_states, add_views, check_pages, stamp, upgrade
 from engine.sha import sha256
+
+#: A snapshot of the state after a ply being appended: ``(key, body, digest)``
+#: (``engine.snapshots.SnapshotCodec.seal``).
+Snapshot = tuple[str, bytes, bytes]
+
+#: A ply to insert: ``(seed, salt, rules_version, command, dice, events)``, and optionally the
+#: :data:`Snapshot` of the state after it, which it then carries in the chain.
+NewPly = (
+    tuple[int, int, int, str, Sequence[int], Sequence[tuple[str, int, str]]]
+    | tuple[int, int, int, str, Sequence[int], Sequence[tuple[str, int, str]], Snapshot | None]
+)
+
+
+def _carried(snapshot: Snapshot | None) -> State:
+    """The state a ply with ``snapshot`` carries in the chain: its key and digest."""
+    return None if snapshot is None else (snapshot[0], snapshot[2])
 
 
 def _now() -> str:
@@ -154,7 +170,7 @@ class Store(Reader):
         if self.read_only is not None:
             raise DiskError(self.read_only)
         conn = self._conn
-        was_chained = self.chained
+        was = (self.chained, self.layout)
         try:
             conn.execute("BEGIN IMMEDIATE")
             if not self.checked:
@@ -162,7 +178,9 @@ class Store(Reader):
                 self.checked = True
             if not self.chained:
                 upgrade(conn)
-                self._set_chained(True)
+                self._set_chained(True, LAYOUT)
+            elif self.layout == 2 and add_states(conn):  # schema 3 -> 4: no hash changes
+                self._set_chained(True, LAYOUT)
             add_views(conn)
             stamp(conn)
             yield conn
@@ -170,7 +188,7 @@ class Store(Reader):
         except BaseException as err:
             if conn.in_transaction:  # a failed COMMIT may have rolled back already
                 conn.execute("ROLLBACK")
-            self._set_chained(was_chained)
+            self._set_chained(*was)
             if isinstance(err, sqlite3.Error):
                 raise translate(err, self.path) from None
             raise
@@ -224,7 +242,18 @@ class Store(Reader):
         command: str,
         dice: Sequence[int],
         events: Sequence[tuple[str, int, str]],
+        state: State = None,
     ) -> int:
+        """Insert one ply, its events and its hash (and, in layout 3, the ``state`` it
+        carries: the key and digest of the state after it); its id."""
+        if parent is not None and parent.rules_version > rules_version:
+            raise SchemaMismatch(
+                f"{self.path}: ply #{parent.depth} of this fight was written under rules "
+                f"version {parent.rules_version}, newer than this fracas's ({rules_version}); "
+                "upgrade fracas; nothing was written"
+            )
+        if self.layout < 3:  # layout 1 has no place for it (a schema-2 file stays so)
+            state = None
         depth = 0 if parent is None else parent.depth + 1
         skip = None if parent is None else self.ancestor(parent.id, skip_depth(depth))
         dice_text = "[" + ", ".join(str(int(f)) for f in dice) + "]"  # as json.dumps has it
@@ -264,8 +293,15 @@ class Store(Reader):
             created,
             stored,
             self.layout,
+            state,
         )
-        conn.execute("INSERT INTO hashes (ply, hash) VALUES (?, ?)", (ply_id, digest))
+        if state is None:
+            conn.execute("INSERT INTO hashes (ply, hash) VALUES (?, ?)", (ply_id, digest))
+        else:
+            conn.execute(
+                "INSERT INTO hashes (ply, hash, state_key, state_digest) VALUES (?, ?, ?, ?)",
+                (ply_id, digest, *state),
+            )
         self.last_hash = digest
         return ply_id
 
@@ -313,13 +349,14 @@ class Store(Reader):
         command: str,
         dice: Sequence[int],
         events: Sequence[tuple[str, int, str]],
-        snapshot: tuple[str, bytes] | None = None,
+        snapshot: Snapshot | None = None,
     ) -> int:
         """Append one ply after ``branch.head`` and move the head to it, or raise Conflict.
 
         If the branch had undone plies (its tip is ahead of its head), they stay reachable
         under an automatic branch ``NAME-undone-K`` forked at the head. ``snapshot`` is
-        ``(key, body)`` of the state after the new ply, kept with it; the rebuild's own
+        ``(key, body, digest)`` of the state after the new ply: the ply carries the key and
+        digest in the chain (layout 3) and the snapshot is kept with it; the rebuild's own
         snapshots (:attr:`cache`) are written in the same transaction.
         """
         try:
@@ -327,12 +364,12 @@ class Store(Reader):
                 current = head_and_tip(conn, self.path, branch)
                 parent = self.ply(branch.head)
                 ply_id = self._insertply_row(
-                    conn, branch.encounter, parent, seed, salt, rules_version, command, dice, events
-                )
+                    conn, branch.encounter, parent, seed, salt, rules_version, command, dice,
+                    events, _carried(snapshot),
+                )  # fmt: skip
                 if current[1] != branch.head:
                     self._keep_undone(conn, branch, current[1])
-                if snapshot is not None:
-                    self.cache.append((ply_id, snapshot[0], self.last_hash, snapshot[1]))
+                self._keep_snapshot(ply_id, snapshot)
                 self._put_cache(conn)
                 conn.execute(
                     "UPDATE branches SET head = ?, tip = ? "
@@ -342,6 +379,12 @@ class Store(Reader):
         except sqlite3.Error as err:
             raise translate(err, self.path) from None
         return ply_id
+
+    def _keep_snapshot(self, ply_id: int, snapshot: Snapshot | None) -> None:
+        """Keep the snapshot of the ply just inserted, if it carries its state (layout 3: a
+        snapshot of a ply that does not is never used)."""
+        if snapshot is not None and self.layout >= 3:
+            self.cache.append((ply_id, snapshot[0], self.last_hash, snapshot[1]))
 
     def _keep_undone(self, conn: sqlite3.Connection, branch: BranchRow, tip: int) -> None:
         taken = {
@@ -397,11 +440,11 @@ class Store(Reader):
         encounter: int,
         name: str,
         fork: int,
-        plies: Sequence[tuple[int, int, int, str, Sequence[int], Sequence[tuple[str, int, str]]]],
+        plies: Sequence[NewPly],
     ) -> int:
         """Create branch ``name`` forked at ``fork`` holding new plies, in one transaction.
 
-        Each ply is ``(seed, salt, rules_version, command, dice, events)``; used by replay.
+        Each ply is a :data:`NewPly`; used by replay.
         """
         try:
             with self._write() as conn:
@@ -410,11 +453,7 @@ class Store(Reader):
                 ).fetchone()
                 if exists:
                     raise Conflict(f"{self.path}: a branch called {name!r} already exists")
-                head = fork
-                for seed, salt, version, command, dice, events in plies:
-                    head = self._insertply_row(
-                        conn, encounter, self.ply(head), seed, salt, version, command, dice, events
-                    )
+                head = self.insert_line(conn, encounter, fork, plies)
                 conn.execute(
                     "INSERT INTO branches (encounter, name, head, tip, fork, created_at) "
                     "VALUES (?, ?, ?, ?, ?, ?)",
@@ -422,6 +461,22 @@ class Store(Reader):
                 )
         except sqlite3.Error as err:
             raise translate(err, self.path) from None
+        return head
+
+    def insert_line(
+        self, conn: sqlite3.Connection, encounter: int, fork: int, plies: Sequence[NewPly]
+    ) -> int:
+        """Insert ``plies`` one after another from ``fork`` (inside a write), each with the
+        state it carries and its snapshot; the last one's id."""
+        head = fork
+        for seed, salt, version, command, dice, events, *snap in plies:
+            snapshot = snap[0] if snap else None
+            head = self._insertply_row(
+                conn, encounter, self.ply(head), seed, salt, version, command, dice, events,
+                _carried(snapshot),
+            )  # fmt: skip
+            self._keep_snapshot(head, snapshot)
+        self._put_cache(conn)
         return head
 
     def set_cursor(self, key: str, value: str) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Sequence
 
-from engine.log import Conflict, Store, _now, _set_cursor, head_and_tip
+from engine.log import Conflict, NewPly, Store, _now, _set_cursor, head_and_tip
 from engine.logfile import translate
 from engine.logrows import BranchRow
 
@@ -29,7 +29,7 @@ def amend_branch(
     store: Store,
     branch: BranchRow,
     fork: int,
-    plies: Sequence[tuple[int, int, int, str, Sequence[int], Sequence[tuple[str, int, str]]]],
+    plies: Sequence[NewPly],
     saved_as: str,
 ) -> int:
     """Give ``branch`` a new line of ``plies`` after ``fork`` in one transaction: its old
@@ -39,12 +39,7 @@ def amend_branch(
     try:
         with store._write() as conn:
             current = head_and_tip(conn, store.path, branch)
-            head = fork
-            for seed, salt, version, command, dice, events in plies:
-                head = store._insertply_row(
-                    conn, branch.encounter, store.ply(head), seed, salt, version, command,
-                    dice, events,
-                )  # fmt: skip
+            head = store.insert_line(conn, branch.encounter, fork, plies)
             conn.execute(
                 "INSERT INTO branches (encounter, name, head, tip, fork, created_at) "
                 "VALUES (?, ?, ?, ?, ?, ?)",

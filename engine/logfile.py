@@ -13,10 +13,15 @@ import sqlite3
 from pathlib import Path
 
 APPLICATION_ID = 0x46524143  # "FRAC"
-SCHEMA_VERSION = 3
-#: The first schema with the hash chain: schema 2 holds it in layout 1, schema 3 in layout 2
-#: (engine/chain.py); a schema-2 file stays schema 2, its published hashes unchanged.
+SCHEMA_VERSION = 4
+#: The first schema with the hash chain: schema 2 holds it in layout 1, schema 3 in layout 2,
+#: schema 4 in layout 3 (engine/chain.py); a schema-2 file stays schema 2, its published
+#: hashes unchanged.
 CHAINED_SCHEMA = 2
+#: The first schema whose plies may carry the state a snapshot caches, in the chain (layout
+#: 3): a schema-3 file becomes schema 4 on its first write (two columns added, no row
+#: rewritten, no hash changed).
+STATES_SCHEMA = 4
 #: The oldest schema this fracas opens; an older file is upgraded in place on its first write
 #: (new tables only: no row of it is rewritten).
 OLDEST_SCHEMA = 1
@@ -77,11 +82,15 @@ CREATE TRIGGER encounters_append_only_d BEFORE DELETE ON encounters
 """
 
 #: Schema 2: the hash chain (engine/chain.py), and snapshots of state (engine/snapshots.py),
-#: a cache keyed by ply and by the versions that shaped it, never the truth.
+#: a cache keyed by ply and by the versions that shaped it, never the truth. Schema 4: the
+#: state a ply carries in the chain (``state_key``, ``state_digest``; NULL for none), which a
+#: snapshot of that ply must hold to be used.
 CHAIN = """
 CREATE TABLE hashes (
     ply INTEGER PRIMARY KEY REFERENCES plies(id),
-    hash BLOB NOT NULL
+    hash BLOB NOT NULL,
+    state_key TEXT,
+    state_digest BLOB
 );
 CREATE TABLE snapshots (
     ply INTEGER NOT NULL REFERENCES plies(id),
@@ -95,6 +104,12 @@ CREATE TRIGGER hashes_append_only_u BEFORE UPDATE ON hashes
     BEGIN SELECT RAISE(ABORT, 'hashes are append-only'); END;
 CREATE TRIGGER hashes_append_only_d BEFORE DELETE ON hashes
     BEGIN SELECT RAISE(ABORT, 'hashes are append-only'); END;
+"""
+
+#: Schema 3 to 4: the chained state's columns (engine/logupgrade.py).
+STATES = """
+ALTER TABLE hashes ADD COLUMN state_key TEXT;
+ALTER TABLE hashes ADD COLUMN state_digest BLOB;
 """
 
 #: Read-only views for other readers (``sqlite3``, Datasette): a branch's plies and rolls

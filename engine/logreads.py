@@ -297,11 +297,15 @@ class Reader(PathReads):
         rows = self._all("SELECT value FROM cursor WHERE key = ?", (key,))
         return str(rows[0][0]) if rows else None
 
-    def _set_chained(self, chained: bool) -> None:
+    def _set_chained(self, chained: bool, layout: int | None = None) -> None:
         self.chained = chained
+        if layout is not None:
+            self.layout = layout
         self._seen = {}  # read without their hashes, or before an upgrade stored them
+        # the state a ply carries (layout 3) after the hash; NULL where the file has none
+        state = "hashes.state_key, hashes.state_digest" if self.layout >= 3 else "NULL, NULL"
         self._select_ply = (
-            f"SELECT {PLY_COLUMNS}, hashes.hash FROM plies "
+            f"SELECT {PLY_COLUMNS}, hashes.hash, {state} FROM plies "
             "LEFT JOIN hashes ON hashes.ply = plies.id"
             if chained
             else f"SELECT {PLY_COLUMNS} FROM plies"

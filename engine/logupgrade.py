@@ -2,9 +2,10 @@
 of the file's pages (:func:`check_pages`), the file's stamp (:func:`stamp`), and upgrading the
 file. A schema-1 file (from before the hash chain) is brought to the current schema: the chain's
 tables are created and every ply's hash computed from its rows as they stand, in the current
-layout (a schema-2 file keeps its chain and its layout, engine/chain.py). A file without this
-fracas's read-only views (``v_plies``, ``v_rolls``: engine/logfile.py) gains them. No existing
-row is rewritten."""
+layout (a schema-2 file keeps its chain and its layout, engine/chain.py). A schema-3 file
+gains the columns of the state a ply carries in layout 3 (schema 4): layout 3 hashes a ply
+without one as layout 2 did, so no hash changes. A file without this fracas's read-only views
+(``v_plies``, ``v_rolls``: engine/logfile.py) gains them. No existing row is rewritten."""
 
 from __future__ import annotations
 
@@ -14,7 +15,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from engine.chain import LAYOUT, encounter_hash, ply_hash
-from engine.logfile import CHAIN, CHAINED_SCHEMA, SCHEMA_VERSION, VIEW_NAMES, VIEWS, NotFracas
+from engine.logfile import (
+    CHAIN,
+    CHAINED_SCHEMA,
+    SCHEMA_VERSION,
+    STATES,
+    STATES_SCHEMA,
+    VIEW_NAMES,
+    VIEWS,
+    NotFracas,
+)
 from engine.logsides import NO_STAMP, STAMP_KEY, split_stamp
 
 
@@ -26,6 +36,17 @@ def statements(script: str) -> Iterator[str]:
         if buf.strip() and sqlite3.complete_statement(buf):
             yield buf
             buf = ""
+
+
+def add_states(conn: sqlite3.Connection) -> bool:
+    """Give a schema-3 file the columns of the chained state (schema 4); True if it gained
+    them now. A schema-2 file keeps layout 1 and schema 2 for ever (its published hashes)."""
+    if conn.execute("PRAGMA user_version").fetchone()[0] != STATES_SCHEMA - 1:
+        return False
+    for statement in statements(STATES):
+        conn.execute(statement)
+    conn.execute(f"PRAGMA user_version={STATES_SCHEMA}")
+    return True
 
 
 def upgrade(conn: sqlite3.Connection) -> bool:

@@ -17,10 +17,11 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, NamedTuple
 
-from engine.chain import Tampered, encounter_hash, ply_hasher
+from engine.chain import NO_EVENTS, Tampered, encounter_hash, ply_hasher, state_of, text_digest
 from engine.log import PlyRow, Store
 from engine.logreads import Reader
-from engine.logrows import ply_row, row_problem
+from engine.logrows import ply_row, row_problem, skip_depth
+from engine.sha import bulk_sha256
 from engine.skim import SKIM_FROM, Skimmed, skim
 from projections.state import FightState
 
@@ -45,6 +46,37 @@ def root_hash(store: Store, ply: PlyRow) -> bytes:
     """The hash an encounter's root ply chains from."""
     e = store.encounter_by_id(ply.encounter)
     return encounter_hash(e.name, e.seed, e.system, e.rules_version, e.created_at)
+
+
+#: The least rules version a ply may claim, and whose it is in words: its parent's, or for
+#: the encounter's root ply the encounter's own.
+Floor = tuple[int, str]
+
+
+def floor_before(store: Store, raw: tuple[object, ...]) -> Floor:
+    """The rules version the ply of ``raw`` may not go below: its parent's (the encounter's
+    for the root). A ply is written under its fracas's rules version, and fracas refuses to
+    append to a fight written under newer rules than its own, so along a path the versions
+    never fall; a ply claiming an older one was changed outside fracas, to have its outcome
+    kept as recorded by ``replay --verify`` (the rules that wrote it are not today's)."""
+    parent = raw[2]
+    if parent is None:
+        return store.encounter_by_id(raw[1]).rules_version, "its encounter's"  # type: ignore[arg-type]
+    row = store.ply(parent)  # type: ignore[arg-type]
+    return row.rules_version, f"ply #{row.depth}'s"
+
+
+def check_floor(store: Store, raw: tuple[object, ...], floor: Floor) -> Floor:
+    """Refuse the ply of ``raw`` if it claims a rules version older than ``floor``; the
+    floor of the ply after it."""
+    version = raw[7]
+    if version < floor[0]:  # type: ignore[operator]
+        raise _changed(
+            store,
+            store.row(raw),
+            f"claims rules version {version}, older than {floor[1]} ({floor[0]})",
+        )
+    return version, f"ply #{raw[3]}'s"  # type: ignore[return-value]
 
 
 class Read:
@@ -137,10 +169,12 @@ def check_chain(
     rows: Sequence[tuple[object, ...]],
     events: Sequence[list[Stored]],
     previous: bytes | None,
+    floor: Floor | None = None,
 ) -> list[Read]:
     """Each of ``rows`` (consecutive plies of one path) with its ``events``, checked against
-    its stored hash; ``previous``: the stored hash of the ply before the first (None: the
-    first is the encounter's root)."""
+    its stored hash, and its rules version against the one before it (:func:`check_floor`);
+    ``previous``: the stored hash of the ply before the first (None: the first is the
+    encounter's root); ``floor``: that ply's rules version (None: read it)."""
     out: list[Read] = []
     chained = store.chained
     hash_row = ply_hasher(len(rows), store.layout)
@@ -158,8 +192,73 @@ def check_chain(
             raise _changed(store, store.row(raw), "has no hash")
         if kept is not None and kept != found:
             raise _changed(store, store.row(raw), "does not match its hash")
+        floor = check_floor(store, raw, floor or floor_before(store, raw))
         previous = found
         out.append(Read(raw, stored, found))
+    return out
+
+
+def check_skips(store: Store, rows: Sequence[tuple[object, ...]]) -> None:
+    """Each ply of a whole path (``rows``, from the encounter's start) has the skip pointer
+    fracas gives it, the ply at ``skip_depth`` of its depth on the same path: the pointers
+    are in the hash, but a forger who recomputes it could send an `undo N` or a `branch --at`
+    elsewhere (Tampered)."""
+    for raw in rows[1:]:
+        if raw[4] != rows[skip_depth(raw[3])][0]:  # type: ignore[arg-type]
+            raise _changed(store, store.row(raw), "has a skip pointer off its path")
+
+
+def check_whole(store: Store, ply_id: int, checked: dict[object, bytes]) -> None:
+    """Check every ply on the path to ``ply_id`` from the encounter's start against its hash
+    (and its rules version against the one before it), but those in ``checked`` (ply id ->
+    hash, checked before by this command: branches share their first plies), which gains
+    them. Hashed from each ply's events as one text (:func:`_texts_hashes`, as a skim
+    does), else row by row, which names the ply at fault."""
+    rows = path_of(store, ply_id)
+    check_skips(store, rows)
+    at = 0
+    while at < len(rows) and rows[at][0] in checked:
+        at += 1
+    if at == len(rows):
+        return
+    before = rows[at - 1] if at else None
+    tail = rows[at:]
+    if before is None:  # from the encounter's start (path_of checked that it is one)
+        previous, floor = root_hash(store, store.row(tail[0])), floor_before(store, tail[0])
+    else:
+        previous, floor = checked[before[0]], (before[7], f"ply #{before[3]}'s")  # type: ignore[assignment]
+    found = _texts_hashes(store, tail, previous, floor[0])
+    if found is None:
+        base = None if before is None else previous
+        found = [r.hash for r in check_chain(store, tail, events_by_ply(store, tail), base, floor)]
+    checked.update((r[0], h) for r, h in zip(tail, found, strict=True))
+
+
+def _texts_hashes(
+    store: Store, rows: Sequence[tuple[object, ...]], previous: bytes, floor: int
+) -> list[bytes] | None:
+    """The hashes of ``rows`` (consecutive plies of one path, the first chaining from
+    ``previous``, its rules version no older than ``floor``), each checked, from their
+    events as layout 2 and 3 hash them, one text per ply (``Reader.ply_texts``): no Python
+    object per event. None: anything the row-by-row read must look at (layout 1, a path
+    woven through other plies, a NULL, a row of another type, a mismatch)."""
+    if store.layout == 1 or not store.chained:
+        return None
+    texts = store.ply_texts([r[0] for r in rows])  # type: ignore[misc]
+    if texts is None or len(texts) > len(rows):
+        return None
+    sha = bulk_sha256()
+    out: list[bytes] = []
+    for raw in rows:
+        text = texts.get(raw[0], NO_EVENTS)  # type: ignore[call-overload]
+        if text[4] or row_problem(raw) is not None:
+            return None
+        found = text_digest(sha, previous, raw[3:11], text, state_of(raw))
+        version = raw[7]
+        if raw[11] != found or version < floor:  # type: ignore[operator]
+            return None
+        previous, floor = found, version  # type: ignore[assignment]
+        out.append(found)
     return out
 
 
@@ -186,19 +285,25 @@ def chain_hash(store: Store, ply: PlyRow) -> bytes:
 def _nearest(
     kernel: Kernel, store: Store, rows: list[tuple[object, ...]]
 ) -> tuple[tuple[int, bytes] | None, FightState]:
-    """``(depth, stored hash)`` of the deepest usable snapshot among the path's ``rows``
-    (at depths that are multiples of ``every``), and its state (one query)."""
+    """``(depth, stored hash)`` of the deepest ply among the path's ``rows`` that carries
+    its state in the chain under the current key and whose snapshot holds it, and that state
+    (one query), the ply checked against its hash; a snapshot that holds another state is
+    refused (ForgedSnapshot)."""
     snaps = kernel.snapshots
-    every = snaps.every
-    marks = [r for r in reversed(rows) if r[3] and r[3] % every == 0]  # type: ignore[operator]
-    found = store.snapshots_of([r[0] for r in marks], snaps.key)  # type: ignore[misc]
+    key = snaps.key
+    marks = [r for r in reversed(rows) if _carries(r, key)]
+    found = store.snapshots_of([r[0] for r in marks], key)  # type: ignore[misc]
     for r in marks:
-        kept = r[11] if len(r) > 11 else None
+        kept = r[11]
         snap = found.get(r[0])  # type: ignore[call-overload]
-        if snap is not None and isinstance(kept, bytes) and snaps.usable(snap, kept):
-            state = snaps.decode(snap[2])
-            if state is not None:
-                return (r[3], kept), state  # type: ignore[return-value]
+        if snap is None or not isinstance(kept, bytes):
+            continue
+        # the ply itself checked first (its row, its events and the state it carries): a
+        # snapshot and the state its ply carries, both rewritten, is a changed ply
+        chain_hash(store, store.row(r))
+        state = snaps.held(snap, kept, state_of(r), store.path, r[3])
+        if state is not None:
+            return (r[3], kept), state  # type: ignore[return-value]
     return None, FightState()
 
 
@@ -226,6 +331,23 @@ class Kept(NamedTuple):
 
     hash: bytes
     state: FightState
+    #: The depth of the deepest ply at or below this one on its path known to carry its
+    #: state in the chain under the current key with a snapshot holding it (-1: none known):
+    #: an append far above it carries its own (engine/table.py).
+    carried: int = -1
+    #: Whether every ply from the encounter's start to this one was checked against its hash
+    #: (by this command, or by the one that handed the state on, the file unchanged since)
+    #: because no ply on its path carries a state to start from: False where one does (a
+    #: command starts from its snapshot, and reads none below), so that the answer is the
+    #: file's, not the process's nor its cache's.
+    whole: bool = False
+
+
+def kept_at(kernel: Kernel, store: Store, ply_id: int) -> Kept | None:
+    """What this command keeps of the state at ``ply_id`` (:func:`remember`), if it
+    rebuilt or appended it."""
+    kept = store.kept.get((kernel.pack.name, ply_id))
+    return kept if isinstance(kept, Kept) else None
 
 
 def state_at(kernel: Kernel, store: Store, head_id: int, *, snapshots: bool = True) -> FightState:
@@ -237,19 +359,19 @@ def state_at(kernel: Kernel, store: Store, head_id: int, *, snapshots: bool = Tr
     """
     if not snapshots:
         with bulk():
-            return _state_at(kernel, store, head_id, snapshots=False)
+            return _state_at(kernel, store, head_id, snapshots=False).state
     key = (kernel.pack.name, head_id)
     kept = store.kept.get(key)
     if isinstance(kept, Kept):
         return kept.state
     handed = store.handed.pop(key, None)
     if isinstance(handed, Kept) and _same_ply(store, head_id, handed.hash):
-        store.kept[key] = handed
+        store.kept[key] = handed  # the file is as the command that kept it left it
         return handed.state
     with bulk():
-        state = _state_at(kernel, store, head_id, snapshots=True)
-    remember(kernel, store, head_id, state)
-    return state
+        folded = _state_at(kernel, store, head_id, snapshots=True)
+    remember(kernel, store, head_id, folded.state, carried=folded.carried, whole=folded.whole)
+    return folded.state
 
 
 def _same_ply(store: Store, ply_id: int, hash_: bytes) -> bool:
@@ -260,17 +382,24 @@ def _same_ply(store: Store, ply_id: int, hash_: bytes) -> bool:
 
 
 def remember(
-    kernel: Kernel, store: Store, ply_id: int, state: FightState, hash_: bytes | None = None
+    kernel: Kernel,
+    store: Store,
+    ply_id: int,
+    state: FightState,
+    hash_: bytes | None = None,
+    *,
+    carried: int = -1,
+    whole: bool = False,
 ) -> None:
     """Keep ``state`` as the state at ``ply_id`` for the rest of the command: the ply was
     read through ``store`` and checked against its hash (``hash_``, else the ply's stored
-    hash), or appended through it. The next command gets it through :func:`hand_on`. A ply
-    without a stored hash (a file from before the chain) is kept with none, which no ply
-    matches when it is handed on."""
+    hash), or appended through it (``carried``, ``whole``: :class:`Kept`'s). The next
+    command gets it through :func:`hand_on`. A ply without a stored hash (a file from before
+    the chain) is kept with none, which no ply matches when it is handed on."""
     if hash_ is None:
         hash_ = store.ply(ply_id).hash
     kept = store.kept
-    kept[(kernel.pack.name, ply_id)] = Kept(hash_ or b"", state)
+    kept[(kernel.pack.name, ply_id)] = Kept(hash_ or b"", state, carried, whole)
     if len(kept) > _KEPT:
         del kept[next(iter(kept))]
 
@@ -285,7 +414,7 @@ def hand_on(store: Store) -> dict[object, object]:
     return out
 
 
-def _state_at(kernel: Kernel, store: Store, head_id: int, *, snapshots: bool) -> FightState:
+def _state_at(kernel: Kernel, store: Store, head_id: int, *, snapshots: bool) -> Kept:
     snaps = kernel.snapshots
     keep = snapshots and snaps.enabled and store.chained  # an old file: reads write nothing
     if keep:
@@ -304,20 +433,32 @@ def _state_at(kernel: Kernel, store: Store, head_id: int, *, snapshots: bool) ->
     if base is None:
         rows = path_of(store, head_id)
     elif base[0] == head.depth:  # the head's own snapshot: nothing after it to read
-        return state
+        return Kept(base[1], state, head.depth)
     else:
         tail = [r for r in near if r[3] > base[0]]  # type: ignore[operator]
         rows = path_of(store, head_id, base[0], base[1], tail)
     plies = _folded(kernel, store, rows, None if base is None else base[1])
+    carried = -1 if base is None else base[0]
     at = 0
     for i, raw in enumerate(plies.rows if keep else ()):
-        depth: int = raw[3]  # type: ignore[assignment]
-        if depth and depth % snaps.every == 0:
+        chained = state_of(raw)
+        if isinstance(chained, tuple) and chained[0] == snaps.key:  # its snapshot is missing
             upto = plies.ends[i]
             state = kernel.fold_stored(store, state, plies.events[at:upto])
             at = upto
-            store.cache.append((raw[0], snaps.key, plies.hashes[i], snaps.encode(state)))  # type: ignore[arg-type]
-    return kernel.fold_stored(store, state, plies.events[at:])
+            if snaps.proves(state, chained[1]):  # else verify names where the log differs
+                store.cache.append((raw[0], snaps.key, plies.hashes[i], snaps.encode(state)))  # type: ignore[arg-type]
+                carried = raw[3]  # type: ignore[assignment]
+    state = kernel.fold_stored(store, state, plies.events[at:])
+    # every ply read from the start; said only where no ply carries a state a command could
+    # start from, so that what `status` says is the file's, not its cache's
+    whole = base is None and not any(_carries(r, snaps.key) for r in rows)
+    return Kept(plies.hashes[-1] if plies.hashes else b"", state, carried, whole)
+
+
+def _carries(raw: tuple[object, ...], key: str) -> bool:
+    """Whether the ply of ``raw`` carries its state in the chain under ``key``."""
+    return len(raw) > 13 and raw[12] == key
 
 
 def _folded(
@@ -326,12 +467,13 @@ def _folded(
     """The events a reducer reads of the path of ``rows``, each ply checked against its
     hash: skimmed (engine/skim.py) if the read is long and the file allows, else read row
     by row."""
+    floor = floor_before(store, rows[0])
     if len(rows) >= SKIM_FROM and (rows[0][2] is None or base is not None):
         start = base if base is not None else root_hash(store, store.row(rows[0]))
-        fast = skim(kernel, store, rows, start)
+        fast = skim(kernel, store, rows, start, floor[0])
         if fast is not None:
             return fast
-    plies = check_chain(store, rows, events_by_ply(store, rows), base)
+    plies = check_chain(store, rows, events_by_ply(store, rows), base, floor)
     unread = kernel.unfolded_tags
     stored: list[Stored] = []
     ends: list[int] = []

@@ -1,4 +1,4 @@
-"""Reading a long path fast, for a rebuild: a file whose chain is in hash layout 2
+"""Reading a long path fast, for a rebuild: a file whose chain is in hash layout 2 or 3
 (engine/chain.py) gives each ply's events as one row of text, which is hashed as it comes and
 decoded in one call, with no Python object per stored event.
 
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from engine.chain import LAYOUT, NO_EVENTS, text_digest
+from engine.chain import NO_EVENTS, state_of, text_digest
 from engine.log import Store
 from engine.sha import bulk_sha256
 from events.core import Event
@@ -51,12 +51,17 @@ class Skimmed:
 
 
 def skim(
-    kernel: Kernel, store: Store, rows: Sequence[tuple[object, ...]], previous: bytes
+    kernel: Kernel,
+    store: Store,
+    rows: Sequence[tuple[object, ...]],
+    previous: bytes,
+    floor: int,
 ) -> Skimmed | None:
     """The path of ``rows`` (consecutive plies of one path, as ``engine.rebuild.path_of``
-    gives them), each checked against its stored hash; ``previous``: the hash the first
-    chains from. None: read it row by row."""
-    if store.layout != LAYOUT or not store.chained or not rows:
+    gives them), each checked against its stored hash and its rules version against the
+    one before it; ``previous``: the hash the first chains from, ``floor``: the rules
+    version of the ply before it (the encounter's for the root). None: read it row by row."""
+    if store.layout == 1 or not store.chained or not rows:
         return None
     texts = store.ply_texts([r[0] for r in rows])  # type: ignore[misc]
     if texts is None or len(texts) > len(rows):  # or an event row of no ply on the path
@@ -73,9 +78,11 @@ def skim(
             text = texts.get(raw[0], NO_EVENTS)  # type: ignore[call-overload]
             if text[4]:  # a NULL, which the joins would not show
                 return None
-            found = text_digest(sha, previous, raw[3:11], text)
-            if raw[11] != found:
+            found = text_digest(sha, previous, raw[3:11], text, state_of(raw))
+            version = raw[7]
+            if raw[11] != found or type(version) is not int or version < floor:
                 return None
+            floor = version
             previous = found
             hashes.append(found)
             kinds = (text[1], text[2])

@@ -16,10 +16,10 @@ from typing import TYPE_CHECKING, Any
 from engine.amend import Amended as Amended
 from engine.amend import TableAmend
 from engine.dice import Dice
-from engine.log import EncounterRow, NotFracas, StoreError
+from engine.log import EncounterRow, NotFracas, PlyRow, StoreError
 from engine.odds import TableOdds
 from engine.outcome import over
-from engine.rebuild import chain_hash, remember
+from engine.rebuild import chain_hash, kept_at, remember
 from engine.replay import encode_all, kernel_for
 from engine.rules import (
     DEFAULT_SYSTEM,
@@ -69,7 +69,7 @@ class Table(TableHistory, TableOdds, TableAmend):
                 pack_options.values(state.options),
                 view.fight(state) if view.fight is not None else {},
             )
-            doc["head_hash"] = chain_hash(sc.store, head).hex()
+            doc.update(_hashes(sc, head))
             doc["over"] = over(state, view.down)
             return doc
 
@@ -212,15 +212,15 @@ class Table(TableHistory, TableOdds, TableAmend):
         """Resolve one declaration and append it, with every event it produced, as one ply."""
         with self.scene() as sc:
             state = sc.kernel.rebuild(sc.store, sc.branch.head)
+            kept = kept_at(sc.kernel, sc.store, sc.branch.head)
             head = sc.store.ply(sc.branch.head)
             depth = head.depth + 1
             salt = sc.store.next_salt(sc.encounter.id, depth) if reroll else 0
             dice = Dice(sc.encounter.seed, depth, salt, physical)
             events, after = sc.kernel.resolve(state, declaration, dice)
-            snaps = sc.kernel.snapshots
-            snapshot = None
-            if snaps.enabled and depth % snaps.every == 0:
-                snapshot = (snaps.key, snaps.encode(after))
+            # a ply far above any carried state carries its own (a file just upgraded)
+            carried = kept.carried if kept is not None else -1
+            snapshot = sc.kernel.snapshots.for_ply(depth, after, carried)
             ply_id = sc.store.append(
                 sc.branch,
                 sc.encounter.seed,
@@ -231,7 +231,12 @@ class Table(TableHistory, TableOdds, TableAmend):
                 encode_all(events),
                 snapshot,
             )
-            remember(sc.kernel, sc.store, ply_id, after, sc.store.last_hash)  # the next starts here
+            whole = kept is not None and kept.whole
+            if snapshot is not None and sc.store.layout >= 3:  # it carries its state: the
+                carried, whole = depth, False  # next command starts from its snapshot
+            remember(  # the next starts here
+                sc.kernel, sc.store, ply_id, after, sc.store.last_hash, carried=carried, whole=whole
+            )
             down = sc.kernel.pack.status.down
             ended = over(after, down) if over(state, down) is None else None
             return PlyResult(depth, sc.branch.name, events, after, ended, before=state)
@@ -293,6 +298,18 @@ class Table(TableHistory, TableOdds, TableAmend):
         assert result.before is not None
         found = changes(cid, old, declaration.sheet, result.before, result.state, view)
         return Resheeted(result, found)
+
+
+def _hashes(sc: Scene, head: PlyRow) -> dict[str, Any]:
+    """``status``'s hash of the branch's head, and whether every ply from the encounter's
+    start to it was checked against its hash (``chain_checked``: false when the state came
+    from a snapshot, whose plies below were not read; ``branches`` and ``replay --verify``
+    check them all, and give the hash to publish)."""
+    kept = kept_at(sc.kernel, sc.store, head.id)
+    return {
+        "head_hash": chain_hash(sc.store, head).hex(),
+        "chain_checked": kept is not None and kept.whole,
+    }
 
 
 def _slug(name: str) -> str:

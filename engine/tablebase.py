@@ -90,6 +90,13 @@ class BranchView(msgspec.Struct, frozen=True):
     redo: int
     #: Hex SHA-256 of the head ply, chained over the branch's whole path.
     head_hash: str = ""
+    #: Hex SHA-256 of the tip, the last ply ``redo`` reaches (the head's with nothing to
+    #: redo), and the hash to publish, over both (``engine.chain.publish_hash``).
+    tip_hash: str = ""
+    publish_hash: str = ""
+    #: Whether every ply from the encounter's start to the tip was checked against its hash
+    #: before these hashes were given (``branches`` checks them all).
+    chain_checked: bool = False
 
 
 class ReplayReport(msgspec.Struct, frozen=True):

@@ -3,11 +3,12 @@ explain, and replay (verify, and the same choices with other dice)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import msgspec
 
+from engine.chain import publish_hash
 from engine.dice import Dice
-from engine.log import BranchRow, PlyRow, Store
-from engine.rebuild import chain_hash, checked_plies, read_path
+from engine.log import BranchRow, NewPly, PlyRow, Store
+from engine.rebuild import chain_hash, check_whole, checked_plies, read_path
 from engine.replay import encode_all
 from engine.rules import (
     IllegalAction,
@@ -96,25 +97,40 @@ class TableHistory(TableBase):
             return self._view(store, row, True)
 
     def branches(self) -> list[BranchView]:
-        """Every branch of the encounter with head, fork point and length."""
+        """Every branch of the encounter with head, fork point and length, and its head, tip
+        and publish hashes, given only once every ply from the encounter's start to its tip
+        has been checked against its hash (each ply once: branches share their first
+        plies)."""
         with self._store() as store:  # the current branch need not be readable
             encounter = self._encounter(store)
             current = self._current(store, encounter)
-            return [self._view(store, b, b.name == current) for b in store.branches(encounter.id)]
+            checked: dict[object, bytes] = {}
+            return [
+                self._view(store, b, b.name == current, checked)
+                for b in store.branches(encounter.id)
+            ]
 
-    @staticmethod
-    def _view(store: Store, b: BranchRow, current: bool) -> BranchView:
+    def _view(
+        self, store: Store, b: BranchRow, current: bool, checked: dict[object, bytes] | None = None
+    ) -> BranchView:
+        """``b`` as listed; with ``checked`` (what :func:`check_whole` has checked so far)
+        its hashes once the whole path to its tip is checked, else its head's alone, checked
+        against its row and its parent's hash (``chain_checked`` false)."""
         head = store.ply(b.head)
         tip = store.ply(b.tip)
         fork = store.ply(b.fork).depth if b.fork is not None else None
-        return BranchView(
-            b.name,
-            head.depth,
-            fork,
-            head.depth,
-            current,
-            tip.depth - head.depth,
-            chain_hash(store, head).hex(),
+        view = BranchView(b.name, head.depth, fork, head.depth, current, tip.depth - head.depth)
+        if checked is None:
+            return msgspec.structs.replace(view, head_hash=chain_hash(store, head).hex())
+        self._check_branch(store, store.encounter_by_id(b.encounter), b)  # tip after head
+        check_whole(store, tip.id, checked)
+        head_hash, tip_hash = checked[head.id], checked[tip.id]
+        return msgspec.structs.replace(
+            view,
+            head_hash=head_hash.hex(),
+            tip_hash=tip_hash.hex(),
+            publish_hash=publish_hash(head_hash, tip_hash).hex(),
+            chain_checked=True,
         )
 
     def log(
@@ -156,10 +172,10 @@ class TableHistory(TableBase):
     # --- replay --------------------------------------------------------------------------
 
     def verify(self, branch: str | None = None) -> Verified:
-        """Check the branch's hash chain and snapshots, re-resolve every ply from its seed and
-        compare with the log."""
+        """Check the branch's hash chain to its tip and its snapshots, re-resolve every ply
+        (the undone ones too) from its seed and compare with the log."""
         with self.scene(branch) as sc:
-            return verify(sc.kernel, sc.store, sc.branch.head)
+            return verify(sc.kernel, sc.store, sc.branch.head, tip=sc.branch.tip)
 
     def head_hash(self, branch: str | None = None) -> str:
         """The hex SHA-256 of the branch head's ply: it chains over the whole path."""
@@ -185,8 +201,7 @@ class TableHistory(TableBase):
                     f"{sc.branch.name!r}; switch to its branch first, or give a ply of this one"
                 )
             state = sc.kernel.rebuild(sc.store, fork.id)
-            new_plies: list[tuple[int, int, int, str, Sequence[int], list[tuple[str, int, str]]]]
-            new_plies = []
+            new_plies: list[NewPly] = []
             skipped: list[tuple[int, str]] = []
             depth = fork.depth
             for ply, recorded in history[fork.depth + 1 :]:
@@ -200,7 +215,8 @@ class TableHistory(TableBase):
                     continue
                 depth += 1
                 new_plies.append(
-                    (seed, 0, sc.kernel.pack.version, ply.command, (), encode_all(events))
-                )
+                    (seed, 0, sc.kernel.pack.version, ply.command, (), encode_all(events),
+                     sc.kernel.snapshots.for_ply(depth, state))
+                )  # fmt: skip
             sc.store.branch_with_plies(sc.encounter.id, into, fork.id, new_plies)
             return ReplayReport(into, depth, len(new_plies), skipped)

@@ -1,6 +1,7 @@
-"""``replay --verify`` in stretches: a long path is cut at snapshots, and the stretches are
-verified side by side in forked processes, with the same checks and the same answer as one
-pass over the whole path.
+"""``replay --verify`` in stretches: a long path (to the branch's tip: the plies ``redo``
+would bring back are verified too) is cut at snapshots, and the stretches are verified side by
+side in forked processes, with the same checks and the same answer as one pass over the whole
+path.
 
 A stretch checks its plies' chain from the stored hash of the ply before it, then re-resolves
 each ply from the state that ply's snapshot holds. That start is proved, not trusted: the
@@ -21,12 +22,22 @@ from typing import Any
 
 import msgspec
 
-from engine.log import NotFracas, Store
-from engine.rebuild import Stored, check_chain, events_by_ply, path_of
+from engine.chain import Tampered, state_of
+from engine.log import NotFracas, PlyRow, Store
+from engine.rebuild import (
+    Floor,
+    Read,
+    Stored,
+    check_chain,
+    check_skips,
+    events_by_ply,
+    path_of,
+)
 from engine.replay import Kernel, dice_for
+from engine.snapshots import ForgedSnapshot
 from engine.verify import Difference, SnapshotMismatch, Verified, first_difference
 from events.codec import encodes_as, to_builtins
-from events.core import Declaration
+from events.core import Declaration, EncounterStarted
 from projections.state import FightState
 
 #: The shortest stretch worth a process of its own (forking costs some milliseconds).
@@ -45,8 +56,9 @@ class Part(msgspec.Struct):
     #: The first difference under today's rules (or a ply that is not a declaration): the
     #: stretch stopped there.
     found: Difference | None = None
-    #: The hash of the stretch's last ply.
+    #: The hash of the stretch's last ply, and of the branch's head if it is in the stretch.
     last_hash: bytes = b""
+    head_hash: bytes = b""
     #: The chain refused (Tampered), or a ply row that does not fit: nothing was resolved.
     chain: NotFracas | None = None
     bad_row: NotFracas | None = None
@@ -62,25 +74,33 @@ def verify_stretch(
     previous: bytes | None,
     state: FightState,
     stored_snaps: dict[int, tuple[bytes, bytes, bytes]],
+    head: int = -1,
+    floor: Floor | None = None,
 ) -> Part:
     """Check the chain of ``rows`` (consecutive plies of one path, with their ``events``)
     from ``previous``, the stored hash of the ply before them (None: they start at the
-    root), then re-resolve each from ``state``, the state after that ply, and prove the
-    snapshots among them. Reads the file only for the root's hash."""
+    root), and their rules versions from ``floor``, that ply's (None: read it), then
+    re-resolve each from ``state``, the state after that ply, and prove the states they carry
+    and the snapshots among them. ``head``: the depth of the branch's head, whose hash is
+    kept. Reads the file only for the root's hash and the floor."""
     try:
-        reads = check_chain(store, rows, events, previous)
+        reads = check_chain(store, rows, events, previous, floor)
     except NotFracas as err:
         return Part(chain=err)
     part = Part(last_hash=reads[-1].hash)
+    for read in reads:
+        if read.depth == head:
+            part.head_hash = read.hash
     try:
-        plies = [(r.row, r.events) for r in reads]
+        plies = [(r.row, r.events, r) for r in reads]
+        if plies[0][0].parent is None:
+            _root_agrees(kernel, store, plies[0][0], plies[0][1])
     except NotFracas as err:
         part.bad_row = err
         return part
-    snaps = kernel.snapshots
     decode, decode_stored = kernel.codec.decode, kernel.codec.decode_stored
     current = kernel.pack.version
-    for ply, stored in plies:
+    for ply, stored, read in plies:
         if ply.parent is None:
             state = kernel.fold_stored(store, state, decode_stored(stored))
         else:
@@ -111,39 +131,98 @@ def verify_stretch(
                     part.older.append(found)
                 state = kernel.fold_stored(store, state, recorded)  # older encoding or rules
         part.checked += 1
-        snapshot = stored_snaps.get(ply.id)
-        if snapshot is not None:
-            held = snaps.decode(snapshot[2]) if snaps.usable(snapshot, ply.hash) else None
-            if held is not None and (
-                held != state or list(held.combatants) != list(state.combatants)
-            ):
-                part.mismatch = (
-                    f"{store.path}: the snapshot of ply #{ply.depth} does not hold the state the "
-                    "log folds to there (the cache was changed outside fracas)"
-                )
-                return part
-            part.proved += held is not None
-            part.ignored += held is None
+        part.mismatch = _prove(kernel, store, read, state, stored_snaps.get(ply.id), part)
+        if part.mismatch is not None:
+            return part
     return part
 
 
-def verify_parts(
-    kernel: Kernel, store: Store, head: int, workers: int | None, min_stretch: int = MIN_STRETCH
-) -> Verified:
-    """:func:`engine.verify.verify`: the path cut into stretches of at least ``min_stretch``
-    plies at usable snapshots, one per worker; the answers read in path order."""
-    rows = path_of(store, head)
+def _root_agrees(kernel: Kernel, store: Store, root: PlyRow, stored: list[Stored]) -> None:
+    """The encounter's row, its root ply and the ``EncounterStarted`` the root holds say the
+    same name, seed, rules system and rules version, as fracas writes them (else Tampered:
+    an encounter's seed changed with every hash recomputed would give every later ply other
+    dice)."""
+    e = store.encounter_by_id(root.encounter)
+    first = kernel.codec.decode(*stored[0][1:]) if stored else None
+    said = (
+        (first.name, first.seed, first.system, first.rules_version)
+        if isinstance(first, EncounterStarted)
+        else None
+    )
+    row = (e.name, e.seed, e.system, e.rules_version)
+    if said != row or (root.seed, root.rules_version) != row[1::2]:
+        raise Tampered(
+            f"{store.path}: ply #0, the encounter's start, does not say what the encounter's "
+            f"row says (seed {e.seed}, system {e.system}, rules version {e.rules_version}): "
+            "the log was changed outside fracas; nothing was written"
+        )
+
+
+def _prove(
+    kernel: Kernel,
+    store: Store,
+    read: Read,
+    state: FightState,
+    snapshot: tuple[bytes, bytes, bytes] | None,
+    part: Part,
+) -> str | None:
+    """Prove the state ``read``'s ply carries in the chain, and its snapshot, against
+    ``state``, the state the log folds to there (the snapshots proved and ignored counted in
+    ``part``); what does not hold, in words."""
     snaps = kernel.snapshots
-    stored_snaps = store.snapshots_on_path(head, snaps.key, [r[0] for r in rows])  # type: ignore[misc]
+    chained = state_of(read.raw)
+    carries = isinstance(chained, tuple) and chained[0] == snaps.key
+    if carries and not snaps.proves(state, chained[1]):  # type: ignore[index]
+        return (
+            f"{store.path}: ply #{read.depth} carries a state in the chain that is not the "
+            "state the log folds to there: the log was changed outside fracas with its "
+            "hashes recomputed; nothing was written"
+        )
+    if snapshot is None:
+        return None
+    try:
+        held = snaps.held(snapshot, read.hash, chained, store.path, read.depth)
+    except ForgedSnapshot as err:
+        return str(err)
+    # held: it holds the state the ply carries, proved above; None: damaged, or of a ply that
+    # carries no state, so that no command uses it
+    part.proved += held is not None
+    part.ignored += held is None
+    return None
+
+
+def verify_parts(
+    kernel: Kernel,
+    store: Store,
+    head: int,
+    workers: int | None,
+    min_stretch: int = MIN_STRETCH,
+    tip: int | None = None,
+) -> Verified:
+    """:func:`engine.verify.verify`: the path to ``tip`` (None: ``head``) cut into stretches
+    of at least ``min_stretch`` plies at usable snapshots, one per worker; the answers read
+    in path order."""
+    rows = path_of(store, head if tip is None else tip)
+    check_skips(store, rows)
+    depth = store.ply(head).depth
+    if len(rows) <= depth or rows[depth][0] != head:
+        raise Tampered(
+            f"{store.path}: the branch's redo end is not on a path through its head: the log "
+            "was changed outside fracas; nothing was written"
+        )
+    snaps = kernel.snapshots
+    stored_snaps = store.snapshots_on_path(rows[-1][0], snaps.key, [r[0] for r in rows])  # type: ignore[arg-type, misc]
     if workers is None:
         workers = min(len(os.sched_getaffinity(0)), MAX_WORKERS)
     cuts = _cuts(kernel, store, rows, stored_snaps, workers, min_stretch)
     if not cuts:
         events = events_by_ply(store, rows)
-        parts = [verify_stretch(kernel, store, rows, events, None, FightState(), stored_snaps)]
+        parts = [
+            verify_stretch(kernel, store, rows, events, None, FightState(), stored_snaps, depth)
+        ]
     else:
-        parts = _in_processes(kernel, store, rows, cuts, stored_snaps)
-    return _answer(parts)
+        parts = _in_processes(kernel, store, rows, cuts, stored_snaps, depth)
+    return _answer(parts, depth)
 
 
 def _cuts(
@@ -167,9 +246,12 @@ def _cuts(
             raw = rows[at - 1]
             snap = stored_snaps.get(raw[0])  # type: ignore[call-overload]
             kept = raw[11] if len(raw) > 11 else None
-            if snap is None or not isinstance(kept, bytes) or not snaps.usable(snap, kept):
+            if snap is None or not isinstance(kept, bytes):
                 continue
-            state = snaps.decode(snap[2])
+            try:  # a forged snapshot is no place to start: the stretch before refuses it
+                state = snaps.held(snap, kept, state_of(raw), store.path, raw[3])
+            except ForgedSnapshot:
+                continue
             if state is not None:
                 cuts.append((at, state))
                 break
@@ -182,6 +264,7 @@ def _in_processes(
     rows: list[tuple[object, ...]],
     cuts: list[tuple[int, FightState]],
     stored_snaps: dict[int, tuple[bytes, bytes, bytes]],
+    head: int,
 ) -> list[Part]:
     """The first stretch here, each other one in a forked process, all started before any
     events are read: each process reads its own stretch's events on a connection of its own
@@ -193,19 +276,18 @@ def _in_processes(
     try:
         for i in reversed(range(1, len(bounds) - 1)):
             stretch = rows[bounds[i] : bounds[i + 1]]
-            job = (stretch, rows[bounds[i] - 1][11], cuts[i - 1][1])
+            before = rows[bounds[i] - 1]
+            floor = (before[7], f"ply #{before[3]}'s")  # read here: the child reads no ply
+            job = (stretch, before[11], cuts[i - 1][1], stored_snaps, head, floor)
             here, there = context.Pipe(duplex=False)
-            process = context.Process(
-                target=_child, args=(there, kernel, store, *job, stored_snaps), daemon=True
-            )
+            process = context.Process(target=_child, args=(there, kernel, store, *job), daemon=True)
             process.start()
             there.close()
             started.append((process, here))
         first = rows[: bounds[1]]
+        events = events_by_ply(store, first)
         parts = [
-            verify_stretch(
-                kernel, store, first, events_by_ply(store, first), None, FightState(), stored_snaps
-            )
+            verify_stretch(kernel, store, first, events, None, FightState(), stored_snaps, head)
         ]
         for process, here in reversed(started):
             try:
@@ -233,6 +315,8 @@ def _child(
     previous: bytes,
     state: FightState,
     stored_snaps: dict[int, tuple[bytes, bytes, bytes]],
+    head: int,
+    floor: Floor,
 ) -> None:
     """One stretch in a forked process, its events read on a connection of its own: its
     Part, or what it raised, sent back."""
@@ -244,7 +328,7 @@ def _child(
             reader.close()
         answer: tuple[bool, object] = (
             True,
-            verify_stretch(kernel, store, rows, events, previous, state, stored_snaps),
+            verify_stretch(kernel, store, rows, events, previous, state, stored_snaps, head, floor),
         )
     except Exception as err:  # handed to the parent, which raises it
         answer = (False, err)
@@ -252,15 +336,17 @@ def _child(
     conn.close()
 
 
-def _answer(parts: list[Part]) -> Verified:
-    """The stretches' answers read in path order, as one pass would meet them."""
+def _answer(parts: list[Part], head: int) -> Verified:
+    """The stretches' answers read in path order, as one pass would meet them; the plies
+    deeper than ``head``, the head's depth, are the undone ones."""
     for part in parts:
         if part.chain is not None:
             raise part.chain
     for part in parts:
         if part.bad_row is not None:
             raise part.bad_row
-    head_hash = parts[-1].last_hash
+    head_hash = next(p.head_hash for p in parts if p.head_hash)
+    tip_hash = parts[-1].last_hash
     checked = proved = ignored = 0
     older: list[Difference] = []
     for part in parts:
@@ -269,9 +355,30 @@ def _answer(parts: list[Part]) -> Verified:
         checked += part.checked
         proved += part.proved
         if part.found is not None:
-            return Verified(checked, part.found, head_hash, proved)
+            found = part.found
+            if found.ply > head:
+                found = msgspec.structs.replace(found, undone=True)
+            return _counted(checked, head, found, head_hash, proved, tip_hash=tip_hash)
         ignored += part.ignored
         older += part.older
+    first = older[0] if older else None
+    return _counted(checked, head, None, head_hash, proved, ignored, len(older), first, tip_hash)
+
+
+def _counted(
+    checked: int,
+    head: int,
+    found: Difference | None,
+    head_hash: bytes,
+    proved: int,
+    ignored: int = 0,
+    older: int = 0,
+    first_older: Difference | None = None,
+    tip_hash: bytes = b"",
+) -> Verified:
+    """``checked`` plies from the root, split into those to the head (at depth ``head``) and
+    the undone ones after it."""
+    plies = min(checked, head + 1)
     return Verified(
-        checked, None, head_hash, proved, ignored, len(older), older[0] if older else None
+        plies, found, head_hash, proved, ignored, older, first_older, tip_hash, checked - plies
     )

@@ -227,7 +227,7 @@ def test_a_change_with_its_hash_recomputed_is_found_at_the_next_ply(
 
 
 def test_a_snapshot_changed_with_a_valid_digest_is_caught_by_verify(
-    fight: Path, fracas_inprocess: Cli, small_snapshots: None
+    small_snapshots: None, fight: Path, fracas_inprocess: Cli
 ) -> None:
     """A snapshot is a cache: a forged one (digest recomputed) is what replay --verify
     proves against the fold."""
@@ -257,7 +257,7 @@ def _snapshot_bodies(db: Path) -> list[bytes]:
 
 
 def test_a_broken_snapshot_is_ignored_and_the_state_folded_from_the_log(
-    fight: Path, fracas_inprocess: Cli, small_snapshots: None
+    small_snapshots: None, fight: Path, fracas_inprocess: Cli
 ) -> None:
     before = json.loads(fracas_inprocess("--json", "status", db=fight).stdout)
     tamper.execute(fight, ("UPDATE snapshots SET body = X'00'", ()))  # digest no longer fits

@@ -80,4 +80,33 @@ def test_the_layouts_differ_and_a_file_keeps_its_own() -> None:
     base = (b"p" * 32, 3, 2, 7, 0, 3, "fracas strike a b", "[]", "2026-11-25T10:00:00.000+00:00")
     events = [(5, "core.x", 1, '{"type":"core.x"}')]
     assert chain.ply_hash(*base, events, 1) != chain.ply_hash(*base, events, 2)
-    assert [chain.layout_of(v) for v in (1, 2, 3)] == [2, 1, 2]
+    assert [chain.layout_of(v) for v in (1, 2, 3, 4)] == [3, 1, 2, 3]
+
+
+def test_layout_3_hashes_a_ply_without_a_state_as_layout_2_and_covers_a_state() -> None:
+    """A schema-3 file made schema 4 keeps every hash it had; a ply carrying a state (the
+    key and digest a snapshot of it must hold) hashes it, each part of it."""
+    base = (b"p" * 32, 16, 0, 7, 0, 3, "fracas strike a b", "[]", "2026-11-25T10:00:00.000+00:00")
+    events = [(5, "core.x", 1, '{"type":"core.x"}')]
+    plain = chain.ply_hash(*base, events, 2)
+    assert chain.ply_hash(*base, events, 3) == plain
+    state = ("palladium/7/s3/eabc", b"d" * 32)
+    carrying = chain.ply_hash(*base, events, 3, state)
+    assert carrying != plain
+    for other in [("palladium/8/s3/eabc", b"d" * 32), ("palladium/7/s3/eabc", b"e" * 32)]:
+        assert chain.ply_hash(*base, events, 3, other) != carrying
+    row = (5, 1, 4, *base[1:], b"h" * 32, *state)  # id, encounter, parent, fields, hash, state
+    for count in (1, 10_000):
+        assert chain.ply_hasher(count, 3)(base[0], row, events) == carrying
+    # what fracas never writes in the state's columns matches no hash
+    assert chain.state_of((*row[:12], "key", "not a blob")) is False
+    assert chain.state_of((*row[:12], None, b"d" * 32)) is False
+    assert chain.ply_hasher(1, 3)(base[0], (*row[:12], None, b"d" * 32), events) != plain
+
+
+def test_the_hash_to_publish_is_the_head_hash_with_nothing_to_redo() -> None:
+    head, tip = b"h" * 32, b"t" * 32
+    assert chain.publish_hash(head, head) == head
+    both = chain.publish_hash(head, tip)
+    assert both not in (head, tip)
+    assert chain.publish_hash(tip, head) != both

@@ -392,7 +392,8 @@ def test_branching_far_back_costs_log_not_length(
     try:
         enc = store.encounters()[0].id
         root = _head(store, enc)
-        plies = [(3, 0, 1, f"r{i}", (), _ruling(f"r{i}")) for i in range(length)]
+        version = store.encounters()[0].rules_version  # a ply never claims older rules
+        plies = [(3, 0, version, f"r{i}", (), _ruling(f"r{i}")) for i in range(length)]
         store.branch_with_plies(enc, "deep", root, plies)
     finally:
         store.close()

@@ -33,7 +33,9 @@ def _skimmed(table: Table) -> tuple[object, FightState]:
     with table.scene() as sc:
         store, kernel, head = sc.store, sc.kernel, sc.branch.head
         rows = path_of(store, head)
-        got = skim(kernel, store, rows, root_hash(store, store.row(rows[0])))
+        got = skim(
+            kernel, store, rows, root_hash(store, store.row(rows[0])), sc.encounter.rules_version
+        )
         events = [e for _, evs in kernel.history(store, head) for e in evs]
         return got, kernel.apply(FightState(), events)
 
@@ -82,7 +84,13 @@ def test_a_long_rebuild_skims_and_a_changed_ply_in_it_is_still_named(tmp_path: P
         rows = path_of(sc.store, sc.branch.head)
         assert len(rows) > SKIM_FROM
         honest = sc.kernel.rebuild(sc.store, sc.branch.head, snapshots=False)
-        got = skim(sc.kernel, sc.store, rows, root_hash(sc.store, sc.store.row(rows[0])))
+        got = skim(
+            sc.kernel,
+            sc.store,
+            rows,
+            root_hash(sc.store, sc.store.row(rows[0])),
+            sc.encounter.rules_version,
+        )
         assert got is not None
         assert sc.kernel.apply(FightState(), got.events) == honest
         ply = sc.store.ancestor(sc.branch.head, 100)
@@ -95,7 +103,9 @@ def _skimmed_or_refused(table: Table) -> tuple[object, None]:
     with table.scene() as sc:
         store, head = sc.store, sc.branch.head
         rows = path_of(store, head)
-        return skim(sc.kernel, store, rows, root_hash(store, store.row(rows[0]))), None
+        return skim(
+            sc.kernel, store, rows, root_hash(store, store.row(rows[0])), sc.encounter.rules_version
+        ), None
 
 
 def test_an_event_of_an_older_version_is_read_row_by_row(table: Table) -> None:
@@ -121,7 +131,7 @@ def test_a_file_in_layout_1_is_read_row_by_row(tmp_path: Path) -> None:
     with table.scene() as sc:
         assert sc.store.layout == 1
         rows = path_of(sc.store, sc.branch.head)
-        assert skim(sc.kernel, sc.store, rows, b"") is None
+        assert skim(sc.kernel, sc.store, rows, b"", 0) is None
 
 
 def test_a_body_stored_as_a_blob_of_the_same_bytes_is_refused_by_the_rows(table: Table) -> None:
