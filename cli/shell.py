@@ -33,7 +33,6 @@ at each call of the app: about a millisecond a line, most of a refused line's co
 from __future__ import annotations
 
 import contextlib
-import os
 import shlex
 import sys
 from pathlib import Path
@@ -42,7 +41,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from cli.main import _settings, app
-from cli.shellline import MAX_LINE, Line, read_line, split
+from cli.shellline import MAX_LINE, Line, forget_last, history_file, read_line, save_history, split
 
 if TYPE_CHECKING:
     from engine.session import Session
@@ -319,10 +318,6 @@ def _weapons(data: Any) -> list[str]:
     return [n for n in names if isinstance(n, str)]
 
 
-def _history_file() -> Path:
-    return Path(os.environ.get("FRACAS_HISTORY", Path.home() / ".fracas_history"))
-
-
 @app.command()
 def shell(ctx: typer.Context) -> None:
     """Every command at one prompt, without a new process each: `strike marcus brodkil`,
@@ -352,7 +347,9 @@ def shell(ctx: typer.Context) -> None:
                     typer.echo("")
                     continue
                 line = Line(text, len(text))
-                if not line.too_long and line.text.strip() not in ("", *EXITS):
+                if line.too_long:
+                    forget_last()
+                elif line.text.strip() not in ("", *EXITS):
                     note = sh.moved()
                     if note:
                         typer.echo(note, err=True)
@@ -374,7 +371,7 @@ def shell(ctx: typer.Context) -> None:
     finally:
         sh.close()
     if interactive:
-        _save_history()
+        save_history()
     raise typer.Exit(sh.last_failure)
 
 
@@ -387,16 +384,7 @@ def _readline(sh: Shell) -> None:
     readline.set_completer(sh.complete)
     readline.set_completer_delims(" \t")
     readline.parse_and_bind("tab: complete")
-    path = _history_file()
+    path = history_file()
     if path.is_file():
         with contextlib.suppress(OSError):
             readline.read_history_file(path)
-
-
-def _save_history() -> None:
-    try:
-        import readline
-
-        readline.write_history_file(_history_file())
-    except (ImportError, OSError):
-        pass

@@ -5,12 +5,16 @@ its end in pieces, never held whole, and refused (exit 2) without being run; the
 to the next line. Python's ``shlex.split`` builds each word a character at a time
 (``token = token + char``), so its time grows with the square of a word's length (a
 megabyte-long word took seconds); :func:`split` reads the same POSIX shell words in one pass,
-a run of plain characters at a time.
+a run of plain characters at a time. At a terminal, lines are kept in readline's history
+(``~/.fracas_history``, or ``$FRACAS_HISTORY``), but never one over the limit.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
+from pathlib import Path
 from typing import NamedTuple, TextIO
 
 #: The longest line the shell reads, in characters: far more than any command a GM types
@@ -121,3 +125,26 @@ def _double_quoted(line: str, at: int, word: list[str]) -> int:
             word.append(run.group())
             at = run.end()
     raise ValueError("No closing quotation")
+
+
+def history_file() -> Path:
+    """Where the history of lines typed at a terminal is kept."""
+    return Path(os.environ.get("FRACAS_HISTORY", Path.home() / ".fracas_history"))
+
+
+def forget_last() -> None:
+    """Take the line just read out of readline's history (one over the limit is not kept)."""
+    with contextlib.suppress(ImportError, ValueError):
+        import readline
+
+        last = readline.get_current_history_length()
+        if last:
+            readline.remove_history_item(last - 1)
+
+
+def save_history() -> None:
+    """Write readline's history to :func:`history_file` (no readline: nothing to write)."""
+    with contextlib.suppress(ImportError, OSError):
+        import readline
+
+        readline.write_history_file(history_file())

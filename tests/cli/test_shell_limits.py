@@ -153,3 +153,68 @@ def test_a_stream_of_bad_lines_gets_one_error_each(fight: Path) -> None:
     assert [d["head"] for d in documents(done.stdout)] == [3]
     assert done.returncode == 2
     assert digest(fight) == before
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+def test_at_a_terminal_a_line_over_the_limit_is_refused_and_not_kept(
+    fight: Path, tmp_path: Path
+) -> None:
+    """A real terminal (a pty): the long line is refused with its one line, the shell goes on
+    at its prompt, and the line is kept out of the history file."""
+    import pty
+    import select
+    import signal
+    import time
+
+    pytest.importorskip("readline", reason="no readline: no history")
+    history = tmp_path / "history"
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the shell on a terminal
+        os.environ["FRACAS_HISTORY"] = str(history)
+        os.execv(str(FRACAS), ["fracas", "--db", str(fight), "shell"])
+    seen = bytearray()
+
+    def until(end: str, timeout: float = 60.0) -> str:
+        stop = time.monotonic() + timeout
+        while time.monotonic() < stop and not seen.decode(errors="replace").endswith(end):
+            if select.select([fd], [], [], 0.1)[0]:
+                try:
+                    seen.extend(os.read(fd, 1 << 16))
+                except OSError:
+                    break
+        return seen.decode(errors="replace")
+
+    def type_in(data: bytes) -> None:  # as a paste: the echo read as it comes
+        view = memoryview(data)
+        while view:
+            if select.select([], [fd], [], 0.1)[1]:
+                view = view[os.write(fd, view[:4096]) :]
+            while select.select([fd], [], [], 0)[0]:
+                seen.extend(os.read(fd, 1 << 16))
+
+    try:
+        assert until("> ").endswith("marcus> ")
+        seen.clear()
+        type_in(b"status " + b"x" * MAX_LINE + b"\n")
+        shown = until("marcus> ")
+        assert (
+            f"fracas: error: the line is {MAX_LINE + 7:,} characters long, over the shell's "
+            f"limit of {MAX_LINE:,}: it was not run; nothing was written"
+        ) in shown
+        seen.clear()
+        os.write(fd, b"status\n")
+        assert "round 1: Marcus Kell (marcus) acts" in until("marcus> ")
+        os.write(fd, b"exit\n")
+        until("\n", 10)
+    finally:
+        for _ in range(100):
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+            time.sleep(0.1)
+        else:
+            os.kill(pid, signal.SIGKILL)
+            _, status = os.waitpid(pid, 0)
+        os.close(fd)
+    assert os.waitstatus_to_exitcode(status) == 2  # the refused line: the last that failed
+    assert history.read_text().splitlines() == ["status", "exit"]
