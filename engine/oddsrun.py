@@ -143,7 +143,8 @@ def tally(
 ) -> list[BranchTally]:
     """Every branch's tally over ``plan.runs`` runs, made by ``jobs`` processes (1: this
     one); ``progress(k)`` as ``k`` more runs are done; ``method``: how workers start
-    (``fork``, ``spawn``; default: ``fork`` on Linux, else ``spawn``)."""
+    (``fork``, ``spawn``; default: ``fork`` on Linux, where it is safe, else ``spawn``, a fresh
+    interpreter: macOS's system libraries are not safe to fork)."""
     if not 1 <= jobs <= MAX_JOBS:
         raise UsageError(f"--jobs {jobs}: between 1 and {MAX_JOBS}")
     work = chunks(plan, jobs)
@@ -153,6 +154,11 @@ def tally(
         for chunk in work:
             run_chunk(kernel, plan, chunk, tallies[chunk[0]], ran)
         return tallies
+    method = method or ("fork" if sys.platform == "linux" else "spawn")
+    if method == "fork" and plan.plans:
+        # One run here first, its result dropped: what a run imports on first use (the pack's
+        # deciders and their tables) is then imported once, not by every worker forked.
+        run_once(kernel, plan.base, plan.depth, plan.plans[0], run_seed(plan.seed, 0), plan.until)
     for theirs in _in_workers(plan, work, min(jobs, len(work)), progress, method):
         for mine, other in zip(tallies, theirs, strict=True):
             mine.merge(other)
@@ -164,15 +170,13 @@ def _in_workers(
     work: list[tuple[int, int, int]],
     jobs: int,
     progress: Callable[[int], None] | None,
-    method: str | None,
+    method: str,
 ) -> list[list[BranchTally]]:
     """Each worker's tallies, once every worker has sent them."""
     import multiprocessing
     from multiprocessing.connection import wait
 
-    # fork where it is safe (Linux; macOS's system libraries are not), else a fresh interpreter
-    start = method or ("fork" if sys.platform == "linux" else "spawn")
-    ctx: Any = multiprocessing.get_context(start)
+    ctx: Any = multiprocessing.get_context(method)
     taken = ctx.Value("q", 0)  # the next chunk to take: a shared counter, with its lock
     workers: list[Any] = []
     readers: list[Any] = []

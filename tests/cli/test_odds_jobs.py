@@ -170,7 +170,8 @@ def test_the_limits_of_jobs_and_runs_are_said(
 
 def test_a_workers_error_is_raised_as_in_one_process(tmp_path: Path) -> None:
     """A bug that would break a run (here a plan without a starting state) is the same error
-    with any number of jobs, the worker's traceback in a note; no worker is left."""
+    with any number of jobs: raised by the first run, made here before workers are forked, or
+    by a worker, its traceback in a note; no worker is left."""
     table = Table(tmp_path / "f.db")
     table.new("duel", seed=7)
     table.add(SHEETS / "marcus_kell.toml", cid="marcus")
@@ -181,11 +182,11 @@ def test_a_workers_error_is_raised_as_in_one_process(tmp_path: Path) -> None:
     plans: list[list[Declaration]] = [[InitiativeDeclared()]]
     plan = Plan(system="palladium", base=None, depth=1, plans=plans, until=None, seed=1, runs=9)  # type: ignore[arg-type]
     errors = []
-    for jobs in (1, 2):
+    for jobs, method in ((1, None), (2, None), (2, "spawn")):  # spawn: no first run here
         with pytest.raises(AttributeError) as caught:
-            tally(kernel, plan, jobs)
+            tally(kernel, plan, jobs, None, method)
         errors.append(str(caught.value))
-    assert errors[0] == errors[1]
+    assert errors[0] == errors[1] == errors[2]
     assert "in odds worker" in "".join(getattr(caught.value, "__notes__", []))
     assert multiprocessing.active_children() == []
 
