@@ -52,15 +52,22 @@ _runs.__name__ = _jobs.__name__ = "int"
 
 
 def _until(text: str | None) -> int | None:
-    """``end`` (None) or ``round K``."""
+    """``end`` (None) or ``round K``, K in 0..MAX_COUNT (never converted past that many
+    digits: ``int`` of a long string of digits takes time growing with its square)."""
+    from engine.inputs import MAX_COUNT, InputError, escaped, parse_int
     from engine.rules import UsageError
 
     if text is None or text.strip().lower() == "end":
         return None
     word, _, k = text.strip().lower().partition(" ")
     if word != "round" or not k.strip().isascii() or not k.strip().isdigit():
-        raise UsageError(f"--until {text!r}: give `end` or `round K` (e.g. --until 'round 3')")
-    return int(k)
+        raise UsageError(
+            f"--until {escaped(text)}: give `end` or `round K` (e.g. --until 'round 3')"
+        )
+    try:
+        return parse_int(k.strip(), "", 0, MAX_COUNT)
+    except InputError as err:
+        raise UsageError(f"--until {escaped(text)}: K {err}") from None
 
 
 @app.command()

@@ -267,3 +267,16 @@ def test_odds_in_jobs_in_the_shell_prints_each_line_once(
     doc = json.loads(done.stdout[done.stdout.index("{") :])
     alone = fracas_cli("--json", "odds", "--runs", "30", "--seed", "2", "--jobs", "2", db=db)
     assert msgspec.json.decode(alone.stdout) == doc
+
+
+@pytest.mark.parametrize("k", ["99999999999", "1000000000", "9" * 65_000, "0" * 10 + "1" + "0" * 9])
+def test_until_past_the_count_limit_is_refused_unconverted(
+    fracas_cli: Invoke, tmp_path: Path, made: dict[str, Path], k: str
+) -> None:
+    """`int` of a long run of digits takes time growing with its square (Python refuses past
+    4,300 digits: that was an internal error, exit 70); K is checked by its length first,
+    0..999,999,999 as every count (README, "Limits on input")."""
+    db = copy(made, "knife_fight", tmp_path)
+    done = fracas_cli("odds", "--until", f"round {k}", db=db)
+    assert_one_line_error(done, 2, "--until 'round ", "out of bounds: expected 0..999999999")
+    assert fracas_cli("odds", "--runs", "2", "--until", "round 999999999", db=db).code == 0
