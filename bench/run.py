@@ -2,6 +2,7 @@
 nothing.
 
     .venv/bin/python bench/run.py [--events 100000] [--sizes 100,1000,10000,100000] [--runs 15]
+                                  [--odds-runs 200] [--odds-memory-runs 100000]
 
 1. Full rebuild of a fight of about 100,000 events (read + hash check + decode + fold, no
    snapshot) against a raw floor built here from the same rows (sqlite3 read, msgspec decode,
@@ -13,6 +14,9 @@ nothing.
 3. Start-up: `fracas status` and `fracas --help` against a bare typer + msgspec + sqlite3
    probe (bench/probe.py).
 4. `replay --verify` re-resolution rate; bytes per ply of the file.
+5. `fracas odds`: runs per second with one job and with every core (a 200-ply fight), and the
+   peak memory of a whole `fracas odds --runs 100000` on every core (a 12-ply fight), of the
+   process and of its largest worker, against 1,000 runs (bench/odds.py has more).
 """
 
 from __future__ import annotations
@@ -381,6 +385,37 @@ def bench_verify(dbs: dict[int, Path]) -> None:
         )
 
 
+# --- 5. odds -------------------------------------------------------------------------------
+
+
+def bench_odds(tmp: Path, runs: int, memory_runs: int) -> None:
+    print("5. fracas odds", flush=True)
+    from odds import peak, rates
+
+    from engine.oddsrun import cores
+
+    table = build(tmp / "odds.db", plies=200)
+    jobs = cores()
+    one, many, busy = rates(table, runs, jobs, 3)
+    row("odds, --jobs 1", f"{one:,.1f} runs/s", f"{runs} runs of a 200-ply fight")
+    row(
+        f"odds, --jobs {jobs} (every core)",
+        f"{many:,.1f} runs/s",
+        f"{many / one:.2f}x --jobs 1; {busy:.2f} cores busy on average",
+    )
+    if memory_runs:
+        short = tmp / "odds-short.db"
+        build(short, plies=12)
+        _, floor_me, floor_worker = peak(short, 1000, jobs)
+        took, me, worker = peak(short, memory_runs, jobs)
+        row(
+            f"odds peak memory, --runs {memory_runs:,} (every core)",
+            f"{max(me, worker):.1f} MB",
+            f"target <= 100 MB; process {me:.1f} MB, largest worker {worker:.1f} MB; "
+            f"{max(me, worker) / max(floor_me, floor_worker):.2f}x at 1,000 runs; {took:.0f} s",
+        )
+
+
 def main() -> None:
     # Time what a GM's machine runs: compiled modules cached in __pycache__. With this set
     # (as in some shells and CI), every run would compile what changed since the last cache.
@@ -389,6 +424,8 @@ def main() -> None:
     parser.add_argument("--events", type=int, default=100_000)
     parser.add_argument("--sizes", default="100,1000,10000,100000")
     parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--odds-runs", type=int, default=200)
+    parser.add_argument("--odds-memory-runs", type=int, default=100_000, help="0: not measured")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     with tempfile.TemporaryDirectory(prefix="fracas-bench-") as d:
@@ -397,6 +434,7 @@ def main() -> None:
         dbs = bench_sizes(tmp, sizes, args.runs)
         bench_startup(tmp, dbs[sizes[0]], max(args.runs, 20))
         bench_verify(dbs)
+        bench_odds(tmp, args.odds_runs, args.odds_memory_runs)
     print("\n| figure | measured | note |\n|---|---|---|")
     for figure, value, note in ROWS:
         print(f"| {figure} | {value} | {note} |")

@@ -21,12 +21,18 @@ verbs, the options of the command being typed (``--weapon``, ``--defend``) and t
 CLI knows for one (``--defend`` none, parry, dodge …), combatant ids, weapons, rules options
 and branches. Not on a terminal, lines are read from stdin without a prompt, and the shell
 exits with the code of the last command that failed (0: none did).
+
+A line is read and split into words in time linear in its length (cli/shellline.py); one over
+:data:`cli.shellline.MAX_LINE` characters is refused (exit 2) and the shell goes on. Bytes that
+are not text in stdin's encoding are kept as the command line keeps them in ``sys.argv``
+(surrogate escapes), so a path in another encoding still names its file. The click group of
+the app is built once, not for every line (typer rebuilds it from every command's signature
+at each call of the app: about a millisecond a line, most of a refused line's cost).
 """
 
 from __future__ import annotations
 
 import contextlib
-import os
 import shlex
 import sys
 from pathlib import Path
@@ -35,6 +41,7 @@ from typing import TYPE_CHECKING, Any
 import typer
 
 from cli.main import _settings, app
+from cli.shellline import MAX_LINE, Line, forget_last, history_file, read_line, save_history, split
 
 if TYPE_CHECKING:
     from engine.session import Session
@@ -81,21 +88,29 @@ class Shell:
 
     def run_line(self, line: str) -> int:
         """One command line: its output and errors printed, its exit code returned."""
+        if len(line) > MAX_LINE:
+            return self.refuse(Line("", len(line)))
         try:
-            args = shlex.split(line)
+            args = split(line)
         except ValueError as err:
             typer.echo(f"fracas: error: {err}", err=True)
             return 2
+        return self.run_args(args)
+
+    def run_args(self, args: list[str]) -> int:
+        """One command line as its words."""
         if not args:
             return 0
         if args[0] == HELP:
-            code = self.run_line(shlex.join([*args[1:], "--help"]))
+            code = self.run_args([*args[1:], "--help"])
             if len(args) == 1 and code == 0:
                 typer.echo(f"\n{SHELL_HELP}")
             return code
         saved, sys.argv = sys.argv, ["fracas", *args]  # the command a ply records
         try:
-            returned = app(args=[*self.prefix(), *args], prog_name="fracas", standalone_mode=False)
+            returned = self.group().main(
+                args=[*self.prefix(), *args], prog_name="fracas", standalone_mode=False
+            )
         except SystemExit as err:
             return err.code if isinstance(err.code, int) else 0
         except BaseException as err:  # every error becomes its one line, as in the CLI
@@ -105,6 +120,24 @@ class Shell:
         finally:
             sys.argv = saved
         return returned if isinstance(returned, int) else 0
+
+    def refuse(self, line: Line, number: int | None = None) -> int:
+        """A line over :data:`MAX_LINE` characters, not run: its one-line error (exit 2)."""
+        from cli.main import report_error
+        from engine.rules import UsageError
+
+        which = "the line" if number is None else f"line {number}"
+        err = UsageError(
+            f"{which} is {line.length:,} characters long, over the shell's limit of "
+            f"{MAX_LINE:,}: it was not run"
+        )
+        return report_error(err, self.as_json, typed=True)
+
+    def group(self) -> Any:
+        """The app's click group, built once for every line (and for completion)."""
+        if self._group is None:
+            self._group = typer.main.get_command(app)
+        return self._group
 
     def close(self) -> None:
         """Close the file and end the session."""
@@ -200,7 +233,7 @@ class Shell:
         else combatant ids, weapons, options and branches."""
         bare = text.lstrip("'\"")
         try:
-            tokens = shlex.split(before)
+            tokens = split(before)
         except ValueError:
             tokens = before.split()
         at = 0
@@ -230,16 +263,15 @@ class Shell:
     def _command(self, name: str) -> Any:
         """The click command ``name`` names in this file's fight (None: none), built once
         a rules system."""
-        if self._group is None:
-            self._group = typer.main.get_command(app)
+        group = self.group()
         from cli.main import _system
 
-        ctx = self._group.context_class(self._group, info_name="fracas", resilient_parsing=True)
+        ctx = group.context_class(group, info_name="fracas", resilient_parsing=True)
         ctx.params = {"db": str(self.db)}
         with contextlib.suppress(Exception):
             key = (_system(ctx, False), name)
             if key not in self._built:
-                self._built[key] = self._group.get_command(ctx, name)
+                self._built[key] = group.get_command(ctx, name)
             return self._built[key]
         return None
 
@@ -286,10 +318,6 @@ def _weapons(data: Any) -> list[str]:
     return [n for n in names if isinstance(n, str)]
 
 
-def _history_file() -> Path:
-    return Path(os.environ.get("FRACAS_HISTORY", Path.home() / ".fracas_history"))
-
-
 @app.command()
 def shell(ctx: typer.Context) -> None:
     """Every command at one prompt, without a new process each: `strike marcus brodkil`,
@@ -300,29 +328,42 @@ def shell(ctx: typer.Context) -> None:
     settings = _settings(ctx)
     sh = Shell(settings.db, settings.as_json)
     interactive = sys.stdin.isatty()
+    reconfigure = getattr(sys.stdin, "reconfigure", None)
+    if reconfigure is not None:  # bytes that are not text: kept as sys.argv keeps them
+        reconfigure(errors="surrogateescape")
     if interactive:
         _readline(sh)
+    number = 0
     try:
         while True:
+            number += 1
             if interactive:
                 try:
-                    line = input(sh.where)
+                    text = input(sh.where)
                 except EOFError:
                     typer.echo("")
                     break
                 except KeyboardInterrupt:
                     typer.echo("")
                     continue
-                note = sh.moved() if line.strip() not in ("", *EXITS) else None
-                if note:
-                    typer.echo(note, err=True)
+                line = Line(text, len(text))
+                if line.too_long:
+                    forget_last()
+                elif line.text.strip() not in ("", *EXITS):
+                    note = sh.moved()
+                    if note:
+                        typer.echo(note, err=True)
             else:
-                line = sys.stdin.readline()
-                if not line:
+                read = read_line(sys.stdin)
+                if read is None:
                     break
-            if line.strip() in EXITS:
+                line = read
+            if line.too_long:
+                code = sh.refuse(line, None if interactive else number)
+            elif line.text.strip() in EXITS:
                 break
-            code = sh.run_line(line)
+            else:
+                code = sh.run_line(line.text)
             if code:
                 sh.last_failure = code
             if interactive:
@@ -330,7 +371,7 @@ def shell(ctx: typer.Context) -> None:
     finally:
         sh.close()
     if interactive:
-        _save_history()
+        save_history()
     raise typer.Exit(sh.last_failure)
 
 
@@ -343,16 +384,7 @@ def _readline(sh: Shell) -> None:
     readline.set_completer(sh.complete)
     readline.set_completer_delims(" \t")
     readline.parse_and_bind("tab: complete")
-    path = _history_file()
+    path = history_file()
     if path.is_file():
         with contextlib.suppress(OSError):
             readline.read_history_file(path)
-
-
-def _save_history() -> None:
-    try:
-        import readline
-
-        readline.write_history_file(_history_file())
-    except (ImportError, OSError):
-        pass

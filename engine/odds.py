@@ -1,5 +1,5 @@
 """The odds of a fight (``fracas odds``): the declarations of one or more branches after a
-ply, re-resolved with many fresh seeds, in this process, and what became of every combatant.
+ply, re-resolved with many fresh seeds, and what became of every combatant.
 
 Each run re-resolves a branch's declarations in order from the state at the starting ply, as
 ``replay --seed S`` does but without writing: the same choices, other luck; dice entered by
@@ -10,37 +10,27 @@ drawn from one seed (``--seed``, else one picked and reported), so a report can 
 
 What is counted, for every rules system alike: whether each combatant is standing, out of the
 fight but alive (the pack's ``StatusView.down`` conditions: "unconscious"), or dead; his pools
-(``StatusView.pools``); and how many rounds the fight lasted.
+(``StatusView.pools``); and how many rounds the fight lasted. Each run is tallied as it ends
+and forgotten (engine/oddstally.py: memory does not grow with the runs), on one core or on
+several (engine/oddsrun.py: the same report whatever their number).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import msgspec
 
-from engine.dice import Dice
 from engine.log import PlyRow
-from engine.outcome import fate
-from engine.replay import Kernel
-from engine.rules import IllegalAction, UnknownName, UsageError
-from engine.sha import sha256
+from engine.oddstally import BranchTally, Spread
+from engine.rules import UnknownName, UsageError
 from engine.tablebase import Scene, TableBase
 from events.core import Declaration, Event
-from projections.state import FightState
 
 MAX_RUNS = 100_000
 
-
-class Spread(msgspec.Struct, frozen=True):
-    """A number over the runs: mean, 10th, 50th and 90th percentiles, least and most."""
-
-    mean: float
-    p10: float
-    p50: float
-    p90: float
-    min: int
-    max: int
+__all__ = ["MAX_RUNS", "BranchOdds", "CombatantOdds", "OddsReport", "Skipped", "Spread"]
 
 
 class CombatantOdds(msgspec.Struct, frozen=True):
@@ -96,60 +86,6 @@ class OddsReport(msgspec.Struct, frozen=True):
     branches: list[BranchOdds]
 
 
-def seeds(seed: int, runs: int) -> list[int]:
-    """The runs' seeds, each from ``seed`` and its run number (SHA-256, below 2**63)."""
-    out = []
-    for i in range(runs):
-        digest = sha256(f"fracas.odds:{seed}:{i}".encode("ascii"))
-        out.append(int.from_bytes(digest[:8], "big") >> 1)
-    return out
-
-
-def spread(values: Sequence[int]) -> Spread:
-    """The :class:`Spread` of ``values`` (one run: every figure is its value)."""
-    if len(values) == 1:
-        v = float(values[0])
-        return Spread(mean=v, p10=v, p50=v, p90=v, min=values[0], max=values[0])
-    import statistics  # here: it imports random and fractions, ~2 ms every command would pay
-
-    deciles = statistics.quantiles(values, n=10, method="inclusive")
-    return Spread(
-        mean=round(statistics.fmean(values), 3),
-        p10=deciles[0],
-        p50=float(statistics.median(values)),
-        p90=deciles[8],
-        min=min(values),
-        max=max(values),
-    )
-
-
-def run_once(
-    kernel: Kernel,
-    start: FightState,
-    depth: int,
-    declarations: Sequence[Declaration],
-    seed: int,
-    until: int | None,
-) -> tuple[FightState, int, tuple[int, str] | None]:
-    """One run: the state at the end, how many declarations were skipped, and the first
-    skipped (its index in ``declarations`` and why), or None."""
-    state, skipped = start, 0
-    first: tuple[int, str] | None = None
-    for i, declaration in enumerate(declarations):
-        try:
-            _, after = kernel.resolve(state, declaration, Dice(seed, depth + 1, 0))
-        except (IllegalAction, UnknownName, UsageError) as err:
-            skipped += 1
-            if first is None:
-                first = (i, str(err))
-            continue
-        if until is not None and after.clock.round > until:
-            break  # round K is over: the run stops before the next one begins
-        state = after
-        depth += 1
-    return state, skipped, first
-
-
 class TableOdds(TableBase):
     """``Table.odds``: the runs of :func:`run_once` over the branches, tallied."""
 
@@ -161,13 +97,18 @@ class TableOdds(TableBase):
         seed: int,
         until: int | None = None,
         progress: Callable[[int], None] | None = None,
+        jobs: int = 1,
     ) -> OddsReport:
         """Re-resolve each branch's declarations after ``start`` (default: the last ply the
         branches share; one branch: the encounter's start) ``runs`` times, each run with its
-        own seed from ``seed``, stopping past round ``until``; ``progress(k)`` after each
-        run of a branch."""
+        own seed from ``seed``, stopping past round ``until``, in ``jobs`` processes (the
+        report is the same for any number); ``progress(k)`` as ``k`` more runs are done."""
+        from engine.oddsrun import MAX_JOBS, Plan, tally
+
         if not 1 <= runs <= MAX_RUNS:
             raise UsageError(f"--runs {runs}: between 1 and {MAX_RUNS}")
+        if not 1 <= jobs <= MAX_JOBS:
+            raise UsageError(f"--jobs {jobs}: between 1 and {MAX_JOBS}")
         with self.scene() as sc:
             names = list(dict.fromkeys(branches)) or [sc.branch.name]
             histories = [self._history(sc, name) for name in names]
@@ -177,25 +118,26 @@ class TableOdds(TableBase):
                 raise UsageError(
                     f"--until 'round {until}': the runs start in round {base.clock.round}"
                 )
-            run_seeds = seeds(seed, runs)
-            report = []
-            for name, h in zip(names, histories, strict=True):
-                plies = [(p, d) for p, (d, *_) in h[depth + 1 :] if isinstance(d, Declaration)]
-                plan = [d for _, d in plies]
-                ends, skipped = [], 0
-                first: Skipped | None = None
-                for run, s in enumerate(run_seeds, 1):
-                    state, missed, at = run_once(sc.kernel, base, depth, plan, s, until)
-                    ends.append(state)
-                    skipped += missed
-                    if first is None and at is not None:
-                        ply = plies[at[0]][0]
-                        first = Skipped(ply=ply.depth, command=ply.command, why=at[1], run=run)
-                    if progress is not None:
-                        progress(1)
-                tally = _tally(sc.kernel, name, len(plan), skipped, ends)
-                report.append(_skips(tally, runs, first))
-            return OddsReport(runs=runs, seed=seed, start=depth, until=until, branches=report)
+            kernel, system = sc.kernel, sc.encounter.system
+        plies = [
+            [(p, d) for p, (d, *_) in h[depth + 1 :] if isinstance(d, Declaration)]
+            for h in histories
+        ]
+        plan = Plan(
+            system=system,
+            base=base,
+            depth=depth,
+            plans=[[d for _, d in branch] for branch in plies],
+            until=until,
+            seed=seed,
+            runs=runs,
+        )
+        tallies = tally(kernel, plan, jobs, progress)
+        report = [
+            _branch_odds(kernel.pack.status, name, len(branch), runs, t, branch)
+            for name, branch, t in zip(names, plies, tallies, strict=True)
+        ]
+        return OddsReport(runs=runs, seed=seed, start=depth, until=until, branches=report)
 
     def _history(self, sc: Scene, name: str) -> list[tuple[PlyRow, list[Event]]]:
         row = sc.store.branch(sc.encounter.id, name)
@@ -229,55 +171,52 @@ class TableOdds(TableBase):
         return ply.depth
 
 
-def _skips(tally: BranchOdds, runs: int, first: Skipped | None) -> BranchOdds:
-    """``tally`` with its share of declarations skipped, the first, and the warning."""
-    total = tally.declarations * runs
+def _branch_odds(
+    view: Any,
+    branch: str,
+    declarations: int,
+    runs: int,
+    tally: BranchTally,
+    plies: Sequence[tuple[PlyRow, Declaration]],
+) -> BranchOdds:
+    """What became of every combatant over a branch's runs (a combatant a run's declarations
+    removed counts in the runs that kept him), the rounds, and the declarations skipped: their
+    share, the first (``plies``: the branch's plies the runs re-resolved), and the warning."""
+    combatants = []
+    for cid, fighter in tally.listed():
+        n = sum(fighter.fates.values())
+        pools = sorted(fighter.pools.items(), key=lambda item: item[1][0])
+        combatants.append(
+            CombatantOdds(
+                id=cid,
+                name=fighter.name,
+                standing=fighter.fates["standing"] / n,
+                unconscious=fighter.fates["unconscious"] / n,
+                dead=fighter.fates["dead"] / n,
+                pools={pool: counts.spread() for pool, (_, counts) in pools},
+            )
+        )
+    first = None
+    if tally.first is not None:
+        run, at, why = tally.first
+        ply = plies[at][0]
+        first = Skipped(ply=ply.depth, command=ply.command, why=why, run=run)
+    total = declarations * runs
     share = tally.skipped / total if total else 0.0
     warning = None
     if share > WARN_SKIPPED and first is not None:
         warning = (
-            f"{tally.branch}: {tally.skipped:,} of {total:,} declarations "
+            f"{branch}: {tally.skipped:,} of {total:,} declarations "
             f"({100 * share:.1f}%) were skipped, the runs' luck making them illegal; the "
             f"first: ply #{first.ply} `{first.command}` in run {first.run}: {first.why}"
         )
-    return msgspec.structs.replace(
-        tally, skipped_share=round(share, 4), first_skipped=first, warning=warning
-    )
-
-
-def _tally(
-    kernel: Kernel, branch: str, declarations: int, skipped: int, ends: Sequence[FightState]
-) -> BranchOdds:
-    """What became of every combatant over the runs ``ends`` (a combatant a run's
-    declarations removed counts in the runs that kept him)."""
-    view = kernel.pack.status
-    names = {cid: c.name for state in ends for cid, c in state.combatants.items()}
-    combatants = []
-    for cid, name in names.items():
-        counts = {"standing": 0, "unconscious": 0, "dead": 0}
-        pools: dict[str, list[int]] = {}
-        kept = [state for state in ends if cid in state.combatants]
-        for state in kept:
-            counts[fate(state.combatants[cid], view.down)] += 1
-            if view.pools is not None:
-                for pool, value in view.pools(view.combatant(state, cid)).items():
-                    pools.setdefault(pool, []).append(value)
-        n = len(kept)
-        combatants.append(
-            CombatantOdds(
-                id=cid,
-                name=name,
-                standing=counts["standing"] / n,
-                unconscious=counts["unconscious"] / n,
-                dead=counts["dead"] / n,
-                pools={pool: spread(values) for pool, values in pools.items()},
-            )
-        )
-    rounds = spread([state.clock.round for state in ends])
     return BranchOdds(
         branch=branch,
         declarations=declarations,
-        skipped=skipped,
+        skipped=tally.skipped,
         combatants=combatants,
-        rounds=rounds,
+        rounds=tally.rounds.spread(),
+        skipped_share=round(share, 4),
+        first_skipped=first,
+        warning=warning,
     )
