@@ -156,6 +156,7 @@ def test_a_stream_of_bad_lines_gets_one_error_each(fight: Path) -> None:
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pseudo-terminal")
+@pytest.mark.slow  # readline echoes a pasted 64K line slowly; on a loaded machine it can stall
 def test_at_a_terminal_a_line_over_the_limit_is_refused_and_not_kept(
     fight: Path, tmp_path: Path
 ) -> None:
@@ -184,9 +185,11 @@ def test_at_a_terminal_a_line_over_the_limit_is_refused_and_not_kept(
                     break
         return seen.decode(errors="replace")
 
-    def type_in(data: bytes) -> None:  # as a paste: the echo read as it comes
+    def type_in(data: bytes, timeout: float = 120.0) -> None:  # as a paste, echo read as it comes
         view = memoryview(data)
+        stop = time.monotonic() + timeout
         while view:
+            assert time.monotonic() < stop, f"the shell took no input for {timeout} s"
             if select.select([], [fd], [], 0.1)[1]:
                 view = view[os.write(fd, view[:4096]) :]
             while select.select([fd], [], [], 0)[0]:
