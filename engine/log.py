@@ -14,7 +14,6 @@ and every ply's hash computed from the rows as they are, none of which is rewrit
 
 from __future__ import annotations
 
-import errno
 import sqlite3
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -23,7 +22,7 @@ from pathlib import Path
 from engine.chain import LAYOUT, State, Tampered, encounter_hash, layout_of, ply_hash
 from engine.logfile import APPLICATION_ID as APPLICATION_ID
 from engine.logfile import BUSY_TIMEOUT_S as BUSY_TIMEOUT_S
-from engine.logfile import CHAIN, CHAINED_SCHEMA, SCHEMA, VIEWS, full, publish, translate
+from engine.logfile import CHAINED_SCHEMA, translate
 from engine.logfile import OLDEST_SCHEMA as OLDEST_SCHEMA
 from engine.logfile import SCHEMA_VERSION as SCHEMA_VERSION
 from engine.logfile import Busy as Busy
@@ -35,7 +34,7 @@ from engine.logfile import SchemaMismatch as SchemaMismatch
 from engine.logfile import StoreError as StoreError
 from engine.logheader import check_header as check_header
 from engine.logheader import look
-from engine.logopen import Opened, close, connect, creatable
+from engine.logopen import Opened, close, connect, create
 from engine.logreads import Reader
 from engine.logrows import BranchRow as BranchRow
 from engine.logrows import EncounterRow as EncounterRow
@@ -127,38 +126,9 @@ class Store(Reader):
 
     @classmethod
     def _create(cls, path: Path) -> Store:
-        """Build a complete new file under a private name, then publish it at ``path``.
-
-        Another fracas racing to create the same file must never see it half made (empty, or
-        without its schema version): it would refuse the file as foreign. Publishing is a hard
-        link, which fails if ``path`` appeared meanwhile; then the other process's file is used.
-        """
-        creatable(path)
-        import uuid  # here: it imports `platform`, ~1.5 ms a command that does not create pays
-
-        tmp = path.with_name(f".{path.name}.creating-{uuid.uuid4().hex}")
-        try:
-            conn = sqlite3.connect(tmp, isolation_level=None, timeout=BUSY_TIMEOUT_S)
-            try:
-                conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
-                conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-                conn.executescript("BEGIN;" + SCHEMA + CHAIN + VIEWS + "COMMIT;")
-                conn.execute("PRAGMA journal_mode=WAL")
-            finally:
-                conn.close()
-            publish(tmp, path)
-        except sqlite3.Error as err:
-            raise translate(err, path) from None
-        except OSError as err:
-            if err.errno == errno.ENOSPC:
-                raise DiskError(full(path)) from None
-            raise DiskError(f"{path}: cannot create ({err.strerror or err})") from None
-        finally:
-            for leftover in (tmp, Path(f"{tmp}-wal"), Path(f"{tmp}-shm"), Path(f"{tmp}-journal")):
-                leftover.unlink(missing_ok=True)
-        store = cls.open(path)
-        store.checked = True  # made just now, by this process
-        return store
+        """Make a new fracas file at ``path`` (engine/logopen.py: ``create``) and open it."""
+        create(path)
+        return cls.open(path)
 
     # --- writes -------------------------------------------------------------------------
 

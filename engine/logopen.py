@@ -18,17 +18,24 @@ when another process holds it (its side files are there); a write is then refuse
 
 from __future__ import annotations
 
+import errno
 import os
 import sqlite3
 from pathlib import Path
 from typing import NamedTuple
 
 from engine.logfile import (
+    APPLICATION_ID,
     BUSY_TIMEOUT_S,
+    CHAIN,
     DIAGNOSE_FULL,
+    SCHEMA,
+    SCHEMA_VERSION,
+    VIEWS,
     DiskError,
     disk_full,
     full,
+    publish,
     translate,
 )
 from engine.logheader import Header, inspect, uri
@@ -171,6 +178,39 @@ def unwritable(path: Path, real: Path) -> str | None:
     if disk_full(path):
         return full(path)
     return None
+
+
+def create(path: Path) -> None:
+    """Build a complete new fracas file under a private name, then publish it at ``path``
+    (refused first, exit 7, in a folder that is missing, read-only or on a full disk).
+
+    Another fracas racing to create the same file must never see it half made (empty, or
+    without its schema version): it would refuse the file as foreign. Publishing is a hard
+    link, which fails if ``path`` appeared meanwhile; then the other process's file is used.
+    """
+    creatable(path)
+    import uuid  # here: it imports `platform`, ~1.5 ms a command that does not create pays
+
+    tmp = path.with_name(f".{path.name}.creating-{uuid.uuid4().hex}")
+    try:
+        conn = sqlite3.connect(tmp, isolation_level=None, timeout=BUSY_TIMEOUT_S)
+        try:
+            conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+            conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            conn.executescript("BEGIN;" + SCHEMA + CHAIN + VIEWS + "COMMIT;")
+            conn.execute("PRAGMA journal_mode=WAL")
+        finally:
+            conn.close()
+        publish(tmp, path)
+    except sqlite3.Error as err:
+        raise translate(err, path) from None
+    except OSError as err:
+        if err.errno == errno.ENOSPC:
+            raise DiskError(full(path)) from None
+        raise DiskError(f"{path}: cannot create ({err.strerror or err})") from None
+    finally:
+        for leftover in (tmp, *(side(tmp, s) for s in SIDES)):
+            leftover.unlink(missing_ok=True)
 
 
 def creatable(path: Path) -> None:
