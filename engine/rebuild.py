@@ -23,6 +23,7 @@ from engine.logreads import Reader
 from engine.logrows import ply_row, row_problem, skip_depth
 from engine.sha import bulk_sha256
 from engine.skim import SKIM_FROM, Skimmed, skim
+from engine.snapshots import ForgedSnapshot
 from projections.state import FightState
 
 if TYPE_CHECKING:
@@ -287,8 +288,8 @@ def _nearest(
 ) -> tuple[tuple[int, bytes] | None, FightState]:
     """``(depth, stored hash)`` of the deepest ply among the path's ``rows`` that carries
     its state in the chain under the current key and whose snapshot holds it, and that state
-    (one query), the ply checked against its hash; a snapshot that holds another state is
-    refused (ForgedSnapshot)."""
+    (one query); a snapshot that holds another state is refused (ForgedSnapshot). The ply is
+    checked against its hash with the plies after it (:func:`_state_at`)."""
     snaps = kernel.snapshots
     key = snaps.key
     marks = [r for r in reversed(rows) if _carries(r, key)]
@@ -298,10 +299,11 @@ def _nearest(
         snap = found.get(r[0])  # type: ignore[call-overload]
         if snap is None or not isinstance(kept, bytes):
             continue
-        # the ply itself checked first (its row, its events and the state it carries): a
-        # snapshot and the state its ply carries, both rewritten, is a changed ply
-        chain_hash(store, store.row(r))
-        state = snaps.held(snap, kept, state_of(r), store.path, r[3])
+        try:
+            state = snaps.held(snap, kept, state_of(r), store.path, r[3])
+        except ForgedSnapshot:
+            chain_hash(store, store.row(r))  # a changed ply says so first
+            raise
         if state is not None:
             return (r[3], kept), state  # type: ignore[return-value]
     return None, FightState()
@@ -432,12 +434,15 @@ def _state_at(kernel: Kernel, store: Store, head_id: int, *, snapshots: bool) ->
                 break
     if base is None:
         rows = path_of(store, head_id)
-    elif base[0] == head.depth:  # the head's own snapshot: nothing after it to read
-        return Kept(base[1], state, head.depth)
-    else:
-        tail = [r for r in near if r[3] > base[0]]  # type: ignore[operator]
-        rows = path_of(store, head_id, base[0], base[1], tail)
-    plies = _folded(kernel, store, rows, None if base is None else base[1])
+        plies = _folded(kernel, store, rows, None)
+    else:  # the ply of the snapshot is checked with the tail, its events not folded again: a
+        # snapshot and the state its ply carries, both rewritten, are a changed ply
+        start = [r for r in near if r[3] >= base[0]]  # type: ignore[operator]
+        parent = store.ply(start[0][2])  # type: ignore[arg-type]
+        if parent.hash is None:
+            raise _changed(store, parent, "has no hash")
+        rows = path_of(store, head_id, base[0] - 1, parent.hash, start)
+        plies = _after_first(_folded(kernel, store, rows, parent.hash))
     carried = -1 if base is None else base[0]
     at = 0
     for i, raw in enumerate(plies.rows if keep else ()):
@@ -453,7 +458,15 @@ def _state_at(kernel: Kernel, store: Store, head_id: int, *, snapshots: bool) ->
     # every ply read from the start; said only where no ply carries a state a command could
     # start from, so that what `status` says is the file's, not its cache's
     whole = base is None and not any(_carries(r, snaps.key) for r in rows)
-    return Kept(plies.hashes[-1] if plies.hashes else b"", state, carried, whole)
+    last = plies.hashes[-1] if plies.hashes else base[1] if base is not None else b""
+    return Kept(last, state, carried, whole)
+
+
+def _after_first(plies: Skimmed) -> Skimmed:
+    """``plies`` without the first one (its hash checked, its events not to be folded)."""
+    cut = plies.ends[0]
+    ends = [e - cut for e in plies.ends[1:]]
+    return Skimmed(plies.rows[1:], plies.events[cut:], ends, plies.hashes[1:])
 
 
 def _carries(raw: tuple[object, ...], key: str) -> bool:
