@@ -17,12 +17,12 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, NamedTuple
 
-from engine.chain import NO_EVENTS, Tampered, encounter_hash, ply_hasher, state_of, text_digest
+from engine.chain import Tampered, encounter_hash, ply_hasher, state_of
 from engine.log import PlyRow, Store
 from engine.logreads import Reader
-from engine.logrows import ply_row, row_problem, skip_depth
-from engine.sha import bulk_sha256
+from engine.logrows import ply_row, row_problem
 from engine.skim import SKIM_FROM, Skimmed, skim
+from engine.snapshots import ForgedSnapshot
 from projections.state import FightState
 
 if TYPE_CHECKING:
@@ -35,7 +35,8 @@ Stored = tuple[int, str, int, str]
 _TRIES = 3
 
 
-def _changed(store: Store, ply: PlyRow, why: str) -> Tampered:
+def changed_ply(store: Store, ply: PlyRow, why: str) -> Tampered:
+    """The refusal of ``ply``, changed outside fracas (``why``: what is wrong with it)."""
     return Tampered(
         f"{store.path}: ply #{ply.depth} {why}: the log was changed outside fracas; nothing "
         "was written (`fracas replay --verify` names the first changed ply)"
@@ -71,7 +72,7 @@ def check_floor(store: Store, raw: tuple[object, ...], floor: Floor) -> Floor:
     floor of the ply after it."""
     version = raw[7]
     if version < floor[0]:  # type: ignore[operator]
-        raise _changed(
+        raise changed_ply(
             store,
             store.row(raw),
             f"claims rules version {version}, older than {floor[1]} ({floor[0]})",
@@ -136,13 +137,13 @@ def path_of(
             "was changed outside fracas; nothing was written"
         )
     if base is not None and rows[0][3] != above + 1:
-        raise _changed(store, store.row(rows[0]), "is not where its path says")
+        raise changed_ply(store, store.row(rows[0]), "is not where its path says")
     if base is None and (rows[0][2] is not None or rows[0][3] != 0):  # the start: depth 0
-        raise _changed(store, store.row(rows[0]), "is not where its path says")
+        raise changed_ply(store, store.row(rows[0]), "is not where its path says")
     encounter = rows[-1][1]
     for raw in rows:  # one path, one encounter (the root's is the one its hash is over)
         if raw[1] != encounter:
-            raise _changed(store, store.row(raw), "belongs to another encounter than its path")
+            raise changed_ply(store, store.row(raw), "belongs to another encounter than its path")
     return rows
 
 
@@ -181,84 +182,20 @@ def check_chain(
     for raw, stored in zip(rows, events, strict=True):
         problem = row_problem(raw)
         if problem is not None:
-            raise _changed(store, store.row(raw), problem)
+            raise changed_ply(store, store.row(raw), problem)
         if previous is None:
             if raw[2] is not None:
-                raise _changed(store, store.row(raw), "is not where its path says")
+                raise changed_ply(store, store.row(raw), "is not where its path says")
             previous = root_hash(store, store.row(raw))
         found = hash_row(previous, raw, stored)
         kept = raw[11] if len(raw) > 11 else None
         if kept is None and chained:
-            raise _changed(store, store.row(raw), "has no hash")
+            raise changed_ply(store, store.row(raw), "has no hash")
         if kept is not None and kept != found:
-            raise _changed(store, store.row(raw), "does not match its hash")
+            raise changed_ply(store, store.row(raw), "does not match its hash")
         floor = check_floor(store, raw, floor or floor_before(store, raw))
         previous = found
         out.append(Read(raw, stored, found))
-    return out
-
-
-def check_skips(store: Store, rows: Sequence[tuple[object, ...]]) -> None:
-    """Each ply of a whole path (``rows``, from the encounter's start) has the skip pointer
-    fracas gives it, the ply at ``skip_depth`` of its depth on the same path: the pointers
-    are in the hash, but a forger who recomputes it could send an `undo N` or a `branch --at`
-    elsewhere (Tampered)."""
-    for raw in rows[1:]:
-        if raw[4] != rows[skip_depth(raw[3])][0]:  # type: ignore[arg-type]
-            raise _changed(store, store.row(raw), "has a skip pointer off its path")
-
-
-def check_whole(store: Store, ply_id: int, checked: dict[object, bytes]) -> None:
-    """Check every ply on the path to ``ply_id`` from the encounter's start against its hash
-    (and its rules version against the one before it), but those in ``checked`` (ply id ->
-    hash, checked before by this command: branches share their first plies), which gains
-    them. Hashed from each ply's events as one text (:func:`_texts_hashes`, as a skim
-    does), else row by row, which names the ply at fault."""
-    rows = path_of(store, ply_id)
-    check_skips(store, rows)
-    at = 0
-    while at < len(rows) and rows[at][0] in checked:
-        at += 1
-    if at == len(rows):
-        return
-    before = rows[at - 1] if at else None
-    tail = rows[at:]
-    if before is None:  # from the encounter's start (path_of checked that it is one)
-        previous, floor = root_hash(store, store.row(tail[0])), floor_before(store, tail[0])
-    else:
-        previous, floor = checked[before[0]], (before[7], f"ply #{before[3]}'s")  # type: ignore[assignment]
-    found = _texts_hashes(store, tail, previous, floor[0])
-    if found is None:
-        base = None if before is None else previous
-        found = [r.hash for r in check_chain(store, tail, events_by_ply(store, tail), base, floor)]
-    checked.update((r[0], h) for r, h in zip(tail, found, strict=True))
-
-
-def _texts_hashes(
-    store: Store, rows: Sequence[tuple[object, ...]], previous: bytes, floor: int
-) -> list[bytes] | None:
-    """The hashes of ``rows`` (consecutive plies of one path, the first chaining from
-    ``previous``, its rules version no older than ``floor``), each checked, from their
-    events as layout 2 and 3 hash them, one text per ply (``Reader.ply_texts``): no Python
-    object per event. None: anything the row-by-row read must look at (layout 1, a path
-    woven through other plies, a NULL, a row of another type, a mismatch)."""
-    if store.layout == 1 or not store.chained:
-        return None
-    texts = store.ply_texts([r[0] for r in rows])  # type: ignore[misc]
-    if texts is None or len(texts) > len(rows):
-        return None
-    sha = bulk_sha256()
-    out: list[bytes] = []
-    for raw in rows:
-        text = texts.get(raw[0], NO_EVENTS)  # type: ignore[call-overload]
-        if text[4] or row_problem(raw) is not None:
-            return None
-        found = text_digest(sha, previous, raw[3:11], text, state_of(raw))
-        version = raw[7]
-        if raw[11] != found or version < floor:  # type: ignore[operator]
-            return None
-        previous, floor = found, version  # type: ignore[assignment]
-        out.append(found)
     return out
 
 
@@ -278,7 +215,7 @@ def chain_hash(store: Store, ply: PlyRow) -> bytes:
         return read_path(store, ply.id)[-1].hash
     parent = store.ply(ply.parent)
     if parent.hash is None:
-        raise _changed(store, parent, "has no hash")
+        raise changed_ply(store, parent, "has no hash")
     return read_path(store, ply.id, ply.depth - 1, parent.hash)[-1].hash
 
 
@@ -287,8 +224,8 @@ def _nearest(
 ) -> tuple[tuple[int, bytes] | None, FightState]:
     """``(depth, stored hash)`` of the deepest ply among the path's ``rows`` that carries
     its state in the chain under the current key and whose snapshot holds it, and that state
-    (one query), the ply checked against its hash; a snapshot that holds another state is
-    refused (ForgedSnapshot)."""
+    (one query); a snapshot that holds another state is refused (ForgedSnapshot). The ply is
+    checked against its hash with the plies after it (:func:`_state_at`)."""
     snaps = kernel.snapshots
     key = snaps.key
     marks = [r for r in reversed(rows) if _carries(r, key)]
@@ -298,10 +235,11 @@ def _nearest(
         snap = found.get(r[0])  # type: ignore[call-overload]
         if snap is None or not isinstance(kept, bytes):
             continue
-        # the ply itself checked first (its row, its events and the state it carries): a
-        # snapshot and the state its ply carries, both rewritten, is a changed ply
-        chain_hash(store, store.row(r))
-        state = snaps.held(snap, kept, state_of(r), store.path, r[3])
+        try:
+            state = snaps.held(snap, kept, state_of(r), store.path, r[3])
+        except ForgedSnapshot:
+            chain_hash(store, store.row(r))  # a changed ply says so first
+            raise
         if state is not None:
             return (r[3], kept), state  # type: ignore[return-value]
     return None, FightState()
@@ -432,12 +370,15 @@ def _state_at(kernel: Kernel, store: Store, head_id: int, *, snapshots: bool) ->
                 break
     if base is None:
         rows = path_of(store, head_id)
-    elif base[0] == head.depth:  # the head's own snapshot: nothing after it to read
-        return Kept(base[1], state, head.depth)
-    else:
-        tail = [r for r in near if r[3] > base[0]]  # type: ignore[operator]
-        rows = path_of(store, head_id, base[0], base[1], tail)
-    plies = _folded(kernel, store, rows, None if base is None else base[1])
+        plies = _folded(kernel, store, rows, None)
+    else:  # the ply of the snapshot is checked with the tail, its events not folded again: a
+        # snapshot and the state its ply carries, both rewritten, are a changed ply
+        start = [r for r in near if r[3] >= base[0]]  # type: ignore[operator]
+        parent = store.ply(start[0][2])  # type: ignore[arg-type]
+        if parent.hash is None:
+            raise changed_ply(store, parent, "has no hash")
+        rows = path_of(store, head_id, base[0] - 1, parent.hash, start)
+        plies = _after_first(_folded(kernel, store, rows, parent.hash))
     carried = -1 if base is None else base[0]
     at = 0
     for i, raw in enumerate(plies.rows if keep else ()):
@@ -453,7 +394,15 @@ def _state_at(kernel: Kernel, store: Store, head_id: int, *, snapshots: bool) ->
     # every ply read from the start; said only where no ply carries a state a command could
     # start from, so that what `status` says is the file's, not its cache's
     whole = base is None and not any(_carries(r, snaps.key) for r in rows)
-    return Kept(plies.hashes[-1] if plies.hashes else b"", state, carried, whole)
+    last = plies.hashes[-1] if plies.hashes else base[1] if base is not None else b""
+    return Kept(last, state, carried, whole)
+
+
+def _after_first(plies: Skimmed) -> Skimmed:
+    """``plies`` without the first one (its hash checked, its events not to be folded)."""
+    cut = plies.ends[0]
+    ends = [e - cut for e in plies.ends[1:]]
+    return Skimmed(plies.rows[1:], plies.events[cut:], ends, plies.hashes[1:])
 
 
 def _carries(raw: tuple[object, ...], key: str) -> bool:

@@ -8,7 +8,7 @@ import msgspec
 from engine.chain import publish_hash
 from engine.dice import Dice
 from engine.log import BranchRow, NewPly, PlyRow, Store
-from engine.rebuild import chain_hash, check_whole, checked_plies, read_path
+from engine.rebuild import chain_hash, checked_plies, read_path
 from engine.replay import encode_all
 from engine.rules import (
     IllegalAction,
@@ -24,6 +24,7 @@ from engine.tablebase import (
     check_branch_name,
 )
 from engine.verify import Verified, verify
+from engine.wholepath import check_whole
 from events.core import Declaration
 from projections.state import FightState
 

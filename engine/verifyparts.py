@@ -24,18 +24,11 @@ import msgspec
 
 from engine.chain import Tampered, state_of
 from engine.log import NotFracas, PlyRow, Store
-from engine.rebuild import (
-    Floor,
-    Read,
-    Stored,
-    check_chain,
-    check_skips,
-    events_by_ply,
-    path_of,
-)
+from engine.rebuild import Floor, Read, Stored, check_chain, events_by_ply, path_of
 from engine.replay import Kernel, dice_for
 from engine.snapshots import ForgedSnapshot
 from engine.verify import Difference, SnapshotMismatch, Verified, first_difference
+from engine.wholepath import check_skips
 from events.codec import encodes_as, to_builtins
 from events.core import Declaration, EncounterStarted
 from projections.state import FightState
