@@ -51,7 +51,7 @@ REFUSALS = (IllegalAction, UnknownName, UsageError, DiceError)
 TIMED_OUT = ("its rounds are over", "its seconds are over")
 
 #: Examples per system in the default run, and in the slow battery.
-EXAMPLES = 20
+EXAMPLES = 10
 SLOW_EXAMPLES = 120
 
 

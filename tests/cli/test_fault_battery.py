@@ -45,7 +45,7 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "shell": ("shell",),
 }
 WRITES = {"strike", "next", "undo", "redo", "add", "new", "branch", "amend", "switch", "use"}
-DEFAULT_COMMANDS = ("status", "log", "strike", "undo", "new", "report")
+DEFAULT_COMMANDS = ("status", "strike", "undo")  # a read, a write, a move of the head
 SHELL_LINES = "status\nnext\nundo\n"
 
 #: README's exit codes a user can meet.

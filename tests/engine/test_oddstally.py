@@ -10,6 +10,8 @@ import statistics
 import tracemalloc
 from pathlib import Path
 
+import pytest
+
 import msgspec
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -72,6 +74,7 @@ def test_a_spread_without_runs_is_an_error() -> None:
         raise AssertionError("an empty Counts has no spread")
 
 
+@pytest.mark.slow  # 7 s; bench/odds.py prints the peak at 1,000 and 100,000 runs
 def test_the_memory_of_odds_does_not_grow_with_its_runs(tmp_path: Path) -> None:
     """Every run's end state was kept until the report was made (881 MB at 100,000 runs):
     now 800 runs take about what 100 take (bench/odds.py measures the peak RSS). Kept, 700
