@@ -10,9 +10,8 @@ import statistics
 import tracemalloc
 from pathlib import Path
 
-import pytest
-
 import msgspec
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
