@@ -43,7 +43,10 @@ try:
     run()
 except SystemExit as exit_:
     code = exit_.code
-me = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+# VmHWM, not ru_maxrss: Linux carries the parent's peak across fork and exec into
+# ru_maxrss, so a bench process grown large would be counted as this one.
+with open("/proc/self/status") as status:
+    me = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
 kids = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
 print(json.dumps({"code": code, "self": me, "children": kids}), file=sys.stderr)
 """
